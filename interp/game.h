@@ -1,0 +1,92 @@
+/*
+ * game.h -- the generic game-state API: everything the CLI and the search
+ * engine may use.  Nothing here knows any particular game.
+ *
+ * A pl_state is a position plus the history needed to undo moves and detect
+ * repetitions.  Legal moves are produced by running the game's move program
+ * (vm.c) into a caller-owned pl_movelist, which is reused from ply to ply:
+ * after warm-up no allocation happens per move.
+ *
+ * Results: PL_RESULT_NONE (-1) while the game goes on; r in 0..nplayers-1
+ * when player r has won; nplayers for a draw.
+ */
+#ifndef PLATEAU_GAME_H
+#define PLATEAU_GAME_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include "../lang/program.h"
+
+/* One legal move: writes (slot, value) and its canonical text. */
+typedef struct {
+    int32_t write_off, nwrites;   /* pairs in pl_movelist.writes */
+    int32_t text_off, text_len;   /* bytes in pl_movelist.text (NUL-terminated) */
+    uint8_t is_pass;
+} pl_move;
+
+typedef struct {
+    int count, cap;
+    pl_move *moves;
+    int32_t *writes;              /* slot, value, slot, value, ... */
+    int nwrites, writes_cap;      /* in int32 units */
+    char *text;
+    int text_len, text_cap;
+    uint64_t *seen;               /* open-addressing set of text hashes */
+    int seen_cap;
+} pl_movelist;
+
+void pl_movelist_init(pl_movelist *ml);
+void pl_movelist_free(pl_movelist *ml);
+static inline const char *pl_move_text(const pl_movelist *ml, int i)
+{
+    return ml->text + ml->moves[i].text_off;
+}
+/* Index of the move whose text equals `text` ignoring case, or -1. */
+int pl_movelist_find(const pl_movelist *ml, const char *text);
+
+typedef struct pl_state pl_state;
+
+/* A new state at the start position.  NULL only when out of memory. */
+pl_state *pl_state_new(const pl_program *prog);
+void pl_state_free(pl_state *st);
+void pl_state_reset(pl_state *st);
+const pl_program *pl_state_program(const pl_state *st);
+
+int pl_state_to_move(const pl_state *st);
+int pl_state_ply(const pl_state *st);           /* moves applied since start */
+uint64_t pl_state_hash(const pl_state *st);
+int32_t pl_state_slot(const pl_state *st, int slot);
+
+/* Fill `ml` with the legal moves of the player to move (end rules are not
+ * consulted).  Returns the count, or -1 on a runtime error of the move
+ * program (see pl_state_error). */
+int pl_generate(pl_state *st, pl_movelist *ml);
+
+/* Apply move i of `ml` (generated in this very position), then pass the
+ * turn.  pl_undo() takes the last applied move back exactly. */
+void pl_apply(pl_state *st, const pl_movelist *ml, int i);
+void pl_undo(pl_state *st);
+
+/* End rules after the last move: PL_RESULT_NONE while the game goes on.
+ * Always PL_RESULT_NONE before the first move.  -2 on a runtime error. */
+int pl_end_result(pl_state *st);
+/* Result when the player to move has no legal move.  -2 on error. */
+int pl_nomoves_result(pl_state *st);
+
+/* The game status: the end-rule result if any; otherwise generates the
+ * moves into ml and, when there are none, returns the no-move result.
+ * Returns PL_RESULT_NONE when the game goes on (ml then holds the moves),
+ * a result, or -2 on a runtime error. */
+int pl_status(pl_state *st, pl_movelist *ml);
+
+/* Text of a result: "black wins", "draw". */
+const char *pl_result_text(const pl_program *prog, int result, char *buf,
+                           size_t len);
+
+/* Last runtime error ("games/x.game:12:5: division by zero"), or NULL. */
+const char *pl_state_error(const pl_state *st);
+
+/* Draw the board (with coordinates) and the side to move. */
+void pl_state_render(const pl_state *st, FILE *out);
+
+#endif

@@ -1,0 +1,325 @@
+/*
+ * state.c -- game positions: creation from a program's start position,
+ * legal-move generation (through vm.c), apply and undo through the trail,
+ * position history for repetitions, end rules, and a text rendering.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "state_int.h"
+
+/* splitmix64 finalizer: a Zobrist key computed, not stored, so that any
+ * slot value (attributes, counters) gets a key without a table. */
+uint64_t pl_zobrist(int32_t slot, int32_t value)
+{
+    uint64_t z = ((uint64_t)(uint32_t)slot << 32 | (uint32_t)value) + 0x9e3779b97f4a7c15ull;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+void pl_state_grow_trail(pl_state *st)
+{
+    int cap = st->trail_cap ? st->trail_cap * 2 : 4096;
+    int32_t *t = realloc(st->trail, (size_t)cap * sizeof(int32_t));
+    if (!t)
+        abort();
+    st->trail = t;
+    st->trail_cap = cap;
+}
+
+/* ---------------------------------------------------------------------- */
+/* move lists */
+
+void pl_movelist_init(pl_movelist *ml)
+{
+    memset(ml, 0, sizeof *ml);
+}
+
+void pl_movelist_free(pl_movelist *ml)
+{
+    free(ml->moves);
+    free(ml->writes);
+    free(ml->text);
+    free(ml->seen);
+    memset(ml, 0, sizeof *ml);
+}
+
+int pl_movelist_find(const pl_movelist *ml, const char *text)
+{
+    for (int i = 0; i < ml->count; i++)
+        if (strcasecmp(pl_move_text(ml, i), text) == 0)
+            return i;
+    return -1;
+}
+
+/* ---------------------------------------------------------------------- */
+/* states */
+
+static uint64_t full_hash(const pl_state *st)
+{
+    uint64_t h = 0;
+    for (int i = 0; i < st->nslots; i++)
+        h ^= pl_zobrist(i, st->slot[i]);
+    return h;
+}
+
+pl_state *pl_state_new(const pl_program *prog)
+{
+    pl_state *st = calloc(1, sizeof *st);
+    if (!st)
+        return NULL;
+    st->prog = prog;
+    st->nslots = prog->nslots;
+    st->slot = calloc((size_t)(prog->nslots + prog->nlocals), sizeof(int32_t));
+    st->stack_cap = (prog->max_stack + 16) * (VM_MAX_NEST + 1);
+    st->stack = calloc((size_t)st->stack_cap, sizeof(int32_t));
+    st->hist_cap = 256;
+    st->hist = calloc((size_t)st->hist_cap, sizeof *st->hist);
+    st->hashes = calloc((size_t)st->hist_cap + 1, sizeof *st->hashes);
+    int gsize = prog->ncols * prog->nrows;
+    st->grid = malloc((size_t)(gsize > 0 ? gsize : 1) * sizeof(int32_t));
+    st->queue = malloc((size_t)(prog->ncells + 1) * sizeof(int32_t));
+    st->seen = malloc((size_t)prog->ncells + 1);
+    if (!st->slot || !st->stack || !st->hist || !st->hashes || !st->grid || !st->queue || !st->seen) {
+        pl_state_free(st);
+        return NULL;
+    }
+    for (int i = 0; i < gsize; i++)
+        st->grid[i] = -1;
+    for (int c = 0; c < prog->ncells; c++) /* cells off the grid have no place on it */
+        if (prog->cell_row[c] >= 0 && prog->cell_row[c] < prog->nrows &&
+            prog->cell_col[c] >= 0 && prog->cell_col[c] < prog->ncols)
+            st->grid[prog->cell_row[c] * prog->ncols + prog->cell_col[c]] = c;
+    pl_state_grow_trail(st);
+    pl_state_reset(st);
+    return st;
+}
+
+void pl_state_free(pl_state *st)
+{
+    if (!st)
+        return;
+    free(st->slot);
+    free(st->trail);
+    free(st->hist);
+    free(st->hashes);
+    free(st->stack);
+    free(st->forks);
+    free(st->text);
+    free(st->grid);
+    free(st->queue);
+    free(st->seen);
+    free(st);
+}
+
+void pl_state_reset(pl_state *st)
+{
+    const pl_program *p = st->prog;
+    memcpy(st->slot, p->slot_init, (size_t)p->nslots * sizeof(int32_t));
+    memset(st->slot + p->nslots, 0, (size_t)p->nlocals * sizeof(int32_t));
+    st->ntrail = 0;
+    st->ply = 0;
+    st->hash = full_hash(st);
+    st->hashes[0] = st->hash;
+    st->has_err = 0;
+    st->err[0] = 0;
+    st->nforks = 0;
+    st->sp = 0;
+    st->text_len = 0;
+}
+
+const pl_program *pl_state_program(const pl_state *st) { return st->prog; }
+int pl_state_to_move(const pl_state *st) { return st->slot[st->prog->tomove_slot]; }
+int pl_state_ply(const pl_state *st) { return st->ply; }
+uint64_t pl_state_hash(const pl_state *st) { return st->hash; }
+int32_t pl_state_slot(const pl_state *st, int slot) { return st->slot[slot]; }
+const char *pl_state_error(const pl_state *st) { return st->has_err ? st->err : NULL; }
+
+int pl_generate(pl_state *st, pl_movelist *ml)
+{
+    ml->count = 0;
+    ml->nwrites = 0;
+    ml->text_len = 0;
+    if (ml->seen)
+        memset(ml->seen, 0, (size_t)ml->seen_cap * sizeof *ml->seen);
+    st->out = ml;
+    st->mover = pl_state_to_move(st);
+    st->budget = VM_STEP_BUDGET;
+    int r = pl_vm_run(st, st->prog->entry_moves[st->mover], VM_GEN);
+    st->out = NULL;
+    return r == VM_ERROR ? -1 : ml->count;
+}
+
+void pl_apply(pl_state *st, const pl_movelist *ml, int i)
+{
+    const pl_program *p = st->prog;
+    const pl_move *m = &ml->moves[i];
+    if (st->ply + 1 >= st->hist_cap) {
+        st->hist_cap *= 2;
+        st->hist = realloc(st->hist, (size_t)st->hist_cap * sizeof *st->hist);
+        st->hashes = realloc(st->hashes, ((size_t)st->hist_cap + 1) * sizeof *st->hashes);
+        if (!st->hist || !st->hashes)
+            abort();
+    }
+    int mover = pl_state_to_move(st);
+    st->hist[st->ply] = (ply_record){st->ntrail, mover};
+    const int32_t *w = ml->writes + m->write_off;
+    for (int k = 0; k < m->nwrites; k++)
+        st_write(st, w[2 * k], w[2 * k + 1]);
+    st_write(st, p->tomove_slot, (mover + 1) % p->nplayers);
+    st->ply++;
+    st->hashes[st->ply] = st->hash;
+}
+
+void pl_undo(pl_state *st)
+{
+    if (st->ply == 0)
+        return;
+    st->ply--;
+    st_unwind(st, st->hist[st->ply].trail_mark);
+    st->hash = st->hashes[st->ply];
+}
+
+static int eval_rules(pl_state *st, int entry, int mover)
+{
+    st->mover = mover;
+    st->budget = VM_STEP_BUDGET;
+    int r = pl_vm_run(st, entry, VM_EVAL);
+    if (r == VM_ERROR)
+        return -2;
+    if (r != PL_RESULT_NONE && (r < 0 || r > st->prog->nplayers)) {
+        snprintf(st->err, sizeof st->err, "%s: runtime error: end rule gave an invalid result %d",
+                 st->prog->source_name, r);
+        st->has_err = 1;
+        return -2;
+    }
+    return r;
+}
+
+int pl_end_result(pl_state *st)
+{
+    if (st->ply == 0)
+        return PL_RESULT_NONE;
+    return eval_rules(st, st->prog->entry_end, st->hist[st->ply - 1].mover);
+}
+
+int pl_nomoves_result(pl_state *st)
+{
+    int np = st->prog->nplayers;
+    int mover = st->ply > 0 ? st->hist[st->ply - 1].mover : (pl_state_to_move(st) + np - 1) % np;
+    return eval_rules(st, st->prog->entry_nomoves, mover);
+}
+
+int pl_status(pl_state *st, pl_movelist *ml)
+{
+    ml->count = 0;
+    int r = pl_end_result(st);
+    if (r != PL_RESULT_NONE)
+        return r;
+    int n = pl_generate(st, ml);
+    if (n < 0)
+        return -2;
+    if (n > 0)
+        return PL_RESULT_NONE;
+    return pl_nomoves_result(st);
+}
+
+const char *pl_result_text(const pl_program *prog, int result, char *buf, size_t len)
+{
+    if (result == PL_RESULT_NONE)
+        snprintf(buf, len, "game in progress");
+    else if (result >= 0 && result < prog->nplayers)
+        snprintf(buf, len, "%s wins", prog->player_names[result]);
+    else if (result == prog->nplayers)
+        snprintf(buf, len, "draw");
+    else
+        snprintf(buf, len, "error");
+    return buf;
+}
+
+/* ---------------------------------------------------------------------- */
+/* rendering */
+
+/* One letter per player: the initial, or the next unused letter of the
+ * name when two players share an initial (pursued / pursuer). */
+static void player_letters(const pl_program *p, char *letters)
+{
+    for (int i = 0; i < p->nplayers; i++) {
+        const char *n = p->player_names[i];
+        char ch = '?';
+        for (const char *q = n; *q; q++) {
+            char c = (char)toupper((unsigned char)*q);
+            int used = 0;
+            for (int j = 0; j < i; j++)
+                used |= letters[j] == c;
+            if (!used && isalpha((unsigned char)c)) {
+                ch = c;
+                break;
+            }
+        }
+        letters[i] = ch;
+    }
+}
+
+static void piece_symbol(const pl_program *p, const char *letters, int32_t v, char out[3])
+{
+    int kind = PL_PIECE_KIND(v), owner = PL_PIECE_OWNER(v);
+    char ch;
+    if (owner >= 0 && p->nkinds == 1)
+        ch = letters[owner];
+    else if (kind >= 0 && kind < p->nkinds)
+        ch = (char)(owner == 1 ? tolower((unsigned char)p->kind_names[kind][0])
+                               : toupper((unsigned char)p->kind_names[kind][0]));
+    else
+        ch = '?';
+    out[0] = ch;
+    out[1] = kind >= 0 && kind < p->nkinds && p->kind_nattrs[kind] > 0
+                 ? (char)('0' + PL_PIECE_ATTR(v, 0) % 10) : ' ';
+    out[2] = 0;
+}
+
+void pl_state_render(const pl_state *st, FILE *out)
+{
+    const pl_program *p = st->prog;
+    char letters[PL_MAX_PLAYERS];
+    player_letters(p, letters);
+    for (int r = p->nrows - 1; r >= 0; r--) {
+        fprintf(out, "%3d ", r + 1);
+        for (int c = 0; c < p->ncols; c++) {
+            int cell = st->grid[r * p->ncols + c];
+            char sym[3] = "  ";
+            if (cell < 0) {
+                sym[0] = ' ';
+            } else if (st->slot[cell]) {
+                piece_symbol(p, letters, st->slot[cell], sym);
+            } else {
+                int marked = 0;
+                for (int m = 0; m < p->nmarks; m++)
+                    marked |= st->slot[p->mark_base + m * p->ncells + cell] != 0;
+                sym[0] = marked ? '*' : '.';
+            }
+            fprintf(out, " %s", sym);
+        }
+        fputc('\n', out);
+    }
+    fprintf(out, "    ");
+    for (int c = 0; c < p->ncols; c++)
+        fprintf(out, " %c ", c < 26 ? 'a' + c : '?');
+    fputc('\n', out);
+    for (int i = 0; i < p->nplayers; i++)
+        fprintf(out, "%s%c = %s", i ? ", " : "    ", letters[i], p->player_names[i]);
+    if (p->nmarks)
+        fprintf(out, ", * = marked (%s)", p->mark_names[0]);
+    fputc('\n', out);
+    for (int v = 0; v < p->nvars; v++)
+        fprintf(out, "    %s = %d\n", p->var_names[v], st->slot[p->var_base + v]);
+    for (int v = 0; v < p->npvars; v++) {
+        fprintf(out, "    %s:", p->pvar_names[v]);
+        for (int i = 0; i < p->nplayers; i++)
+            fprintf(out, " %s %d", p->player_names[i], st->slot[p->pvar_base + v * p->nplayers + i]);
+        fputc('\n', out);
+    }
+}

@@ -1,0 +1,850 @@
+/*
+ * vm.c -- the bytecode interpreter: runs move programs (enumerating every
+ * legal move by backtracking), existence tests (can_move) and end rules.
+ *
+ * Model: jq's backtracking executor.  Choice instructions push a vm_fork
+ * (resume address, trail mark, stack height, text length, hash); FAIL,
+ * REQUIRE on zero and YIELD jump to `backtrack`, which unwinds the trail to
+ * the newest fork and resumes it.  A PICK fork also remembers its cursor,
+ * so resuming it tries the next element of the set.  Effects write slots
+ * through the trail: the effects of a move are exactly the state slots the
+ * trail touched since generation began.  Nothing here allocates except to
+ * grow buffers the first times they fill up.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "state_int.h"
+
+static void vm_error(pl_state *st, int pc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void vm_error(pl_state *st, int pc, const char *fmt, ...)
+{
+    if (st->has_err)
+        return;
+    const pl_program *p = st->prog;
+    char msg[384];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    int line = pc >= 0 && pc < p->ncode ? p->code_line[pc] : 0;
+    int col = pc >= 0 && pc < p->ncode ? p->code_col[pc] : 0;
+    if (line > 0)
+        snprintf(st->err, sizeof st->err, "%s:%d:%d: runtime error: %s", p->source_name, line, col, msg);
+    else
+        snprintf(st->err, sizeof st->err, "%s: runtime error: %s", p->source_name, msg);
+    st->has_err = 1;
+}
+
+/* ---------------------------------------------------------------------- */
+/* buffers */
+
+static void grow_forks(pl_state *st)
+{
+    int cap = st->fork_cap ? st->fork_cap * 2 : 256;
+    vm_fork *f = realloc(st->forks, (size_t)cap * sizeof *f);
+    if (!f)
+        abort();
+    st->forks = f;
+    st->fork_cap = cap;
+}
+
+static void text_reserve(pl_state *st, int extra)
+{
+    if (st->text_len + extra + 1 <= st->text_cap)
+        return;
+    int cap = st->text_cap ? st->text_cap : 256;
+    while (cap < st->text_len + extra + 1)
+        cap *= 2;
+    char *t = realloc(st->text, (size_t)cap);
+    if (!t)
+        abort();
+    st->text = t;
+    st->text_cap = cap;
+}
+
+static void text_add(pl_state *st, const char *s, int n)
+{
+    text_reserve(st, n);
+    memcpy(st->text + st->text_len, s, (size_t)n);
+    st->text_len += n;
+}
+
+/* ---------------------------------------------------------------------- */
+/* sets */
+
+static inline const int32_t *sided(const pl_sided_table *t, int id, int player, int np, int *n)
+{
+    int k = id * np + player;
+    *n = t->offset[k + 1] - t->offset[k];
+    return t->data + t->offset[k];
+}
+
+static inline int valid_cell(const pl_program *p, int32_t c)
+{
+    return c >= 0 && c < p->ncells;
+}
+
+static int set_player(pl_state *st, const pl_setdesc *d)
+{
+    if (d->player < 0)
+        return st->mover;
+    return st->slot[st->nslots + d->player];
+}
+
+static int sgn(int v) { return (v > 0) - (v < 0); }
+
+/* Next element of set d after *cursor; -1 at the end (or on bad input,
+ * reported through st->has_err). */
+static int32_t set_next(pl_state *st, const pl_setdesc *d, int32_t *cursor, int pc)
+{
+    const pl_program *p = st->prog;
+    const int32_t *s = st->slot;
+    int np = p->nplayers;
+    switch (d->kind) {
+    case PL_SET_CELLS:
+        if (*cursor + 1 < p->ncells)
+            return ++*cursor;
+        return -1;
+    case PL_SET_EMPTY:
+        for (int c = *cursor + 1; c < p->ncells; c++)
+            if (s[c] == 0)
+                return *cursor = c;
+        return -1;
+    case PL_SET_PIECES: {
+        int pl = set_player(st, d);
+        uint32_t owner_bits = (uint32_t)(pl + 1) << 8;
+        for (int c = *cursor + 1; c < p->ncells; c++) {
+            uint32_t v = (uint32_t)s[c];
+            if (v && (v & 0xf00u) == owner_bits && (d->id < 0 || (int)(v & 0xffu) == d->id + 1))
+                return *cursor = c;
+        }
+        return -1;
+    }
+    case PL_SET_REGION:
+    case PL_SET_DIRS: {
+        int pl = set_player(st, d);
+        if (pl < 0 || pl >= np) {
+            vm_error(st, pc, "player %d does not exist", pl);
+            return -1;
+        }
+        int n;
+        const int32_t *items = sided(d->kind == PL_SET_DIRS ? &p->dsets : &p->regions, d->id, pl, np, &n);
+        if (*cursor + 1 < n)
+            return items[++*cursor];
+        return -1;
+    }
+    case PL_SET_LEAPS: {
+        int32_t c = s[st->nslots + d->arg0];
+        if (!valid_cell(p, c))
+            return -1;
+        int n;
+        const int32_t *dirs = sided(&p->dsets, d->id, st->mover, np, &n);
+        for (int i = *cursor + 1; i < n; i++) {
+            int32_t t = p->neighbor[c * p->ndirs + dirs[i]];
+            if (t >= 0) {
+                *cursor = i;
+                return t;
+            }
+        }
+        return -1;
+    }
+    case PL_SET_BETWEEN: {
+        int32_t a = s[st->nslots + d->arg0], b = s[st->nslots + d->arg1];
+        if (!valid_cell(p, a) || !valid_cell(p, b) || a == b)
+            return -1;
+        int dc = p->cell_col[b] - p->cell_col[a], dr = p->cell_row[b] - p->cell_row[a];
+        if (dc != 0 && dr != 0 && dc != dr && dc != -dr)
+            return -1; /* not on one line: nothing between */
+        int from = *cursor < 0 ? a : *cursor;
+        int col = p->cell_col[from] + sgn(dc), row = p->cell_row[from] + sgn(dr);
+        if (col < 0 || col >= p->ncols || row < 0 || row >= p->nrows)
+            return -1;
+        int32_t next = st->grid[row * p->ncols + col];
+        if (next == b || next < 0)
+            return -1;
+        return *cursor = next;
+    }
+    default:
+        vm_error(st, pc, "bad set kind %d", d->kind);
+        return -1;
+    }
+}
+
+/* ---------------------------------------------------------------------- */
+/* board queries */
+
+static inline int owner_of(int32_t v) { return PL_PIECE_OWNER(v); }
+
+static int walk_same(const pl_program *p, const int32_t *s, int32_t c, int d, int owner)
+{
+    int n = 0;
+    if (d < 0)
+        return 0;
+    for (c = p->neighbor[c * p->ndirs + d]; c >= 0; c = p->neighbor[c * p->ndirs + d]) {
+        if (!s[c] || owner_of(s[c]) != owner)
+            break;
+        n++;
+    }
+    return n;
+}
+
+static int line_count(const pl_program *p, const int32_t *s, int32_t c, int d)
+{
+    int n = s[c] != 0;
+    for (int32_t t = p->neighbor[c * p->ndirs + d]; t >= 0; t = p->neighbor[t * p->ndirs + d])
+        n += s[t] != 0;
+    int o = p->dir_opposite[d];
+    if (o >= 0)
+        for (int32_t t = p->neighbor[c * p->ndirs + o]; t >= 0; t = p->neighbor[t * p->ndirs + o])
+            n += s[t] != 0;
+    return n;
+}
+
+static int run_through(pl_state *st, int32_t c, int dset)
+{
+    const pl_program *p = st->prog;
+    const int32_t *s = st->slot;
+    if (!valid_cell(p, c) || !s[c])
+        return 0;
+    int owner = owner_of(s[c]), n, best = 0;
+    const int32_t *dirs = sided(&p->dsets, dset, st->mover, p->nplayers, &n);
+    for (int i = 0; i < n; i++) {
+        int len = 1 + walk_same(p, s, c, dirs[i], owner) + walk_same(p, s, c, p->dir_opposite[dirs[i]], owner);
+        if (len > best)
+            best = len;
+    }
+    return best;
+}
+
+static int has_run(pl_state *st, int player, int len, int dset)
+{
+    const pl_program *p = st->prog;
+    const int32_t *s = st->slot;
+    int n;
+    const int32_t *dirs = sided(&p->dsets, dset, st->mover, p->nplayers, &n);
+    for (int c = 0; c < p->ncells; c++) {
+        if (!s[c] || owner_of(s[c]) != player)
+            continue;
+        for (int i = 0; i < n; i++)
+            if (1 + walk_same(p, s, c, dirs[i], player) >= len)
+                return 1;
+    }
+    return 0;
+}
+
+/* Number of groups of `player`'s pieces connected along the set's directions. */
+static int groups(pl_state *st, int player, int dset)
+{
+    const pl_program *p = st->prog;
+    const int32_t *s = st->slot;
+    int n, count = 0;
+    const int32_t *dirs = sided(&p->dsets, dset, st->mover, p->nplayers, &n);
+    memset(st->seen, 0, (size_t)p->ncells);
+    for (int c = 0; c < p->ncells; c++) {
+        if (!s[c] || owner_of(s[c]) != player || st->seen[c])
+            continue;
+        count++;
+        int head = 0, tail = 0;
+        st->queue[tail++] = c;
+        st->seen[c] = 1;
+        while (head < tail) {
+            int32_t x = st->queue[head++];
+            for (int i = 0; i < n; i++) {
+                int32_t y = p->neighbor[x * p->ndirs + dirs[i]];
+                if (y >= 0 && !st->seen[y] && s[y] && owner_of(s[y]) == player) {
+                    st->seen[y] = 1;
+                    st->queue[tail++] = y;
+                }
+            }
+        }
+    }
+    return count;
+}
+
+static int repeated(pl_state *st)
+{
+    int n = 0;
+    for (int i = 0; i <= st->ply; i++)
+        n += st->hashes[i] == st->hash;
+    return n;
+}
+
+/* ---------------------------------------------------------------------- */
+/* recording a move */
+
+static uint64_t text_hash(const char *s, int n)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (int i = 0; i < n; i++) {
+        char c = s[i];
+        if (c >= 'A' && c <= 'Z')
+            c = (char)(c + 32);
+        h = (h ^ (unsigned char)c) * 1099511628211ull;
+    }
+    return h;
+}
+
+static void seen_rehash(pl_movelist *ml)
+{
+    int cap = ml->seen_cap ? ml->seen_cap * 2 : 256;
+    free(ml->seen);
+    ml->seen = calloc((size_t)cap, sizeof *ml->seen);
+    if (!ml->seen)
+        abort();
+    ml->seen_cap = cap;
+    for (int i = 0; i < ml->count; i++) {
+        const pl_move *m = &ml->moves[i];
+        uint64_t h = text_hash(ml->text + m->text_off, m->text_len);
+        size_t k = (size_t)h & (size_t)(cap - 1);
+        while (ml->seen[k])
+            k = (k + 1) & (size_t)(cap - 1);
+        ml->seen[k] = (h << 24) | (uint64_t)(i + 1);
+    }
+}
+
+/* Returns 1 if the text is new (and remembers it as move `idx`). */
+static int seen_insert(pl_movelist *ml, const char *text, int len, int idx)
+{
+    if ((ml->count + 1) * 2 > ml->seen_cap)
+        seen_rehash(ml);
+    uint64_t h = text_hash(text, len);
+    size_t mask = (size_t)ml->seen_cap - 1, k = (size_t)h & mask;
+    while (ml->seen[k]) {
+        uint64_t e = ml->seen[k];
+        if ((e >> 24) == (h & ((1ull << 40) - 1))) {
+            const pl_move *m = &ml->moves[(e & 0xffffff) - 1];
+            if (m->text_len == len && strncasecmp(ml->text + m->text_off, text, (size_t)len) == 0)
+                return 0;
+        }
+        k = (k + 1) & mask;
+    }
+    ml->seen[k] = (h << 24) | (uint64_t)(idx + 1);
+    return 1;
+}
+
+static void record_move(pl_state *st)
+{
+    pl_movelist *ml = st->out;
+    const char *text = st->text;
+    int len = st->text_len;
+    if (st->is_pass && len == 0) {
+        text = "pass";
+        len = 4;
+    }
+    if (ml->count >= 0xffffff)
+        return;
+    if (!seen_insert(ml, text, len, ml->count))
+        return;
+    if (ml->count == ml->cap) {
+        ml->cap = ml->cap ? ml->cap * 2 : 64;
+        ml->moves = realloc(ml->moves, (size_t)ml->cap * sizeof *ml->moves);
+        if (!ml->moves)
+            abort();
+    }
+    if (ml->text_len + len + 1 > ml->text_cap) {
+        while (ml->text_len + len + 1 > ml->text_cap)
+            ml->text_cap = ml->text_cap ? ml->text_cap * 2 : 1024;
+        ml->text = realloc(ml->text, (size_t)ml->text_cap);
+        if (!ml->text)
+            abort();
+    }
+    pl_move *m = &ml->moves[ml->count++];
+    m->text_off = ml->text_len;
+    m->text_len = len;
+    memcpy(ml->text + ml->text_len, text, (size_t)len);
+    ml->text_len += len;
+    ml->text[ml->text_len++] = 0;
+    m->is_pass = (uint8_t)st->is_pass;
+    m->write_off = ml->nwrites;
+    m->nwrites = 0;
+    int32_t nslots = st->nslots;
+    for (int i = st->gen_trail; i < st->ntrail; i += 2) {
+        int32_t idx = st->trail[i];
+        if (idx >= nslots || st->slot[idx] == st->trail[i + 1])
+            continue;
+        int dup = 0;
+        for (int k = 0; k < m->nwrites; k++)
+            if (ml->writes[m->write_off + 2 * k] == idx)
+                dup = 1;
+        if (dup)
+            continue;
+        if (ml->nwrites + 2 > ml->writes_cap) {
+            ml->writes_cap = ml->writes_cap ? ml->writes_cap * 2 : 1024;
+            ml->writes = realloc(ml->writes, (size_t)ml->writes_cap * sizeof(int32_t));
+            if (!ml->writes)
+                abort();
+        }
+        ml->writes[ml->nwrites++] = idx;
+        ml->writes[ml->nwrites++] = st->slot[idx];
+        m->nwrites++;
+    }
+}
+
+/* ---------------------------------------------------------------------- */
+/* the interpreter */
+
+#define POP() (st->stack[--sp])
+#define PUSH(v) (st->stack[sp++] = (v))
+#define TOP (st->stack[sp - 1])
+#define LOCAL(i) (st->slot[st->nslots + (i)])
+
+static inline void push_fork(pl_state *st, int kind, int pc, int sp, int aux)
+{
+    if (st->nforks == st->fork_cap)
+        grow_forks(st);
+    vm_fork *f = &st->forks[st->nforks++];
+    f->kind = kind;
+    f->pc = pc;
+    f->trail = st->ntrail;
+    f->sp = sp;
+    f->text_len = st->text_len;
+    f->aux = aux;
+    f->yields = st->yields;
+    f->is_pass = st->is_pass;
+    f->hash = st->hash;
+}
+
+static int check_cell(pl_state *st, int pc, int32_t c, const char *what)
+{
+    if (valid_cell(st->prog, c))
+        return 1;
+    vm_error(st, pc, "%s: no such cell (off the board?)", what);
+    return 0;
+}
+
+static int check_player(pl_state *st, int pc, int32_t p)
+{
+    if (p >= 0 && p < st->prog->nplayers)
+        return 1;
+    vm_error(st, pc, "no such player (%d)", (int)p);
+    return 0;
+}
+
+static int check_dir(pl_state *st, int pc, int32_t d)
+{
+    if (d >= 0 && d < st->prog->ndirs)
+        return 1;
+    vm_error(st, pc, "no such direction (%d)", (int)d);
+    return 0;
+}
+
+int pl_vm_run(pl_state *st, int pc, int mode)
+{
+    const pl_program *p = st->prog;
+    const int32_t *code = p->code;
+    int ncells = p->ncells, ndirs = p->ndirs, np = p->nplayers;
+    if (st->nest >= VM_MAX_NEST) {
+        vm_error(st, pc, "can_move nested more than %d deep", VM_MAX_NEST);
+        return VM_ERROR;
+    }
+    st->nest++;
+    int saved_mode = st->mode, saved_gen = st->gen_trail, saved_pass = st->is_pass;
+    int base_fork = st->nforks, base_text = st->text_len;
+    int sp = st->sp, base_sp = sp;
+    uint64_t base_hash = st->hash;
+    int base_trail = st->ntrail;
+    st->mode = mode;
+    st->gen_trail = st->ntrail;
+    st->is_pass = 0;
+    if (st->sp + p->max_stack + 8 > st->stack_cap) {
+        vm_error(st, pc, "value stack exhausted");
+        st->nest--;
+        return VM_ERROR;
+    }
+    push_fork(st, FK_BASE, 0, sp, 0);
+    int ret = 0;
+    int32_t cursor = -1;
+
+    for (;;) {
+        if (--st->budget < 0) {
+            vm_error(st, pc, "the move program ran too long (more than %ld steps): a runaway loop?",
+                     VM_STEP_BUDGET);
+            ret = VM_ERROR;
+            goto done;
+        }
+        int32_t a, b, c, v;
+        switch ((pl_opcode)code[pc]) {
+        case PL_OP_NOP: pc += 1; break;
+        case PL_OP_PUSH: PUSH(code[pc + 1]); pc += 2; break;
+        case PL_OP_POP: sp--; pc += 1; break;
+        case PL_OP_DUP: v = TOP; PUSH(v); pc += 1; break;
+        case PL_OP_LOAD: PUSH(LOCAL(code[pc + 1])); pc += 2; break;
+        case PL_OP_STORE: v = POP(); st_write(st, st->nslots + code[pc + 1], v); pc += 2; break;
+        case PL_OP_GETVAR: PUSH(st->slot[p->var_base + code[pc + 1]]); pc += 2; break;
+        case PL_OP_SETVAR: v = POP(); st_write(st, p->var_base + code[pc + 1], v); pc += 2; break;
+        case PL_OP_GETPVAR:
+            a = POP();
+            if (!check_player(st, pc, a)) goto fail;
+            PUSH(st->slot[p->pvar_base + code[pc + 1] * np + a]);
+            pc += 2;
+            break;
+        case PL_OP_SETPVAR:
+            v = POP();
+            a = POP();
+            if (!check_player(st, pc, a)) goto fail;
+            st_write(st, p->pvar_base + code[pc + 1] * np + a, v);
+            pc += 2;
+            break;
+        case PL_OP_ADD: b = POP(); a = POP(); PUSH((int32_t)((int64_t)a + b)); pc += 1; break;
+        case PL_OP_SUB: b = POP(); a = POP(); PUSH((int32_t)((int64_t)a - b)); pc += 1; break;
+        case PL_OP_MUL: b = POP(); a = POP(); PUSH((int32_t)((int64_t)a * b)); pc += 1; break;
+        case PL_OP_DIV:
+        case PL_OP_MOD:
+            b = POP();
+            a = POP();
+            if (b == 0) {
+                vm_error(st, pc, "division by zero");
+                goto fail;
+            }
+            if (b == -1)
+                v = code[pc] == PL_OP_DIV ? (int32_t)(-(int64_t)a) : 0;
+            else
+                v = code[pc] == PL_OP_DIV ? a / b : a % b;
+            PUSH(v);
+            pc += 1;
+            break;
+        case PL_OP_NEG: a = POP(); PUSH((int32_t)(-(int64_t)a)); pc += 1; break;
+        case PL_OP_NOT: a = POP(); PUSH(!a); pc += 1; break;
+        case PL_OP_EQ: b = POP(); a = POP(); PUSH(a == b); pc += 1; break;
+        case PL_OP_NE: b = POP(); a = POP(); PUSH(a != b); pc += 1; break;
+        case PL_OP_LT: b = POP(); a = POP(); PUSH(a < b); pc += 1; break;
+        case PL_OP_LE: b = POP(); a = POP(); PUSH(a <= b); pc += 1; break;
+        case PL_OP_GT: b = POP(); a = POP(); PUSH(a > b); pc += 1; break;
+        case PL_OP_GE: b = POP(); a = POP(); PUSH(a >= b); pc += 1; break;
+        case PL_OP_JUMP: pc = code[pc + 1]; break;
+        case PL_OP_JUMPF: a = POP(); pc = a ? pc + 2 : code[pc + 1]; break;
+        case PL_OP_JUMPT: a = POP(); pc = a ? code[pc + 1] : pc + 2; break;
+        case PL_OP_FAIL: goto backtrack;
+        case PL_OP_REQUIRE:
+            if (!POP()) goto backtrack;
+            pc += 1;
+            break;
+        case PL_OP_FORK: push_fork(st, FK_FORK, code[pc + 1], sp, 0); pc += 2; break;
+        case PL_OP_FIRST: push_fork(st, FK_FIRST, code[pc + 1], sp, 0); pc += 2; break;
+        case PL_OP_TRY: push_fork(st, FK_TRY, code[pc + 1], sp, 0); pc += 2; break;
+        case PL_OP_OK: {
+            int i = st->nforks - 1;
+            while (i > base_fork && st->forks[i].kind != FK_TRY)
+                i--;
+            if (i <= base_fork) {
+                vm_error(st, pc, "OK without TRY");
+                goto fail;
+            }
+            vm_fork *f = &st->forks[i];
+            st_unwind(st, f->trail);
+            st->hash = f->hash;
+            st->text_len = f->text_len;
+            st->is_pass = f->is_pass;
+            sp = f->sp;
+            st->nforks = i;
+            PUSH(1);
+            pc += 1;
+            break;
+        }
+        case PL_OP_YIELD:
+            if (mode == VM_GEN) {
+                record_move(st);
+                st->yields++;
+            } else if (mode == VM_EXISTS && !st->is_pass) {
+                ret = 1;
+                goto done;
+            }
+            goto backtrack;
+        case PL_OP_RESULT: ret = POP(); goto done;
+        case PL_OP_RETURN: ret = PL_RESULT_NONE; goto done;
+        case PL_OP_MOVER: PUSH(st->mover); pc += 1; break;
+        case PL_OP_OTHER:
+            a = POP();
+            if (!check_player(st, pc, a)) goto fail;
+            PUSH((a + 1) % np);
+            pc += 1;
+            break;
+        case PL_OP_STEP:
+            b = POP();
+            a = POP();
+            if (!check_dir(st, pc, b)) goto fail;
+            PUSH(a >= 0 && a < ncells ? p->neighbor[a * ndirs + b] : -1);
+            pc += 1;
+            break;
+        case PL_OP_RAY:
+            c = POP();
+            b = POP();
+            a = POP();
+            if (!check_dir(st, pc, b)) goto fail;
+            if (c < 0) {
+                vm_error(st, pc, "negative distance %d", (int)c);
+                goto fail;
+            }
+            for (; c > 0 && a >= 0 && a < ncells; c--)
+                a = p->neighbor[a * ndirs + b];
+            PUSH(a >= 0 && a < ncells ? a : -1);
+            pc += 1;
+            break;
+        case PL_OP_EMPTY: a = POP(); PUSH(valid_cell(p, a) && st->slot[a] == 0); pc += 1; break;
+        case PL_OP_OWN:
+            a = POP();
+            PUSH(valid_cell(p, a) && st->slot[a] && owner_of(st->slot[a]) == st->mover);
+            pc += 1;
+            break;
+        case PL_OP_ENEMY:
+            a = POP();
+            v = valid_cell(p, a) && st->slot[a] ? owner_of(st->slot[a]) : -1;
+            PUSH(v >= 0 && v != st->mover);
+            pc += 1;
+            break;
+        case PL_OP_OWNER:
+            a = POP();
+            PUSH(valid_cell(p, a) && st->slot[a] ? owner_of(st->slot[a]) : -1);
+            pc += 1;
+            break;
+        case PL_OP_KINDAT:
+            a = POP();
+            PUSH(valid_cell(p, a) && st->slot[a] ? PL_PIECE_KIND(st->slot[a]) : -1);
+            pc += 1;
+            break;
+        case PL_OP_ATTR:
+            a = POP();
+            PUSH(valid_cell(p, a) && st->slot[a] ? PL_PIECE_ATTR(st->slot[a], code[pc + 1] & 1) : 0);
+            pc += 2;
+            break;
+        case PL_OP_LINECOUNT:
+            b = POP();
+            a = POP();
+            if (!check_dir(st, pc, b) || !check_cell(st, pc, a, "line_count")) goto fail;
+            PUSH(line_count(p, st->slot, a, b));
+            pc += 1;
+            break;
+        case PL_OP_RUN: a = POP(); PUSH(run_through(st, a, code[pc + 1])); pc += 2; break;
+        case PL_OP_HASRUN:
+            b = POP();
+            a = POP();
+            if (!check_player(st, pc, a)) goto fail;
+            PUSH(has_run(st, a, b, code[pc + 1]));
+            pc += 2;
+            break;
+        case PL_OP_GROUPS:
+            a = POP();
+            if (!check_player(st, pc, a)) goto fail;
+            PUSH(groups(st, a, code[pc + 1]));
+            pc += 2;
+            break;
+        case PL_OP_MARKED:
+            a = POP();
+            PUSH(valid_cell(p, a) ? st->slot[p->mark_base + code[pc + 1] * ncells + a] : 0);
+            pc += 2;
+            break;
+        case PL_OP_DIRIN: {
+            a = POP();
+            int n;
+            const int32_t *dirs = sided(&p->dsets, code[pc + 1], st->mover, np, &n);
+            v = 0;
+            for (int i = 0; i < n; i++)
+                v |= dirs[i] == a;
+            PUSH(v);
+            pc += 2;
+            break;
+        }
+        case PL_OP_INREGION: {
+            b = POP();
+            a = POP();
+            if (!check_player(st, pc, b)) goto fail;
+            int n;
+            const int32_t *cells = sided(&p->regions, code[pc + 1], b, np, &n);
+            v = 0;
+            for (int i = 0; i < n; i++)
+                v |= cells[i] == a;
+            PUSH(v);
+            pc += 2;
+            break;
+        }
+        case PL_OP_REPEATED: a = POP(); PUSH(repeated(st) >= a); pc += 1; break;
+        case PL_OP_CANMOVE: {
+            a = POP();
+            if (!check_player(st, pc, a)) goto fail;
+            int saved_mover = st->mover;
+            st->mover = a;
+            st->sp = sp;
+            int r = pl_vm_run(st, p->entry_moves[a], VM_EXISTS);
+            st->mover = saved_mover;
+            if (r == VM_ERROR) {
+                ret = VM_ERROR;
+                goto done;
+            }
+            PUSH(r);
+            pc += 1;
+            break;
+        }
+        case PL_OP_PICK:
+            cursor = -1;
+        pick_next:
+            v = set_next(st, &p->sets[code[pc + 1]], &cursor, pc);
+            if (st->has_err) goto fail;
+            if (v < 0) goto backtrack;
+            push_fork(st, FK_PICK, pc, sp, cursor);
+            st_write(st, st->nslots + code[pc + 2], v);
+            pc += 3;
+            break;
+        case PL_OP_NEXT:
+            cursor = LOCAL(code[pc + 2]);
+            v = set_next(st, &p->sets[code[pc + 1]], &cursor, pc);
+            if (st->has_err) goto fail;
+            if (v < 0) {
+                pc = code[pc + 4];
+                break;
+            }
+            /* Loop locals need no trail: nothing backtracks into a loop. */
+            LOCAL(code[pc + 2]) = cursor;
+            LOCAL(code[pc + 3]) = v;
+            pc += 5;
+            break;
+        case PL_OP_MOVE:
+            b = POP();
+            a = POP();
+            if (!check_cell(st, pc, a, "move from") || !check_cell(st, pc, b, "move to")) goto fail;
+            if (!st->slot[a]) {
+                vm_error(st, pc, "move: no piece on %s", p->cell_names[a]);
+                goto fail;
+            }
+            if (a != b) {
+                if (st->slot[b]) {
+                    vm_error(st, pc, "move: %s is occupied (capture it first)", p->cell_names[b]);
+                    goto fail;
+                }
+                st_write(st, b, st->slot[a]);
+                st_write(st, a, 0);
+            }
+            pc += 1;
+            break;
+        case PL_OP_REMOVE:
+            a = POP();
+            if (!check_cell(st, pc, a, "capture")) goto fail;
+            if (!st->slot[a]) {
+                vm_error(st, pc, "capture: no piece on %s", p->cell_names[a]);
+                goto fail;
+            }
+            st_write(st, a, 0);
+            pc += 1;
+            break;
+        case PL_OP_PLACE:
+            b = POP();
+            a = POP();
+            if (!check_cell(st, pc, b, "place")) goto fail;
+            if (a < -1 || a >= np) {
+                vm_error(st, pc, "place: no such player (%d)", (int)a);
+                goto fail;
+            }
+            if (st->slot[b]) {
+                vm_error(st, pc, "place: %s is occupied", p->cell_names[b]);
+                goto fail;
+            }
+            st_write(st, b, PL_PIECE(code[pc + 1], a, 0, 0));
+            pc += 2;
+            break;
+        case PL_OP_SETATTR: {
+            v = POP();
+            a = POP();
+            if (!check_cell(st, pc, a, "set attribute")) goto fail;
+            if (!st->slot[a] || v < 0 || v > PL_ATTR_MAX) {
+                vm_error(st, pc, st->slot[a] ? "attribute value %d out of range 0..1023"
+                                             : "set attribute: no piece on the cell (%d)", (int)v);
+                goto fail;
+            }
+            int shift = 12 + 10 * (code[pc + 1] & 1);
+            uint32_t w = ((uint32_t)st->slot[a] & ~(0x3ffu << shift)) | ((uint32_t)v << shift);
+            st_write(st, a, (int32_t)w);
+            pc += 2;
+            break;
+        }
+        case PL_OP_SETMARK:
+            v = POP();
+            a = POP();
+            if (!check_cell(st, pc, a, "mark")) goto fail;
+            st_write(st, p->mark_base + code[pc + 1] * ncells + a, v);
+            pc += 2;
+            break;
+        case PL_OP_TEXTCELL:
+            a = POP();
+            if (!check_cell(st, pc, a, "text")) goto fail;
+            text_add(st, p->cell_names[a], (int)strlen(p->cell_names[a]));
+            pc += 1;
+            break;
+        case PL_OP_TEXTSTR: {
+            const char *s = p->strings[code[pc + 1]];
+            text_add(st, s, (int)strlen(s));
+            pc += 2;
+            break;
+        }
+        case PL_OP_TEXTINT: {
+            char buf[16];
+            int n = snprintf(buf, sizeof buf, "%d", (int)POP());
+            text_add(st, buf, n);
+            pc += 1;
+            break;
+        }
+        case PL_OP_PASS:
+            if (mode == VM_EXISTS) goto backtrack;
+            st->is_pass = 1;
+            pc += 1;
+            break;
+        default:
+            vm_error(st, pc, "bad opcode %d", (int)code[pc]);
+            goto fail;
+        }
+        continue;
+
+    backtrack: {
+            vm_fork *f = &st->forks[st->nforks - 1];
+            st_unwind(st, f->trail);
+            st->hash = f->hash;
+            st->text_len = f->text_len;
+            st->is_pass = f->is_pass;
+            sp = f->sp;
+            switch (f->kind) {
+            case FK_BASE:
+                ret = mode == VM_EVAL ? PL_RESULT_NONE : 0;
+                goto done;
+            case FK_PICK:
+                pc = f->pc;
+                cursor = f->aux;
+                st->nforks--;
+                goto pick_next;
+            case FK_FIRST:
+                st->nforks--;
+                if (st->yields != f->yields)
+                    goto backtrack;
+                pc = f->pc;
+                continue;
+            case FK_TRY:
+                st->nforks--;
+                pc = f->pc;
+                PUSH(0);
+                continue;
+            default:
+                st->nforks--;
+                pc = f->pc;
+                continue;
+            }
+        }
+    fail:
+        ret = VM_ERROR;
+        goto done;
+    }
+done:
+    st_unwind(st, base_trail);
+    st->hash = base_hash;
+    st->nforks = base_fork;
+    st->text_len = base_text;
+    st->sp = base_sp;
+    st->mode = saved_mode;
+    st->gen_trail = saved_gen;
+    st->is_pass = saved_pass;
+    st->nest--;
+    if (st->has_err)
+        return VM_ERROR;
+    return ret;
+}

@@ -1,0 +1,82 @@
+/*
+ * ast.c -- arena allocation of syntax-tree nodes and small list helpers.
+ * Nodes are never freed one by one: the whole arena goes after compilation.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "ast.h"
+
+struct ast_chunk {
+    ast_chunk *next;
+    size_t used, cap;
+    max_align_t data[];
+};
+
+void *ast_alloc(ast_arena *ar, size_t size)
+{
+    size = (size + sizeof(max_align_t) - 1) / sizeof(max_align_t) * sizeof(max_align_t);
+    ast_chunk *c = ar->chunks;
+    if (!c || c->used + size > c->cap) {
+        size_t cap = size > 65536 ? size : 65536;
+        c = malloc(sizeof *c + cap);
+        if (!c)
+            abort(); /* out of memory in the front end: nothing sane to do */
+        c->next = ar->chunks;
+        c->used = 0;
+        c->cap = cap;
+        ar->chunks = c;
+    }
+    void *p = (char *)c->data + c->used;
+    c->used += size;
+    memset(p, 0, size);
+    return p;
+}
+
+char *ast_strdup(ast_arena *ar, const char *s, size_t len)
+{
+    char *p = ast_alloc(ar, len + 1);
+    memcpy(p, s, len);
+    p[len] = 0;
+    return p;
+}
+
+void ast_arena_free(ast_arena *ar)
+{
+    ast_chunk *c = ar->chunks;
+    while (c) {
+        ast_chunk *n = c->next;
+        free(c);
+        c = n;
+    }
+    ar->chunks = NULL;
+}
+
+ast *ast_new(pl_parse_ctx *ctx, ast_kind kind, int line, int col, int end_col)
+{
+    ast *n = ast_alloc(ctx->arena, sizeof *n);
+    n->kind = kind;
+    n->line = line;
+    n->col = col;
+    n->end_col = end_col < col ? col : end_col;
+    n->file = ctx->file;
+    return n;
+}
+
+ast *ast_append(ast *a, ast *b)
+{
+    if (!a)
+        return b;
+    ast *t = a;
+    while (t->next)
+        t = t->next;
+    t->next = b;
+    return a;
+}
+
+int ast_list_len(const ast *a)
+{
+    int n = 0;
+    for (; a; a = a->next)
+        n++;
+    return n;
+}

@@ -1,0 +1,94 @@
+/*
+ * ast.h -- the syntax tree of a game file.
+ *
+ * One node type for everything: a kind, a source location, a name or an
+ * integer, up to three children and a `next` link for lists.  Nodes live in
+ * an arena owned by the parse context and are freed all at once after code
+ * generation.
+ */
+#ifndef PLATEAU_AST_H
+#define PLATEAU_AST_H
+
+#include <stdint.h>
+#include <stddef.h>
+#include "diag.h"
+
+typedef enum {
+    /* declarations */
+    A_GAME, A_ABOUT, A_IMPORT, A_BOARD, A_DIRECTION, A_DIRECTIONS, A_REGION,
+    A_PLAYERS, A_PIECE, A_MARKDECL, A_VAR, A_PVAR, A_SETUP, A_MOVES, A_END,
+    A_DEF,
+    /* parts of declarations */
+    A_SIDED,      /* name: player, a: list of items */
+    A_RANGE,      /* a..b cells: a, b are A_NAME */
+    A_PARAM,
+    /* setup statements */
+    A_SPLACE, A_SMARK, A_SSET,
+    /* move statements */
+    A_PICK, A_LET, A_ASSIGN, A_REQUIRE, A_IF, A_EITHER, A_FIRST, A_MOVE,
+    A_CAPTURE, A_PLACE, A_MARK, A_UNMARK, A_TEXT, A_PASS, A_CALLSTMT,
+    A_BLOCK,
+    /* end rules */
+    A_WINS, A_LOSES, A_DRAW, A_NOMOVES,
+    /* expressions */
+    A_INT, A_STR, A_NAME, A_CALL, A_OFF,
+    A_BINOP, A_NOT, A_NEG, A_AND, A_OR, A_IN, A_WHERE
+} ast_kind;
+
+typedef struct ast ast;
+struct ast {
+    ast_kind kind;
+    int line, col, end_col;   /* end_col: last column on `line` */
+    int op;                   /* A_BINOP: the operator token */
+    char *name;               /* identifiers, strings */
+    int64_t ival;
+    ast *a, *b, *c;
+    ast *next;
+    int file;                 /* index of the source file */
+};
+
+/* Arena: all nodes and strings of one compilation. */
+typedef struct ast_chunk ast_chunk;
+typedef struct {
+    ast_chunk *chunks;
+} ast_arena;
+
+void *ast_alloc(ast_arena *ar, size_t size);
+char *ast_strdup(ast_arena *ar, const char *s, size_t len);
+void ast_arena_free(ast_arena *ar);
+
+/* Source files of one compilation (the game and its imports). */
+typedef struct {
+    char *name;
+    char *text;
+    size_t len;
+} ast_source;
+
+/* Shared by lexer and parser. */
+typedef struct {
+    ast_arena *arena;
+    pl_diags *diags;
+    const ast_source *src;
+    int file;                 /* index of src */
+    ast *decls;               /* result: list of declarations */
+    ast *last_decl;
+    int paren_depth;          /* newlines inside ( ) are not separators */
+    int depth;                /* nesting depth guard */
+    char *strbuf;             /* string literal being scanned */
+    int strbuf_len, strbuf_cap;
+    int str_line, str_col;    /* where that literal started */
+} pl_parse_ctx;
+
+void pl_lex_strbuf_add(pl_parse_ctx *ctx, char ch);
+int pl_lex_is_keyword(const char *s);
+
+ast *ast_new(pl_parse_ctx *ctx, ast_kind kind, int line, int col, int end_col);
+/* Append b to list a (either may be NULL). */
+ast *ast_append(ast *a, ast *b);
+int ast_list_len(const ast *a);
+
+/* Parse one source; returns the declarations (NULL + diagnostics on error). */
+ast *pl_parse(ast_arena *arena, pl_diags *diags, const ast_source *src,
+              int file);
+
+#endif

@@ -1,0 +1,1141 @@
+/*
+ * codegen.c -- statements and expressions to bytecode, with type checks.
+ *
+ * A move program is nondeterministic: `pick` and `either` push choice
+ * points, `require` and `FAIL` backtrack, and every path that reaches the
+ * end of the program yields one legal move (jq's generator model).  `first`
+ * pushes a choice point that is resumed only if no move was yielded since,
+ * which gives "if any move of this kind exists, only these".
+ *
+ * Definitions (`def`) are expanded inline with call-by-name parameters:
+ * an argument is compiled where the parameter is used, in the caller's
+ * scope.  Scopes are chains of cc_local entries (see compile_int.h).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "compile_int.h"
+#include "parser.h"
+
+static cc_type expr(cc_t *cc, const ast *e);
+static void stmts(cc_t *cc, const ast *list);
+
+static const char *type_name(cc_type t)
+{
+    static const char *n[] = {"error", "number", "cell", "direction", "player",
+                              "piece kind", "set of cells", "set of directions", "nothing"};
+    return n[t];
+}
+
+/* ---------------------------------------------------------------------- */
+/* emission */
+
+static void at(cc_t *cc, const ast *n)
+{
+    if (n) {
+        cc->cur_line = n->file == 0 ? n->line : 0;
+        cc->cur_col = n->file == 0 ? n->col : 0;
+    }
+}
+
+static void emit_word(cc_t *cc, int32_t w)
+{
+    if (cc->ncode == cc->code_cap) {
+        cc->code_cap = cc->code_cap ? cc->code_cap * 2 : 1024;
+        cc->code = realloc(cc->code, (size_t)cc->code_cap * sizeof(int32_t));
+        cc->line = realloc(cc->line, (size_t)cc->code_cap * sizeof(int32_t));
+        cc->col = realloc(cc->col, (size_t)cc->code_cap * sizeof(int32_t));
+        if (!cc->code || !cc->line || !cc->col)
+            abort();
+    }
+    cc->code[cc->ncode] = w;
+    cc->line[cc->ncode] = cc->cur_line;
+    cc->col[cc->ncode] = cc->cur_col;
+    cc->ncode++;
+}
+
+void cg_emit_op(cc_t *cc, int op) { emit_word(cc, op); }
+void cg_emit_arg(cc_t *cc, int32_t v) { emit_word(cc, v); }
+int cg_here(cc_t *cc) { return cc->ncode; }
+void cg_patch(cc_t *cc, int at_, int target) { cc->code[at_] = target; }
+
+static void op0(cc_t *cc, int op) { emit_word(cc, op); }
+static void op1(cc_t *cc, int op, int32_t a) { emit_word(cc, op); emit_word(cc, a); }
+
+/* Emit a jump-like op with a target to patch later; returns the operand. */
+static int jump(cc_t *cc, int op)
+{
+    emit_word(cc, op);
+    emit_word(cc, -1);
+    return cc->ncode - 1;
+}
+
+static void land(cc_t *cc, int operand) { cc->code[operand] = cc->ncode; }
+
+/* ---------------------------------------------------------------------- */
+/* scopes */
+
+static int new_slot(cc_t *cc)
+{
+    int s = cc->next_slot++;
+    if (cc->next_slot > cc->max_slot)
+        cc->max_slot = cc->next_slot;
+    return s;
+}
+
+static cc_local *bind(cc_t *cc, const ast *decl, const char *name)
+{
+    if (cc->nlocals_scope == cc->locals_cap) {
+        cc->locals_cap = cc->locals_cap ? cc->locals_cap * 2 : 64;
+        cc->locals = realloc(cc->locals, (size_t)cc->locals_cap * sizeof *cc->locals);
+        if (!cc->locals)
+            abort();
+    }
+    int i = cc->nlocals_scope++;
+    cc_local *l = &cc->locals[i];
+    memset(l, 0, sizeof *l);
+    l->name = name;
+    l->decl = decl;
+    l->parent = cc->head;
+    cc->head = i;
+    return l;
+}
+
+static cc_local *find_local(cc_t *cc, const char *name)
+{
+    for (int i = cc->head; i >= 0; i = cc->locals[i].parent)
+        if (strcmp(cc->locals[i].name, name) == 0)
+            return &cc->locals[i];
+    return NULL;
+}
+
+typedef struct { int head, next_slot; } scope_mark;
+
+static scope_mark scope_push(cc_t *cc) { return (scope_mark){cc->head, cc->next_slot}; }
+static void scope_pop(cc_t *cc, scope_mark m)
+{
+    cc->head = m.head;
+    cc->next_slot = m.next_slot;
+}
+
+/* Compile a parameter's argument in the scope of the call. */
+#define IN_CALLER_SCOPE(cc, l, call)                                        \
+    do {                                                                    \
+        int saved_head_ = (cc)->head;                                       \
+        (cc)->head = (l)->caller_head;                                      \
+        call;                                                               \
+        (cc)->head = saved_head_;                                           \
+    } while (0)
+
+/* Bind a definition's parameters to the call's arguments.  Returns 0 if the
+ * argument count is wrong. */
+static int bind_params(cc_t *cc, const ast *call, const ast *def, int caller_head)
+{
+    int np = ast_list_len(def->a), na = ast_list_len(call->a);
+    if (np != na) {
+        cc_error(cc, call, "'%s' takes %d argument%s, not %d (defined at line %d)",
+                 def->name, np, np == 1 ? "" : "s", na, def->line);
+        return 0;
+    }
+    cc->head = -1; /* a definition sees only globals and its parameters */
+    const ast *a = call->a;
+    for (const ast *p = def->a; p; p = p->next, a = a->next) {
+        cc_local *l = bind(cc, p, p->name);
+        l->is_param = 1;
+        l->arg = a;
+        l->caller_head = caller_head;
+    }
+    return 1;
+}
+
+static int enter_expansion(cc_t *cc, const ast *call)
+{
+    if (cc->expansion_depth >= CC_MAX_EXPANSION) {
+        cc_error(cc, call, "'%s' expands into itself (recursive definitions are not allowed)",
+                 call->name);
+        return 0;
+    }
+    cc->expansion_depth++;
+    return 1;
+}
+
+/* ---------------------------------------------------------------------- */
+/* types */
+
+static int expect(cc_t *cc, const ast *e, cc_type got, cc_type want)
+{
+    if (got == T_ERR || got == want)
+        return got != T_ERR;
+    cc_error(cc, e, "expected a %s here, not a %s", type_name(want), type_name(got));
+    return 0;
+}
+
+static void expr_as(cc_t *cc, const ast *e, cc_type want)
+{
+    expect(cc, e, expr(cc, e), want);
+}
+
+static void unknown_name(cc_t *cc, const ast *e, const char *name)
+{
+    const char *hint = cc_suggest(cc, name);
+    if (hint)
+        cc_error(cc, e, "unknown name '%s'; did you mean '%s'?", name, hint);
+    else
+        cc_error(cc, e, "unknown name '%s'", name);
+}
+
+/* The direction set named by e (following parameters), or -1. */
+static int dset_of(cc_t *cc, const ast *e)
+{
+    if (e->kind == A_NAME) {
+        cc_local *l = find_local(cc, e->name);
+        if (l && l->is_param) {
+            int r = -1;
+            IN_CALLER_SCOPE(cc, l, r = dset_of(cc, l->arg));
+            return r;
+        }
+        cc_symbol *s = l ? NULL : cc_lookup(cc, e->name);
+        if (s && s->kind == SYM_DSET) {
+            s->used = 1;
+            return s->index;
+        }
+    }
+    cc_error(cc, e, "expected the name of a direction set (such as 'all8')");
+    return -1;
+}
+
+/* ---------------------------------------------------------------------- */
+/* sets */
+
+static int add_set(cc_t *cc, pl_setdesc d)
+{
+    pl_program *p = cc->prog;
+    for (int i = 0; i < p->nsets; i++)
+        if (memcmp(&p->sets[i], &d, sizeof d) == 0)
+            return i;
+    p->sets = realloc(p->sets, (size_t)(p->nsets + 1) * sizeof *p->sets);
+    if (!p->sets)
+        abort();
+    p->sets[p->nsets] = d;
+    return p->nsets++;
+}
+
+/* Evaluate e into a fresh local; returns the slot. */
+static int temp_of(cc_t *cc, const ast *e, cc_type want)
+{
+    expr_as(cc, e, want);
+    int s = new_slot(cc);
+    op1(cc, PL_OP_STORE, s);
+    return s;
+}
+
+static int player_arg(cc_t *cc, const ast *e)
+{
+    if (e->kind == A_NAME && strcmp(e->name, "mover") == 0 && !find_local(cc, "mover"))
+        return -1;
+    return temp_of(cc, e, T_PLAYER);
+}
+
+/* Compile a set expression: emits code that stores its arguments in
+ * locals and returns the set descriptor index (-1 on error). */
+static int set_expr(cc_t *cc, const ast *e, cc_type *elem)
+{
+    *elem = T_CELL;
+    at(cc, e);
+    if (e->kind == A_NAME) {
+        cc_local *l = find_local(cc, e->name);
+        if (l && l->is_param) {
+            int r = -1;
+            IN_CALLER_SCOPE(cc, l, r = set_expr(cc, l->arg, elem));
+            return r;
+        }
+        if (!l && strcmp(e->name, "cells") == 0)
+            return add_set(cc, (pl_setdesc){PL_SET_CELLS, -1, -1, -1, -1});
+        if (!l && strcmp(e->name, "empty_cells") == 0)
+            return add_set(cc, (pl_setdesc){PL_SET_EMPTY, -1, -1, -1, -1});
+        cc_symbol *s = l ? NULL : cc_lookup(cc, e->name);
+        if (s && s->kind == SYM_DSET) {
+            s->used = 1;
+            *elem = T_DIR;
+            return add_set(cc, (pl_setdesc){PL_SET_DIRS, s->index, -1, -1, -1});
+        }
+        if (s && s->kind == SYM_REGION) {
+            s->used = 1;
+            return add_set(cc, (pl_setdesc){PL_SET_REGION, s->index, -1, -1, -1});
+        }
+        if (s && s->kind == SYM_DEF && !s->decl->a && s->decl->b) {
+            s->used = 1;
+            if (!enter_expansion(cc, e))
+                return -1;
+            scope_mark m = scope_push(cc);
+            cc->head = -1;
+            int r = set_expr(cc, s->decl->b, elem);
+            scope_pop(cc, m);
+            cc->next_slot = cc->next_slot > m.next_slot ? cc->next_slot : m.next_slot;
+            cc->expansion_depth--;
+            return r;
+        }
+        if (!l && !s) {
+            unknown_name(cc, e, e->name);
+            return -1;
+        }
+    } else if (e->kind == A_CALL) {
+        int na = ast_list_len(e->a);
+        const ast *a0 = e->a, *a1 = a0 ? a0->next : NULL;
+        if (strcmp(e->name, "pieces") == 0 && (na == 1 || na == 2)) {
+            int kind = -1;
+            if (na == 2) {
+                cc_symbol *k = a1->kind == A_NAME ? cc_lookup(cc, a1->name) : NULL;
+                if (!k || k->kind != SYM_KIND) {
+                    cc_error(cc, a1, "expected a piece kind");
+                    return -1;
+                }
+                k->used = 1;
+                kind = k->index;
+            }
+            int pl = player_arg(cc, a0);
+            return add_set(cc, (pl_setdesc){PL_SET_PIECES, kind, -1, -1, pl});
+        }
+        if ((strcmp(e->name, "leaps") == 0 || strcmp(e->name, "neighbors") == 0) && na == 2) {
+            int c = temp_of(cc, a0, T_CELL);
+            int d = dset_of(cc, a1);
+            return add_set(cc, (pl_setdesc){PL_SET_LEAPS, d, c, -1, -1});
+        }
+        if (strcmp(e->name, "between") == 0 && na == 2) {
+            int a = temp_of(cc, a0, T_CELL);
+            int b = temp_of(cc, a1, T_CELL);
+            return add_set(cc, (pl_setdesc){PL_SET_BETWEEN, -1, a, b, -1});
+        }
+        cc_symbol *s = find_local(cc, e->name) ? NULL : cc_lookup(cc, e->name);
+        if (s && (s->kind == SYM_DSET || s->kind == SYM_REGION) && na == 1) {
+            s->used = 1;
+            int pl = player_arg(cc, a0);
+            *elem = s->kind == SYM_DSET ? T_DIR : T_CELL;
+            return add_set(cc, (pl_setdesc){s->kind == SYM_DSET ? PL_SET_DIRS : PL_SET_REGION,
+                                            s->index, -1, -1, pl});
+        }
+        if (s && s->kind == SYM_DEF && s->decl->b && !s->decl->c) {
+            s->used = 1;
+            if (!enter_expansion(cc, e))
+                return -1;
+            scope_mark m = scope_push(cc);
+            int r = -1;
+            if (bind_params(cc, e, s->decl, m.head))
+                r = set_expr(cc, s->decl->b, elem);
+            scope_pop(cc, m);
+            cc->next_slot = cc->next_slot > m.next_slot ? cc->next_slot : m.next_slot;
+            cc->expansion_depth--;
+            return r;
+        }
+        if (strcmp(e->name, "pieces") == 0 || strcmp(e->name, "leaps") == 0 ||
+            strcmp(e->name, "neighbors") == 0 || strcmp(e->name, "between") == 0) {
+            cc_error(cc, e, "wrong number of arguments to '%s'", e->name);
+            return -1;
+        }
+    }
+    cc_error(cc, e, "expected a set of cells or directions (such as 'pieces(mover)', "
+                    "'empty_cells', 'leaps(c, knight)' or a direction set)");
+    return -1;
+}
+
+/* Split `x in S where C` into binder, set and condition. */
+static int split_binder(cc_t *cc, const ast *arg, const ast **binder, const ast **set, const ast **cond)
+{
+    *binder = NULL;
+    *cond = NULL;
+    *set = arg;
+    const ast *in = arg;
+    if (arg->kind == A_WHERE) {
+        in = arg->a;
+        *cond = arg->b;
+    }
+    if (in->kind == A_IN && in->a->kind == A_NAME && !find_local(cc, in->a->name)) {
+        *binder = in->a;
+        *set = in->b;
+        return 1;
+    }
+    if (arg->kind == A_WHERE) {
+        cc_error(cc, arg, "name the element being tested, as in 'c in empty_cells where ...'");
+        return -1;
+    }
+    return 0;
+}
+
+/* count / any / all / none over a set: a deterministic loop. */
+static cc_type comprehension(cc_t *cc, const ast *call)
+{
+    const char *fn = call->name;
+    if (ast_list_len(call->a) != 1) {
+        cc_error(cc, call, "'%s' takes one argument, as in %s(c in cells where empty(c))", fn, fn);
+        return T_ERR;
+    }
+    const ast *binder, *set, *cond;
+    if (split_binder(cc, call->a, &binder, &set, &cond) < 0)
+        return T_ERR;
+    if (strcmp(fn, "all") == 0 && !cond) {
+        cc_error(cc, call, "'all' needs a condition: all(c in SET where CONDITION)");
+        return T_ERR;
+    }
+    scope_mark m = scope_push(cc);
+    cc_type elem;
+    int s = set_expr(cc, set, &elem);
+    int cur = new_slot(cc), x = new_slot(cc), acc = new_slot(cc);
+    if (binder) {
+        cc_local *l = bind(cc, binder, binder->name);
+        l->slot = x;
+        l->type = elem;
+    }
+    at(cc, call);
+    op1(cc, PL_OP_PUSH, 0);
+    op1(cc, PL_OP_STORE, acc);
+    op1(cc, PL_OP_PUSH, -1);
+    op1(cc, PL_OP_STORE, cur);
+    int loop = cg_here(cc);
+    op0(cc, PL_OP_NEXT);
+    emit_word(cc, s < 0 ? 0 : s);
+    emit_word(cc, cur);
+    emit_word(cc, x);
+    int end = cc->ncode;
+    emit_word(cc, -1);
+    int is_all = strcmp(fn, "all") == 0;
+    if (cond) {
+        expr_as(cc, cond, T_INT);
+        at(cc, call);
+        op1(cc, is_all ? PL_OP_JUMPT : PL_OP_JUMPF, loop);
+    }
+    if (strcmp(fn, "count") == 0) {
+        op1(cc, PL_OP_LOAD, acc);
+        op1(cc, PL_OP_PUSH, 1);
+        op0(cc, PL_OP_ADD);
+        op1(cc, PL_OP_STORE, acc);
+        op1(cc, PL_OP_JUMP, loop);
+    } else {
+        op1(cc, PL_OP_PUSH, 1);
+        op1(cc, PL_OP_STORE, acc);
+    }
+    land(cc, end);
+    op1(cc, PL_OP_LOAD, acc);
+    if (strcmp(fn, "none") == 0 || is_all)
+        op0(cc, PL_OP_NOT);
+    scope_pop(cc, m);
+    if (s < 0)
+        return T_ERR;
+    return T_INT;
+}
+
+/* ---------------------------------------------------------------------- */
+/* expressions */
+
+static cc_type name_expr(cc_t *cc, const ast *e)
+{
+    cc_local *l = find_local(cc, e->name);
+    if (l) {
+        l->used = 1;
+        if (l->is_param) {
+            cc_type t = T_ERR;
+            IN_CALLER_SCOPE(cc, l, t = expr(cc, l->arg));
+            return t;
+        }
+        op1(cc, PL_OP_LOAD, l->slot);
+        return l->type;
+    }
+    if (strcmp(e->name, "mover") == 0) {
+        op0(cc, PL_OP_MOVER);
+        return T_PLAYER;
+    }
+    if (strcmp(e->name, "opponent") == 0) {
+        op0(cc, PL_OP_MOVER);
+        op0(cc, PL_OP_OTHER);
+        return T_PLAYER;
+    }
+    if (strcmp(e->name, "cells") == 0 || strcmp(e->name, "empty_cells") == 0) {
+        cc_error(cc, e, "'%s' is a set: use it in 'pick' or in count(...)", e->name);
+        return T_ERR;
+    }
+    cc_symbol *s = cc_lookup(cc, e->name);
+    if (s) {
+        s->used = 1;
+        switch (s->kind) {
+        case SYM_PLAYER: op1(cc, PL_OP_PUSH, s->index); return T_PLAYER;
+        case SYM_KIND: op1(cc, PL_OP_PUSH, s->index); return T_KIND;
+        case SYM_DIR: op1(cc, PL_OP_PUSH, s->index); return T_DIR;
+        case SYM_VAR: op1(cc, PL_OP_GETVAR, s->index); return T_INT;
+        case SYM_DEF:
+            if (s->decl->b && !s->decl->a) {
+                if (!enter_expansion(cc, e))
+                    return T_ERR;
+                scope_mark m = scope_push(cc);
+                cc->head = -1;
+                cc_type t = expr(cc, s->decl->b);
+                scope_pop(cc, m);
+                cc->next_slot = cc->next_slot > m.next_slot ? cc->next_slot : m.next_slot;
+                cc->expansion_depth--;
+                return t;
+            }
+            cc_error(cc, e, "'%s' is a definition that needs arguments or is a block of statements", e->name);
+            return T_ERR;
+        case SYM_DSET:
+        case SYM_REGION:
+            cc_error(cc, e, "'%s' is a set: use it in 'pick', 'in' or count(...)", e->name);
+            return T_ERR;
+        default:
+            cc_error(cc, e, "'%s' is a %s and needs an argument, as in %s(c)", e->name,
+                     s->kind == SYM_MARK ? "mark" : s->kind == SYM_ATTR ? "attribute" : "player variable",
+                     e->name);
+            return T_ERR;
+        }
+    }
+    int c = cc_cell(cc, e->name);
+    if (c >= 0) {
+        op1(cc, PL_OP_PUSH, c);
+        return T_CELL;
+    }
+    unknown_name(cc, e, e->name);
+    return T_ERR;
+}
+
+typedef struct {
+    const char *name;
+    int nargs;
+    cc_type args[3];
+    cc_type result;
+    int op;
+} builtin;
+
+static const builtin builtins[] = {
+    {"empty", 1, {T_CELL}, T_INT, PL_OP_EMPTY},
+    {"own", 1, {T_CELL}, T_INT, PL_OP_OWN},
+    {"enemy", 1, {T_CELL}, T_INT, PL_OP_ENEMY},
+    {"owner", 1, {T_CELL}, T_PLAYER, PL_OP_OWNER},
+    {"kind", 1, {T_CELL}, T_KIND, PL_OP_KINDAT},
+    {"step", 2, {T_CELL, T_DIR}, T_CELL, PL_OP_STEP},
+    {"ray", 3, {T_CELL, T_DIR, T_INT}, T_CELL, PL_OP_RAY},
+    {"line_count", 2, {T_CELL, T_DIR}, T_INT, PL_OP_LINECOUNT},
+    {"repeated", 1, {T_INT}, T_INT, PL_OP_REPEATED},
+    {"can_move", 1, {T_PLAYER}, T_INT, PL_OP_CANMOVE},
+    {"other", 1, {T_PLAYER}, T_PLAYER, PL_OP_OTHER},
+};
+
+static cc_type def_call(cc_t *cc, const ast *e, cc_symbol *s)
+{
+    const ast *def = s->decl;
+    if (!def->b) {
+        cc_error(cc, e, "'%s' is a block of statements, not a value", e->name);
+        return T_ERR;
+    }
+    if (!enter_expansion(cc, e))
+        return T_ERR;
+    scope_mark m = scope_push(cc);
+    cc_type t = T_ERR;
+    if (bind_params(cc, e, def, m.head))
+        t = expr(cc, def->b);
+    scope_pop(cc, m);
+    cc->next_slot = cc->next_slot > m.next_slot ? cc->next_slot : m.next_slot;
+    cc->expansion_depth--;
+    return t;
+}
+
+static cc_type call_expr(cc_t *cc, const ast *e)
+{
+    const char *fn = e->name;
+    int na = ast_list_len(e->a);
+    const ast *a0 = e->a, *a1 = a0 ? a0->next : NULL, *a2 = a1 ? a1->next : NULL;
+    if (find_local(cc, fn)) {
+        cc_error(cc, e, "'%s' is a local name, not a function", fn);
+        return T_ERR;
+    }
+    for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; i++) {
+        const builtin *b = &builtins[i];
+        if (strcmp(fn, b->name) != 0)
+            continue;
+        if (na != b->nargs) {
+            cc_error(cc, e, "'%s' takes %d argument%s, not %d", fn, b->nargs, b->nargs == 1 ? "" : "s", na);
+            return T_ERR;
+        }
+        int k = 0;
+        for (const ast *a = e->a; a; a = a->next, k++)
+            expr_as(cc, a, b->args[k]);
+        at(cc, e);
+        op0(cc, b->op);
+        return b->result;
+    }
+    if (strcmp(fn, "count") == 0 || strcmp(fn, "any") == 0 || strcmp(fn, "all") == 0 ||
+        strcmp(fn, "none") == 0)
+        return comprehension(cc, e);
+    pl_program *p = cc->prog;
+    if ((strcmp(fn, "row") == 0 || strcmp(fn, "col") == 0) && na == 1) {
+        expr_as(cc, a0, T_CELL);
+        at(cc, e);
+        op1(cc, PL_OP_PUSH, p->ncols);
+        op0(cc, fn[0] == 'r' ? PL_OP_DIV : PL_OP_MOD);
+        op1(cc, PL_OP_PUSH, 1);
+        op0(cc, PL_OP_ADD);
+        return T_INT;
+    }
+    if (strcmp(fn, "run") == 0 && na == 2) {
+        expr_as(cc, a0, T_CELL);
+        int d = dset_of(cc, a1);
+        at(cc, e);
+        op1(cc, PL_OP_RUN, d < 0 ? 0 : d);
+        return T_INT;
+    }
+    if (strcmp(fn, "has_run") == 0 && na == 3) {
+        expr_as(cc, a0, T_PLAYER);
+        expr_as(cc, a1, T_INT);
+        int d = dset_of(cc, a2);
+        at(cc, e);
+        op1(cc, PL_OP_HASRUN, d < 0 ? 0 : d);
+        return T_INT;
+    }
+    if (strcmp(fn, "groups") == 0 && na == 2) {
+        expr_as(cc, a0, T_PLAYER);
+        int d = dset_of(cc, a1);
+        at(cc, e);
+        op1(cc, PL_OP_GROUPS, d < 0 ? 0 : d);
+        return T_INT;
+    }
+    if (strcmp(fn, "abs") == 0 && na == 1) {
+        expr_as(cc, a0, T_INT);
+        at(cc, e);
+        op0(cc, PL_OP_DUP);
+        op1(cc, PL_OP_PUSH, 0);
+        op0(cc, PL_OP_LT);
+        int skip = jump(cc, PL_OP_JUMPF);
+        op0(cc, PL_OP_NEG);
+        land(cc, skip);
+        return T_INT;
+    }
+    if ((strcmp(fn, "min") == 0 || strcmp(fn, "max") == 0) && na == 2) {
+        int ta = temp_of(cc, a0, T_INT), tb = temp_of(cc, a1, T_INT);
+        at(cc, e);
+        op1(cc, PL_OP_LOAD, ta);
+        op1(cc, PL_OP_LOAD, tb);
+        op0(cc, fn[1] == 'i' ? PL_OP_LT : PL_OP_GT);
+        int other = jump(cc, PL_OP_JUMPF);
+        op1(cc, PL_OP_LOAD, ta);
+        int done = jump(cc, PL_OP_JUMP);
+        land(cc, other);
+        op1(cc, PL_OP_LOAD, tb);
+        land(cc, done);
+        return T_INT;
+    }
+    cc_symbol *s = cc_lookup(cc, fn);
+    if (s) {
+        s->used = 1;
+        switch (s->kind) {
+        case SYM_MARK:
+            if (na != 1)
+                break;
+            expr_as(cc, a0, T_CELL);
+            at(cc, e);
+            op1(cc, PL_OP_MARKED, s->index);
+            return T_INT;
+        case SYM_ATTR:
+            if (na != 1)
+                break;
+            expr_as(cc, a0, T_CELL);
+            at(cc, e);
+            op1(cc, PL_OP_ATTR, s->index);
+            return T_INT;
+        case SYM_PVAR:
+            if (na != 1)
+                break;
+            expr_as(cc, a0, T_PLAYER);
+            at(cc, e);
+            op1(cc, PL_OP_GETPVAR, s->index);
+            return T_INT;
+        case SYM_DEF:
+            return def_call(cc, e, s);
+        case SYM_DSET:
+        case SYM_REGION:
+            cc_error(cc, e, "'%s' is a set: use it in 'pick', 'in' or count(...)", fn);
+            return T_ERR;
+        default:
+            cc_error(cc, e, "'%s' is a %s, not a function", fn,
+                     s->kind == SYM_PLAYER ? "player" : s->kind == SYM_KIND ? "piece kind" : "direction");
+            return T_ERR;
+        }
+        cc_error(cc, e, "'%s' takes one argument", fn);
+        return T_ERR;
+    }
+    if (strcmp(fn, "pieces") == 0 || strcmp(fn, "leaps") == 0 || strcmp(fn, "neighbors") == 0 ||
+        strcmp(fn, "between") == 0) {
+        cc_error(cc, e, "'%s(...)' is a set: use it in 'pick' or in count(...)", fn);
+        return T_ERR;
+    }
+    const char *hint = cc_suggest(cc, fn);
+    if (hint)
+        cc_error(cc, e, "unknown function '%s'; did you mean '%s'?", fn, hint);
+    else
+        cc_error(cc, e, "unknown function '%s'", fn);
+    return T_ERR;
+}
+
+/* `x in S`: a direction in a direction set, a cell in a region, or a cell
+ * in any set of cells (a loop). */
+static cc_type in_expr(cc_t *cc, const ast *e)
+{
+    const ast *rhs = e->b;
+    if (rhs->kind == A_NAME && !find_local(cc, rhs->name)) {
+        cc_symbol *s = cc_lookup(cc, rhs->name);
+        if (s && s->kind == SYM_DSET) {
+            s->used = 1;
+            expr_as(cc, e->a, T_DIR);
+            at(cc, e);
+            op1(cc, PL_OP_DIRIN, s->index);
+            return T_INT;
+        }
+        if (s && s->kind == SYM_REGION) {
+            s->used = 1;
+            expr_as(cc, e->a, T_CELL);
+            at(cc, e);
+            op0(cc, PL_OP_MOVER);
+            op1(cc, PL_OP_INREGION, s->index);
+            return T_INT;
+        }
+    }
+    if (rhs->kind == A_CALL && ast_list_len(rhs->a) == 1 && !find_local(cc, rhs->name)) {
+        cc_symbol *s = cc_lookup(cc, rhs->name);
+        if (s && s->kind == SYM_REGION) {
+            s->used = 1;
+            expr_as(cc, e->a, T_CELL);
+            expr_as(cc, rhs->a, T_PLAYER);
+            at(cc, e);
+            op1(cc, PL_OP_INREGION, s->index);
+            return T_INT;
+        }
+    }
+    /* general: any(x in S where x == lhs) */
+    scope_mark m = scope_push(cc);
+    int lhs = temp_of(cc, e->a, T_CELL);
+    cc_type elem;
+    int s = set_expr(cc, rhs, &elem);
+    int cur = new_slot(cc), x = new_slot(cc), acc = new_slot(cc);
+    at(cc, e);
+    op1(cc, PL_OP_PUSH, 0);
+    op1(cc, PL_OP_STORE, acc);
+    op1(cc, PL_OP_PUSH, -1);
+    op1(cc, PL_OP_STORE, cur);
+    int loop = cg_here(cc);
+    op0(cc, PL_OP_NEXT);
+    emit_word(cc, s < 0 ? 0 : s);
+    emit_word(cc, cur);
+    emit_word(cc, x);
+    int end = cc->ncode;
+    emit_word(cc, -1);
+    op1(cc, PL_OP_LOAD, x);
+    op1(cc, PL_OP_LOAD, lhs);
+    op0(cc, PL_OP_EQ);
+    op1(cc, PL_OP_JUMPF, loop);
+    op1(cc, PL_OP_PUSH, 1);
+    op1(cc, PL_OP_STORE, acc);
+    land(cc, end);
+    op1(cc, PL_OP_LOAD, acc);
+    scope_pop(cc, m);
+    return s < 0 ? T_ERR : T_INT;
+}
+
+static cc_type binop_expr(cc_t *cc, const ast *e)
+{
+    cc_type ta = expr(cc, e->a);
+    cc_type tb = expr(cc, e->b);
+    at(cc, e);
+    if (ta == T_ERR || tb == T_ERR)
+        return T_ERR;
+    switch (e->op) {
+    case '+':
+        if (ta == T_CELL && tb == T_DIR) {
+            op0(cc, PL_OP_STEP);
+            return T_CELL;
+        }
+        /* fall through */
+    case '-': case '*': case '/': case '%':
+        if (ta != T_INT || tb != T_INT) {
+            cc_error(cc, e, "arithmetic needs numbers, not a %s and a %s%s", type_name(ta), type_name(tb),
+                     e->op == '+' ? " (a cell plus a direction is the next cell)" : "");
+            return T_ERR;
+        }
+        op0(cc, e->op == '+' ? PL_OP_ADD : e->op == '-' ? PL_OP_SUB : e->op == '*' ? PL_OP_MUL
+                : e->op == '/' ? PL_OP_DIV : PL_OP_MOD);
+        return T_INT;
+    default:
+        if (ta != tb) {
+            cc_error(cc, e, "cannot compare a %s with a %s", type_name(ta), type_name(tb));
+            return T_ERR;
+        }
+        if (e->op != EQ && e->op != NE && ta != T_INT) {
+            cc_error(cc, e, "only numbers can be ordered, not a %s", type_name(ta));
+            return T_ERR;
+        }
+        op0(cc, e->op == EQ ? PL_OP_EQ : e->op == NE ? PL_OP_NE : e->op == '<' ? PL_OP_LT
+                : e->op == '>' ? PL_OP_GT : e->op == LE ? PL_OP_LE : PL_OP_GE);
+        return T_INT;
+    }
+}
+
+static cc_type expr(cc_t *cc, const ast *e)
+{
+    at(cc, e);
+    switch (e->kind) {
+    case A_INT:
+        op1(cc, PL_OP_PUSH, (int32_t)e->ival);
+        return T_INT;
+    case A_OFF:
+        op1(cc, PL_OP_PUSH, -1);
+        return T_CELL;
+    case A_STR:
+        cc_error(cc, e, "a string may only appear in 'text'");
+        return T_ERR;
+    case A_NAME:
+        return name_expr(cc, e);
+    case A_CALL:
+        return call_expr(cc, e);
+    case A_NOT:
+        expr_as(cc, e->a, T_INT);
+        at(cc, e);
+        op0(cc, PL_OP_NOT);
+        return T_INT;
+    case A_NEG:
+        expr_as(cc, e->a, T_INT);
+        at(cc, e);
+        op0(cc, PL_OP_NEG);
+        return T_INT;
+    case A_AND:
+    case A_OR: {
+        expr_as(cc, e->a, T_INT);
+        at(cc, e);
+        op0(cc, PL_OP_DUP);
+        int end = jump(cc, e->kind == A_AND ? PL_OP_JUMPF : PL_OP_JUMPT);
+        op0(cc, PL_OP_POP);
+        expr_as(cc, e->b, T_INT);
+        land(cc, end);
+        return T_INT;
+    }
+    case A_IN:
+        return in_expr(cc, e);
+    case A_WHERE:
+        cc_error(cc, e, "'where' filters a set: use it after 'pick x in' or inside count(...)");
+        return T_ERR;
+    case A_BINOP:
+        return binop_expr(cc, e);
+    default:
+        cc_error(cc, e, "expected an expression");
+        return T_ERR;
+    }
+}
+
+/* ---------------------------------------------------------------------- */
+/* statements */
+
+static void block(cc_t *cc, const ast *b)
+{
+    scope_mark m = scope_push(cc);
+    stmts(cc, b->a);
+    scope_pop(cc, m);
+}
+
+static void pick_stmt(cc_t *cc, const ast *s)
+{
+    const ast *binder = s->a, *set = s->b, *cond = NULL;
+    if (set->kind == A_WHERE) {
+        cond = set->b;
+        set = set->a;
+    }
+    cc_type elem;
+    int si = set_expr(cc, set, &elem);
+    int slot = new_slot(cc);
+    at(cc, s);
+    op0(cc, PL_OP_PICK);
+    emit_word(cc, si < 0 ? 0 : si);
+    emit_word(cc, slot);
+    cc_local *l = bind(cc, binder, binder->name);
+    l->slot = slot;
+    l->type = si < 0 ? T_ERR : elem;
+    if (cond) {
+        expr_as(cc, cond, T_INT);
+        at(cc, s);
+        op0(cc, PL_OP_REQUIRE);
+    }
+}
+
+static void assign_stmt(cc_t *cc, const ast *s)
+{
+    const ast *target = s->a;
+    cc_local *l = find_local(cc, target->name);
+    if (l && !s->c && !l->is_param) {
+        cc_type t = expr(cc, s->b);
+        if (t != T_ERR && l->type != T_ERR && t != l->type)
+            cc_error(cc, s->b, "'%s' holds a %s, not a %s", target->name, type_name(l->type), type_name(t));
+        at(cc, s);
+        op1(cc, PL_OP_STORE, l->slot);
+        return;
+    }
+    cc_symbol *sym = l ? NULL : cc_lookup(cc, target->name);
+    if (sym && sym->kind == SYM_VAR && !s->c) {
+        sym->used = 1;
+        expr_as(cc, s->b, T_INT);
+        at(cc, s);
+        op1(cc, PL_OP_SETVAR, sym->index);
+        return;
+    }
+    if (sym && sym->kind == SYM_PVAR && s->c) {
+        sym->used = 1;
+        expr_as(cc, s->c, T_PLAYER);
+        expr_as(cc, s->b, T_INT);
+        at(cc, s);
+        op1(cc, PL_OP_SETPVAR, sym->index);
+        return;
+    }
+    if (sym && sym->kind == SYM_ATTR && s->c) {
+        sym->used = 1;
+        expr_as(cc, s->c, T_CELL);
+        expr_as(cc, s->b, T_INT);
+        at(cc, s);
+        op1(cc, PL_OP_SETATTR, sym->index);
+        return;
+    }
+    if (!l && !sym) {
+        unknown_name(cc, target, target->name);
+        return;
+    }
+    cc_error(cc, target, "cannot set '%s'%s", target->name,
+             sym && sym->kind == SYM_PVAR ? ": a player variable needs its player, as in set score(mover) = 1"
+                                          : "");
+}
+
+static void text_stmt(cc_t *cc, const ast *s)
+{
+    for (const ast *it = s->a; it; it = it->next) {
+        if (it->kind == A_STR) {
+            at(cc, it);
+            op1(cc, PL_OP_TEXTSTR, cc_add_string(cc, it->name));
+            continue;
+        }
+        cc_type t = expr(cc, it);
+        at(cc, it);
+        if (t == T_CELL)
+            op0(cc, PL_OP_TEXTCELL);
+        else if (t == T_INT)
+            op0(cc, PL_OP_TEXTINT);
+        else if (t != T_ERR)
+            cc_error(cc, it, "a move's text can hold cells, numbers and strings, not a %s", type_name(t));
+    }
+}
+
+/* either/first: alternatives joined by choice points. */
+static void alternatives(cc_t *cc, const ast *s, int op)
+{
+    int ends[64], nends = 0;
+    for (const ast *b = s->a; b; b = b->next) {
+        int next = -1;
+        at(cc, b);
+        if (b->next)
+            next = jump(cc, op);
+        block(cc, b);
+        if (b->next) {
+            if (nends < 64)
+                ends[nends++] = jump(cc, PL_OP_JUMP);
+            land(cc, next);
+        }
+    }
+    for (int i = 0; i < nends; i++)
+        land(cc, ends[i]);
+}
+
+static void call_stmt(cc_t *cc, const ast *s)
+{
+    cc_symbol *sym = find_local(cc, s->name) ? NULL : cc_lookup(cc, s->name);
+    if (!sym || sym->kind != SYM_DEF) {
+        if (!sym)
+            unknown_name(cc, s, s->name);
+        else
+            cc_error(cc, s, "'%s' is a %s, not a statement", s->name, "name");
+        return;
+    }
+    sym->used = 1;
+    if (!sym->decl->c) {
+        cc_error(cc, s, "'%s' is a value, not a block of statements", s->name);
+        return;
+    }
+    if (!enter_expansion(cc, s))
+        return;
+    scope_mark m = scope_push(cc);
+    if (bind_params(cc, s, sym->decl, m.head))
+        stmts(cc, sym->decl->c->a);
+    scope_pop(cc, m);
+    cc->next_slot = cc->next_slot > m.next_slot ? cc->next_slot : m.next_slot;
+    cc->expansion_depth--;
+}
+
+static cc_symbol *named(cc_t *cc, const ast *n, sym_kind kind, const char *what)
+{
+    cc_symbol *s = cc_lookup(cc, n->name);
+    if (!s || s->kind != kind) {
+        const char *hint = cc_suggest(cc, n->name);
+        if (hint)
+            cc_error(cc, n, "'%s' is not a %s; did you mean '%s'?", n->name, what, hint);
+        else
+            cc_error(cc, n, "'%s' is not a %s", n->name, what);
+        return NULL;
+    }
+    s->used = 1;
+    return s;
+}
+
+static void stmt(cc_t *cc, const ast *s)
+{
+    at(cc, s);
+    if (cc->in_end_rules) {
+        cc_error(cc, s, "statements are not allowed in end rules");
+        return;
+    }
+    switch (s->kind) {
+    case A_PICK: pick_stmt(cc, s); break;
+    case A_LET: {
+        cc_type t = expr(cc, s->b);
+        int slot = new_slot(cc);
+        at(cc, s);
+        op1(cc, PL_OP_STORE, slot);
+        cc_local *l = bind(cc, s->a, s->a->name);
+        l->slot = slot;
+        l->type = t;
+        break;
+    }
+    case A_ASSIGN: assign_stmt(cc, s); break;
+    case A_REQUIRE:
+        expr_as(cc, s->a, T_INT);
+        at(cc, s);
+        op0(cc, PL_OP_REQUIRE);
+        break;
+    case A_IF: {
+        expr_as(cc, s->a, T_INT);
+        at(cc, s);
+        int skip = jump(cc, PL_OP_JUMPF);
+        block(cc, s->b);
+        if (s->c) {
+            int end = jump(cc, PL_OP_JUMP);
+            land(cc, skip);
+            block(cc, s->c);
+            land(cc, end);
+        } else {
+            land(cc, skip);
+        }
+        break;
+    }
+    case A_EITHER: alternatives(cc, s, PL_OP_FORK); break;
+    case A_FIRST: alternatives(cc, s, PL_OP_FIRST); break;
+    case A_MOVE:
+        expr_as(cc, s->a, T_CELL);
+        expr_as(cc, s->b, T_CELL);
+        at(cc, s);
+        op0(cc, PL_OP_MOVE);
+        break;
+    case A_CAPTURE:
+        expr_as(cc, s->a, T_CELL);
+        at(cc, s);
+        op0(cc, PL_OP_REMOVE);
+        break;
+    case A_PLACE: {
+        expr_as(cc, s->a, T_PLAYER);
+        expr_as(cc, s->c, T_CELL);
+        cc_symbol *k = named(cc, s->b, SYM_KIND, "piece kind");
+        at(cc, s);
+        op1(cc, PL_OP_PLACE, k ? k->index : 0);
+        break;
+    }
+    case A_MARK:
+    case A_UNMARK: {
+        cc_symbol *m = named(cc, s->a, SYM_MARK, "mark");
+        expr_as(cc, s->b, T_CELL);
+        if (s->c)
+            expr_as(cc, s->c, T_INT);
+        else
+            op1(cc, PL_OP_PUSH, s->kind == A_MARK ? 1 : 0);
+        at(cc, s);
+        op1(cc, PL_OP_SETMARK, m ? m->index : 0);
+        break;
+    }
+    case A_TEXT: text_stmt(cc, s); break;
+    case A_PASS: op0(cc, PL_OP_PASS); break;
+    case A_CALLSTMT: call_stmt(cc, s); break;
+    case A_BLOCK: block(cc, s); break;
+    default: cc_error(cc, s, "unexpected statement");
+    }
+}
+
+static void stmts(cc_t *cc, const ast *list)
+{
+    for (const ast *s = list; s; s = s->next)
+        stmt(cc, s);
+}
+
+void cg_moves(cc_t *cc, int player, const ast *const *blocks, int nblocks)
+{
+    (void)player;
+    cc->head = -1;
+    cc->next_slot = 0;
+    if (nblocks == 0) {
+        op0(cc, PL_OP_FAIL);
+        return;
+    }
+    int ends[64], nends = 0;
+    for (int i = 0; i < nblocks; i++) {
+        int next = -1;
+        at(cc, blocks[i]);
+        if (i + 1 < nblocks)
+            next = jump(cc, PL_OP_FORK);
+        block(cc, blocks[i]->a);
+        if (i + 1 < nblocks) {
+            ends[nends++] = jump(cc, PL_OP_JUMP);
+            land(cc, next);
+        }
+    }
+    for (int i = 0; i < nends; i++)
+        land(cc, ends[i]);
+    op0(cc, PL_OP_YIELD);
+}
+
+static void end_rule(cc_t *cc, const ast *r)
+{
+    at(cc, r);
+    int skip = -1;
+    if (r->b) {
+        expr_as(cc, r->b, T_INT);
+        at(cc, r);
+        skip = jump(cc, PL_OP_JUMPF);
+    }
+    if (r->kind == A_DRAW) {
+        op1(cc, PL_OP_PUSH, cc->prog->nplayers);
+    } else {
+        expr_as(cc, r->a, T_PLAYER);
+        at(cc, r);
+        if (r->kind == A_LOSES)
+            op0(cc, PL_OP_OTHER);
+    }
+    op0(cc, PL_OP_RESULT);
+    if (skip >= 0)
+        land(cc, skip);
+}
+
+void cg_end_rules(cc_t *cc, const ast *rules, int nomoves)
+{
+    cc->head = -1;
+    cc->next_slot = 0;
+    cc->in_end_rules = 1;
+    for (const ast *r = rules; r; r = r->next) {
+        if (r->kind == A_NOMOVES) {
+            if (nomoves)
+                for (const ast *q = r->a; q; q = q->next)
+                    end_rule(cc, q);
+        } else if (!nomoves) {
+            end_rule(cc, r);
+        }
+    }
+    cc->in_end_rules = 0;
+    if (nomoves) {
+        /* Default: the player who cannot move loses. */
+        op0(cc, PL_OP_MOVER);
+        op0(cc, PL_OP_RESULT);
+    } else {
+        op0(cc, PL_OP_RETURN);
+    }
+}

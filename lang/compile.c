@@ -1,0 +1,818 @@
+/*
+ * compile.c -- the compiler driver: reads the game file and its imports,
+ * collects declarations into name tables, builds the board, the sets and
+ * the start position, then asks codegen.c for the move programs and the
+ * end rules, and finally verifies the result like any loaded bytecode.
+ *
+ * Definitions (`def`) from an imported file may be redefined by the file
+ * that imports it: that is how variants are written.  Every other name must
+ * be declared once.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "bytecode.h"
+#include "compile.h"
+#include "compile_int.h"
+
+#define MAX_SOURCE_BYTES (4 * 1024 * 1024)
+
+/* ---------------------------------------------------------------------- */
+/* diagnostics */
+
+static void vdiag(cc_t *cc, pl_severity sev, const ast *at, const char *fmt, va_list ap)
+{
+    char msg[512];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    const ast_source *s = at ? &cc->src[at->file] : NULL;
+    pl_diag_add(cc->diags, sev, s ? s->name : NULL, s ? s->text : NULL,
+                at ? at->line : 0, at ? at->col : 0, at ? at->end_col : 0, "%s", msg);
+}
+
+void cc_error(cc_t *cc, const ast *at, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vdiag(cc, PL_SEV_ERROR, at, fmt, ap);
+    va_end(ap);
+}
+
+void cc_warning(cc_t *cc, const ast *at, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vdiag(cc, PL_SEV_WARNING, at, fmt, ap);
+    va_end(ap);
+}
+
+/* ---------------------------------------------------------------------- */
+/* symbols */
+
+cc_symbol *cc_lookup(cc_t *cc, const char *name)
+{
+    for (int i = cc->nsyms - 1; i >= 0; i--)
+        if (strcmp(cc->syms[i].name, name) == 0)
+            return &cc->syms[i];
+    return NULL;
+}
+
+static const char *sym_kind_name(sym_kind k)
+{
+    static const char *names[] = {"name", "direction", "direction set", "region",
+                                  "player", "piece kind", "attribute", "mark",
+                                  "variable", "player variable", "definition"};
+    return names[k];
+}
+
+static cc_symbol *add_symbol(cc_t *cc, const ast *decl, const char *name, sym_kind kind, int index)
+{
+    cc_symbol *old = cc_lookup(cc, name);
+    if (old) {
+        /* A definition may override one imported from another file. */
+        if (kind == SYM_DEF && old->kind == SYM_DEF && old->decl->file != decl->file) {
+            old->decl = decl;
+            return old;
+        }
+        cc_error(cc, decl, "'%s' is already declared as a %s (line %d)", name,
+                 sym_kind_name(old->kind), old->decl ? old->decl->line : 0);
+        return NULL;
+    }
+    if (cc->nsyms == cc->syms_cap) {
+        cc->syms_cap = cc->syms_cap ? cc->syms_cap * 2 : 64;
+        cc->syms = realloc(cc->syms, (size_t)cc->syms_cap * sizeof *cc->syms);
+        if (!cc->syms)
+            abort();
+    }
+    cc_symbol *s = &cc->syms[cc->nsyms++];
+    *s = (cc_symbol){name, kind, index, decl, 0};
+    return s;
+}
+
+static int edit_distance(const char *a, const char *b)
+{
+    int la = (int)strlen(a), lb = (int)strlen(b);
+    if (la > 30 || lb > 30)
+        return 99;
+    int d[32][32];
+    for (int i = 0; i <= la; i++)
+        d[i][0] = i;
+    for (int j = 0; j <= lb; j++)
+        d[0][j] = j;
+    for (int i = 1; i <= la; i++)
+        for (int j = 1; j <= lb; j++) {
+            int c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            if (d[i - 1][j] + 1 < c)
+                c = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < c)
+                c = d[i][j - 1] + 1;
+            d[i][j] = c;
+        }
+    return d[la][lb];
+}
+
+/* The closest known name, for "did you mean" hints. */
+const char *cc_suggest(cc_t *cc, const char *name)
+{
+    static const char *builtins[] = {
+        "mover", "opponent", "cells", "empty_cells", "empty", "own", "enemy",
+        "owner", "kind", "row", "col", "step", "ray", "line_count", "run",
+        "has_run", "groups", "repeated", "can_move", "count", "any", "all",
+        "none", "pieces", "leaps", "neighbors", "between", "abs", "min",
+        "max", "other"};
+    const char *best = NULL;
+    int bestd = (int)strlen(name) <= 3 ? 1 : 2;
+    bestd++;
+    for (int i = 0; i < cc->nsyms; i++) {
+        int d = edit_distance(name, cc->syms[i].name);
+        if (d < bestd) {
+            bestd = d;
+            best = cc->syms[i].name;
+        }
+    }
+    for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; i++) {
+        int d = edit_distance(name, builtins[i]);
+        if (d < bestd) {
+            bestd = d;
+            best = builtins[i];
+        }
+    }
+    for (int i = cc->head; i >= 0; i = cc->locals[i].parent) {
+        int d = edit_distance(name, cc->locals[i].name);
+        if (d < bestd) {
+            bestd = d;
+            best = cc->locals[i].name;
+        }
+    }
+    return best;
+}
+
+int cc_cell(cc_t *cc, const char *name)
+{
+    pl_program *p = cc->prog;
+    if (!p->cell_names)
+        return -1;
+    for (int i = 0; i < p->ncells; i++)
+        if (strcmp(p->cell_names[i], name) == 0)
+            return i;
+    return -1;
+}
+
+int cc_add_string(cc_t *cc, const char *s)
+{
+    pl_program *p = cc->prog;
+    for (int i = 0; i < p->nstrings; i++)
+        if (strcmp(p->strings[i], s) == 0)
+            return i;
+    p->strings = realloc(p->strings, (size_t)(p->nstrings + 1) * sizeof *p->strings);
+    if (!p->strings)
+        abort();
+    p->strings[p->nstrings] = strdup(s);
+    return p->nstrings++;
+}
+
+/* ---------------------------------------------------------------------- */
+/* sources and imports */
+
+static char *read_file(const char *path, size_t *len, const char **why)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        *why = "cannot open file";
+        return NULL;
+    }
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap);
+    for (;;) {
+        if (n == cap) {
+            if (cap >= MAX_SOURCE_BYTES) {
+                free(buf);
+                fclose(f);
+                *why = "file is larger than 4 MiB";
+                return NULL;
+            }
+            cap *= 2;
+            buf = realloc(buf, cap);
+        }
+        size_t r = fread(buf + n, 1, cap - n, f);
+        if (r == 0)
+            break;
+        n += r;
+    }
+    fclose(f);
+    for (size_t i = 0; i < n; i++)
+        if (buf[i] == 0) {
+            free(buf);
+            *why = "file contains a NUL byte (not a text file?)";
+            return NULL;
+        }
+    *len = n;
+    return buf;
+}
+
+static int add_source(cc_t *cc, const char *name, char *text, size_t len)
+{
+    if (cc->nsrc == CC_MAX_FILES)
+        return -1;
+    ast_source *s = &cc->src[cc->nsrc];
+    s->name = strdup(name);
+    s->text = text;
+    s->len = len;
+    return cc->nsrc++;
+}
+
+static void collect_decls(cc_t *cc, ast *decls);
+
+static int file_exists(const char *p)
+{
+    FILE *f = fopen(p, "rb");
+    if (f)
+        fclose(f);
+    return f != NULL;
+}
+
+/* import NAME: the stdlib directory first, then the importing file's. */
+static void do_import(cc_t *cc, const ast *imp)
+{
+    char path[4096];
+    const char *name = imp->name;
+    int has_ext = strlen(name) > 5 && strcmp(name + strlen(name) - 5, ".game") == 0;
+    const char *ext = has_ext ? "" : ".game";
+    const char *from = cc->src[imp->file].name;
+    const char *slash = strrchr(from, '/');
+    int found = 0;
+    if (cc->stdlib_dir && !strchr(name, '/')) {
+        snprintf(path, sizeof path, "%s/%s%s", cc->stdlib_dir, name, ext);
+        found = file_exists(path);
+    }
+    if (!found) {
+        if (slash)
+            snprintf(path, sizeof path, "%.*s/%s%s", (int)(slash - from), from, name, ext);
+        else
+            snprintf(path, sizeof path, "%s%s", name, ext);
+        found = file_exists(path);
+    }
+    if (!found) {
+        cc_error(cc, imp, "cannot find '%s' to import (looked in %s and next to %s)",
+                 name, cc->stdlib_dir ? cc->stdlib_dir : "(no stdlib)", from);
+        return;
+    }
+    for (int i = 0; i < cc->nsrc; i++)
+        if (strcmp(cc->src[i].name, path) == 0)
+            return; /* already imported: imports are idempotent */
+    size_t len;
+    const char *why;
+    char *text = read_file(path, &len, &why);
+    if (!text) {
+        cc_error(cc, imp, "cannot import '%s': %s", path, why);
+        return;
+    }
+    int file = add_source(cc, path, text, len);
+    if (file < 0) {
+        free(text);
+        cc_error(cc, imp, "too many imported files (at most %d)", CC_MAX_FILES);
+        return;
+    }
+    ast *decls = pl_parse(&cc->arena, cc->diags, &cc->src[file], file);
+    collect_decls(cc, decls);
+}
+
+/* ---------------------------------------------------------------------- */
+/* declarations -> symbols */
+
+static void set_once(cc_t *cc, const ast **slot, const ast *d, const char *what)
+{
+    if (*slot && (*slot)->file == d->file) {
+        cc_error(cc, d, "%s is declared twice (first at line %d)", what, (*slot)->line);
+        return;
+    }
+    *slot = d; /* the importing file wins over an imported one */
+}
+
+static char **grow_names(char **names, int n)
+{
+    char **r = realloc(names, (size_t)(n + 1) * sizeof *r);
+    if (!r)
+        abort();
+    return r;
+}
+
+static const ast *g_title, *g_about;
+
+static void collect_decls(cc_t *cc, ast *decls)
+{
+    pl_program *p = cc->prog;
+    for (ast *d = decls; d; d = d->next) {
+        switch (d->kind) {
+        case A_GAME: set_once(cc, &g_title, d, "the game title"); break;
+        case A_ABOUT: set_once(cc, &g_about, d, "the game description"); break;
+        case A_IMPORT: do_import(cc, d); break;
+        case A_BOARD: set_once(cc, &cc->board, d, "the board"); break;
+        case A_PLAYERS: set_once(cc, &cc->players, d, "the list of players"); break;
+        case A_DIRECTION:
+            if (add_symbol(cc, d, d->name, SYM_DIR, p->ndirs)) {
+                p->dir_names = grow_names(p->dir_names, p->ndirs);
+                p->dir_names[p->ndirs] = strdup(d->name);
+                p->dir_dx = realloc(p->dir_dx, (size_t)(p->ndirs + 1) * sizeof(int32_t));
+                p->dir_dy = realloc(p->dir_dy, (size_t)(p->ndirs + 1) * sizeof(int32_t));
+                p->dir_dx[p->ndirs] = (int32_t)d->ival;
+                p->dir_dy[p->ndirs] = (int32_t)d->op;
+                if (d->ival == 0 && d->op == 0)
+                    cc_error(cc, d, "direction '%s' does not move: (0, 0)", d->name);
+                p->ndirs++;
+            }
+            break;
+        case A_DIRECTIONS:
+            if (add_symbol(cc, d, d->name, SYM_DSET, p->dsets.count)) {
+                p->dset_names = grow_names(p->dset_names, p->dsets.count);
+                p->dset_names[p->dsets.count++] = strdup(d->name);
+            }
+            break;
+        case A_REGION:
+            if (add_symbol(cc, d, d->name, SYM_REGION, p->regions.count)) {
+                p->region_names = grow_names(p->region_names, p->regions.count);
+                p->region_names[p->regions.count++] = strdup(d->name);
+            }
+            break;
+        case A_PIECE:
+            if (add_symbol(cc, d, d->name, SYM_KIND, p->nkinds)) {
+                int k = p->nkinds++;
+                p->kind_names = grow_names(p->kind_names, k);
+                p->kind_names[k] = strdup(d->name);
+                p->kind_nattrs = realloc(p->kind_nattrs, (size_t)p->nkinds * sizeof(int32_t));
+                p->kind_attr_names = realloc(p->kind_attr_names,
+                                             (size_t)p->nkinds * PL_MAX_ATTRS * sizeof(char *));
+                int na = 0;
+                for (ast *a = d->a; a; a = a->next) {
+                    if (na == PL_MAX_ATTRS) {
+                        cc_error(cc, a, "a piece has at most %d attributes", PL_MAX_ATTRS);
+                        break;
+                    }
+                    cc_symbol *s = cc_lookup(cc, a->name);
+                    if (s && s->kind == SYM_ATTR && s->index != na)
+                        cc_error(cc, a, "attribute '%s' must come at the same position in every piece", a->name);
+                    else if (!s)
+                        add_symbol(cc, a, a->name, SYM_ATTR, na);
+                    else if (s->kind != SYM_ATTR)
+                        cc_error(cc, a, "'%s' is already declared as a %s", a->name, sym_kind_name(s->kind));
+                    p->kind_attr_names[k * PL_MAX_ATTRS + na] = strdup(a->name);
+                    na++;
+                }
+                for (int i = na; i < PL_MAX_ATTRS; i++)
+                    p->kind_attr_names[k * PL_MAX_ATTRS + i] = NULL;
+                p->kind_nattrs[k] = na;
+                if (p->nkinds > PL_MAX_KINDS)
+                    cc_error(cc, d, "too many piece kinds (at most %d)", PL_MAX_KINDS);
+            }
+            break;
+        case A_MARKDECL:
+            if (add_symbol(cc, d, d->name, SYM_MARK, p->nmarks)) {
+                p->mark_names = grow_names(p->mark_names, p->nmarks);
+                p->mark_names[p->nmarks++] = strdup(d->name);
+            }
+            break;
+        case A_VAR:
+            if (add_symbol(cc, d, d->name, SYM_VAR, p->nvars)) {
+                p->var_names = grow_names(p->var_names, p->nvars);
+                p->var_names[p->nvars++] = strdup(d->name);
+            }
+            break;
+        case A_PVAR:
+            if (add_symbol(cc, d, d->name, SYM_PVAR, p->npvars)) {
+                p->pvar_names = grow_names(p->pvar_names, p->npvars);
+                p->pvar_names[p->npvars++] = strdup(d->name);
+            }
+            break;
+        case A_DEF:
+            add_symbol(cc, d, d->name, SYM_DEF, 0);
+            break;
+        case A_SETUP:
+            if (cc->nsetup < (int)(sizeof cc->decls_setup / sizeof cc->decls_setup[0]))
+                cc->decls_setup[cc->nsetup++] = d;
+            break;
+        case A_MOVES:
+        case A_END:
+            if (cc->ncode_decls < 256)
+                cc->code_decls[cc->ncode_decls++] = d;
+            break; /* compiled after all declarations are known */
+        default:
+            cc_error(cc, d, "unexpected declaration");
+        }
+    }
+}
+
+/* ---------------------------------------------------------------------- */
+/* board */
+
+static void cell_name(char *buf, size_t len, int col, int row)
+{
+    if (col < 26)
+        snprintf(buf, len, "%c%d", 'a' + col, row + 1);
+    else
+        snprintf(buf, len, "%c%c%d", 'a' + col / 26 - 1, 'a' + col % 26, row + 1);
+}
+
+static void build_board(cc_t *cc)
+{
+    pl_program *p = cc->prog;
+    const ast *b = cc->board;
+    if (!b) {
+        cc_error(cc, NULL, "the game has no board: add a line such as 'board 8 x 8'");
+        return;
+    }
+    if (strcmp(b->a->name, "x") != 0)
+        cc_error(cc, b->a, "expected 'x' between the board's columns and rows, as in 'board 8 x 8'");
+    long long cols = b->ival, rows = b->b->ival;
+    if (cols < 1 || rows < 1 || cols > 64 || rows > 64 || cols * rows > PL_MAX_CELLS) {
+        cc_error(cc, b, "board size %lld x %lld is out of range (1..64 each)", cols, rows);
+        return;
+    }
+    p->ncols = (int32_t)cols;
+    p->nrows = (int32_t)rows;
+    p->ncells = p->ncols * p->nrows;
+    p->cell_names = calloc((size_t)p->ncells, sizeof(char *));
+    p->cell_col = calloc((size_t)p->ncells, sizeof(int32_t));
+    p->cell_row = calloc((size_t)p->ncells, sizeof(int32_t));
+    for (int r = 0; r < p->nrows; r++)
+        for (int c = 0; c < p->ncols; c++) {
+            char nm[16];
+            int i = r * p->ncols + c;
+            cell_name(nm, sizeof nm, c, r);
+            p->cell_names[i] = strdup(nm);
+            p->cell_col[i] = c;
+            p->cell_row[i] = r;
+        }
+    if (p->ndirs > PL_MAX_DIRS)
+        cc_error(cc, b, "too many directions (at most %d)", PL_MAX_DIRS);
+    p->dir_opposite = calloc((size_t)p->ndirs + 1, sizeof(int32_t));
+    for (int d = 0; d < p->ndirs; d++) {
+        p->dir_opposite[d] = -1;
+        for (int e = 0; e < p->ndirs; e++)
+            if (p->dir_dx[e] == -p->dir_dx[d] && p->dir_dy[e] == -p->dir_dy[d])
+                p->dir_opposite[d] = e;
+    }
+    p->neighbor = malloc((size_t)p->ncells * (size_t)(p->ndirs ? p->ndirs : 1) * sizeof(int32_t));
+    for (int i = 0; i < p->ncells; i++)
+        for (int d = 0; d < p->ndirs; d++) {
+            int c = p->cell_col[i] + p->dir_dx[d], r = p->cell_row[i] + p->dir_dy[d];
+            p->neighbor[i * p->ndirs + d] =
+                (c >= 0 && c < p->ncols && r >= 0 && r < p->nrows) ? r * p->ncols + c : -1;
+        }
+}
+
+static void build_players(cc_t *cc)
+{
+    pl_program *p = cc->prog;
+    if (!cc->players) {
+        cc_error(cc, NULL, "the game has no players: add a line such as 'players black white'");
+        return;
+    }
+    int n = ast_list_len(cc->players->a);
+    if (n > PL_MAX_PLAYERS) {
+        cc_error(cc, cc->players, "too many players (at most %d)", PL_MAX_PLAYERS);
+        n = PL_MAX_PLAYERS;
+    }
+    p->player_names = calloc((size_t)n, sizeof(char *));
+    const ast *a = cc->players->a;
+    for (int i = 0; i < n; i++, a = a->next) {
+        p->player_names[i] = strdup(a->name);
+        add_symbol(cc, a, a->name, SYM_PLAYER, i);
+    }
+    p->nplayers = n;
+}
+
+/* Cells named by a list of items `b1 c1 a2..a7`; ranges are rectangles. */
+static int expand_cells(cc_t *cc, const ast *items, int32_t *out, int max)
+{
+    pl_program *p = cc->prog;
+    int n = 0;
+    for (const ast *it = items; it; it = it->next) {
+        const ast *lo = it->kind == A_RANGE ? it->a : it;
+        const ast *hi = it->kind == A_RANGE ? it->b : it;
+        int a = cc_cell(cc, lo->name), b = cc_cell(cc, hi->name);
+        if (a < 0 || b < 0) {
+            const ast *bad = a < 0 ? lo : hi;
+            cc_error(cc, bad, "'%s' is not a cell of the %dx%d board", bad->name, p->ncols, p->nrows);
+            continue;
+        }
+        int c0 = p->cell_col[a], c1 = p->cell_col[b], r0 = p->cell_row[a], r1 = p->cell_row[b];
+        if (c0 > c1) { int t = c0; c0 = c1; c1 = t; }
+        if (r0 > r1) { int t = r0; r0 = r1; r1 = t; }
+        for (int r = r0; r <= r1; r++)
+            for (int c = c0; c <= c1; c++)
+                if (n < max)
+                    out[n++] = r * p->ncols + c;
+    }
+    return n;
+}
+
+static int find_player(cc_t *cc, const ast *name)
+{
+    cc_symbol *s = cc_lookup(cc, name->name);
+    if (s && s->kind == SYM_PLAYER) {
+        s->used = 1;
+        return s->index;
+    }
+    const char *hint = cc_suggest(cc, name->name);
+    if (hint)
+        cc_error(cc, name, "'%s' is not a player; did you mean '%s'?", name->name, hint);
+    else
+        cc_error(cc, name, "'%s' is not a player", name->name);
+    return -1;
+}
+
+/* Direction sets and regions: plain (same for every player) or sided. */
+static void build_sided(cc_t *cc, pl_sided_table *t, ast_kind kind)
+{
+    pl_program *p = cc->prog;
+    int np = p->nplayers ? p->nplayers : 1;
+    t->offset = calloc((size_t)t->count * (size_t)np + 1, sizeof(int32_t));
+    int cap = 64, n = 0;
+    t->data = malloc((size_t)cap * sizeof(int32_t));
+    int idx = 0;
+    for (int i = 0; i < cc->nsyms; i++) {
+        cc_symbol *s = &cc->syms[i];
+        if ((kind == A_DIRECTIONS && s->kind != SYM_DSET) || (kind == A_REGION && s->kind != SYM_REGION))
+            continue;
+        const ast *d = s->decl;
+        idx = s->index;
+        for (int pl = 0; pl < np; pl++) {
+            const ast *items = d->a;
+            if (d->b) { /* sided: find this player's entry */
+                items = NULL;
+                int found = 0;
+                for (const ast *e = d->b; e; e = e->next)
+                    if (p->player_names && pl < p->nplayers && strcmp(e->name, p->player_names[pl]) == 0) {
+                        items = e->a;
+                        found = 1;
+                    }
+                if (!found && p->nplayers)
+                    cc_error(cc, d, "'%s' gives nothing for player '%s'", d->name, p->player_names[pl]);
+            }
+            t->offset[idx * np + pl] = n;
+            int32_t buf[PL_MAX_CELLS];
+            int m = 0;
+            if (kind == A_REGION) {
+                m = expand_cells(cc, items, buf, PL_MAX_CELLS);
+            } else {
+                for (const ast *it = items; it; it = it->next) {
+                    cc_symbol *ds = it->kind == A_NAME ? cc_lookup(cc, it->name) : NULL;
+                    if (!ds || ds->kind != SYM_DIR) {
+                        cc_error(cc, it, "'%s' is not a direction", it->kind == A_NAME ? it->name : "..");
+                        continue;
+                    }
+                    ds->used = 1;
+                    if (m < PL_MAX_CELLS)
+                        buf[m++] = ds->index;
+                }
+            }
+            if (n + m > cap) {
+                while (n + m > cap)
+                    cap *= 2;
+                t->data = realloc(t->data, (size_t)cap * sizeof(int32_t));
+            }
+            memcpy(t->data + n, buf, (size_t)m * sizeof(int32_t));
+            n += m;
+        }
+        if (d->b)
+            for (const ast *e = d->b; e; e = e->next)
+                find_player(cc, &(ast){.kind = A_NAME, .name = e->name, .line = e->line,
+                                       .col = e->col, .end_col = e->col + (int)strlen(e->name) - 1,
+                                       .file = e->file});
+    }
+    (void)idx;
+    /* offsets are filled per (set, player) in symbol order; sets are
+       numbered in declaration order too, so fill the final sentinel. */
+    t->offset[t->count * np] = n;
+}
+
+static void build_layout(cc_t *cc)
+{
+    pl_program *p = cc->prog;
+    p->mark_base = p->ncells;
+    p->var_base = p->mark_base + p->nmarks * p->ncells;
+    p->pvar_base = p->var_base + p->nvars;
+    p->tomove_slot = p->pvar_base + p->npvars * p->nplayers;
+    p->nslots = p->tomove_slot + 1;
+    p->slot_init = calloc((size_t)p->nslots, sizeof(int32_t));
+    for (int i = 0; i < cc->nsyms; i++) {
+        cc_symbol *s = &cc->syms[i];
+        if (s->kind == SYM_VAR)
+            p->slot_init[p->var_base + s->index] = (int32_t)s->decl->ival;
+        else if (s->kind == SYM_PVAR)
+            for (int pl = 0; pl < p->nplayers; pl++)
+                p->slot_init[p->pvar_base + s->index * p->nplayers + pl] = (int32_t)s->decl->ival;
+    }
+}
+
+static void build_setup(cc_t *cc)
+{
+    pl_program *p = cc->prog;
+    for (int i = 0; i < cc->nsetup; i++)
+        for (const ast *st = cc->decls_setup[i]->a; st; st = st->next) {
+            int32_t cells[PL_MAX_CELLS];
+            if (st->kind == A_SPLACE) {
+                int pl = find_player(cc, st->a);
+                cc_symbol *k = cc_lookup(cc, st->b->name);
+                if (!k || k->kind != SYM_KIND) {
+                    cc_error(cc, st->b, "'%s' is not a piece kind", st->b->name);
+                    continue;
+                }
+                k->used = 1;
+                int n = expand_cells(cc, st->c, cells, PL_MAX_CELLS);
+                for (int j = 0; j < n; j++)
+                    if (pl >= 0)
+                        p->slot_init[cells[j]] = PL_PIECE(k->index, pl, 0, 0);
+            } else if (st->kind == A_SMARK) {
+                cc_symbol *m = cc_lookup(cc, st->a->name);
+                if (!m || m->kind != SYM_MARK) {
+                    cc_error(cc, st->a, "'%s' is not a mark", st->a->name);
+                    continue;
+                }
+                m->used = 1;
+                int n = expand_cells(cc, st->c, cells, PL_MAX_CELLS);
+                for (int j = 0; j < n; j++)
+                    p->slot_init[p->mark_base + m->index * p->ncells + cells[j]] = (int32_t)st->ival;
+            } else if (st->kind == A_SSET) {
+                cc_symbol *v = cc_lookup(cc, st->a->name);
+                if (v && v->kind == SYM_VAR && !st->b) {
+                    p->slot_init[p->var_base + v->index] = (int32_t)st->ival;
+                } else if (v && v->kind == SYM_PVAR && st->b) {
+                    int pl = find_player(cc, st->b);
+                    if (pl >= 0)
+                        p->slot_init[p->pvar_base + v->index * p->nplayers + pl] = (int32_t)st->ival;
+                } else {
+                    cc_error(cc, st->a, "'%s' is not a %svariable", st->a->name, st->b ? "player " : "");
+                }
+            }
+        }
+}
+
+/* ---------------------------------------------------------------------- */
+/* code */
+
+/* The game file's own moves blocks replace imported ones, if it has any. */
+static void collect_code_decls(cc_t *cc, const ast *const *decls, int ndecls)
+{
+    pl_program *p = cc->prog;
+    const ast *blocks[64];
+    int own_moves = 0;
+    for (int i = 0; i < ndecls; i++)
+        if (decls[i]->kind == A_MOVES && decls[i]->file == 0)
+            own_moves = 1;
+    for (int pl = 0; pl < p->nplayers; pl++) {
+        int n = 0;
+        for (int i = 0; i < ndecls; i++) {
+            const ast *d = decls[i];
+            if (d->kind != A_MOVES || (own_moves && d->file != 0))
+                continue;
+            if (d->b) {
+                cc_symbol *s = cc_lookup(cc, d->b->name);
+                if (!s || s->kind != SYM_PLAYER) {
+                    if (pl == 0)
+                        find_player(cc, d->b);
+                    continue;
+                }
+                s->used = 1;
+                if (s->index != pl)
+                    continue;
+            }
+            if (n < 64)
+                blocks[n++] = d;
+        }
+        if (n == 0 && pl == 0)
+            cc_error(cc, NULL, "the game has no 'moves' block");
+        p->entry_moves[pl] = cg_here(cc);
+        cg_moves(cc, pl, blocks, n);
+    }
+    const ast *end = NULL;
+    for (int i = 0; i < ndecls; i++)
+        if (decls[i]->kind == A_END)
+            set_once(cc, &end, decls[i], "the 'end' block");
+    p->entry_end = cg_here(cc);
+    cg_end_rules(cc, end ? end->a : NULL, 0);
+    p->entry_nomoves = cg_here(cc);
+    cg_end_rules(cc, end ? end->a : NULL, 1);
+}
+
+static uint64_t fnv1a(uint64_t h, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        h ^= (unsigned char)s[i];
+        h *= 1099511628211ull;
+    }
+    return h;
+}
+
+static pl_program *compile_main(cc_t *cc, const char *name, char *text, size_t len)
+{
+    cc->prog = calloc(1, sizeof *cc->prog);
+    pl_program *p = cc->prog;
+    g_title = g_about = NULL;
+    int file = add_source(cc, name, text, len);
+    ast *decls = pl_parse(&cc->arena, cc->diags, &cc->src[file], file);
+    if (cc->diags->errors)
+        return NULL;
+    /* Declarations of imports first (collect_decls recurses into them). */
+    collect_decls(cc, decls);
+    if (cc->diags->errors)
+        return NULL;
+    build_players(cc);
+    build_board(cc);
+    if (cc->diags->errors)
+        return NULL;
+    build_sided(cc, &p->dsets, A_DIRECTIONS);
+    build_sided(cc, &p->regions, A_REGION);
+    build_layout(cc);
+    build_setup(cc);
+    p->title = strdup(g_title ? g_title->name : name);
+    p->about = strdup(g_about ? g_about->name : "");
+    p->source_name = strdup(name);
+    uint64_t h = 1469598103934665603ull;
+    for (int i = 0; i < cc->nsrc; i++)
+        h = fnv1a(h, cc->src[i].text, cc->src[i].len);
+    p->source_hash = h;
+    if (cc->diags->errors)
+        return NULL;
+
+    collect_code_decls(cc, cc->code_decls, cc->ncode_decls);
+    if (cc->diags->errors)
+        return NULL;
+    p->code = cc->code;
+    p->code_line = cc->line;
+    p->code_col = cc->col;
+    p->ncode = cc->ncode;
+    cc->code = cc->line = cc->col = NULL;
+    p->nlocals = cc->max_slot > 0 ? cc->max_slot : 1;
+    if (p->nlocals > PL_MAX_LOCALS) {
+        cc_error(cc, NULL, "the move program needs %d local variables (at most %d)", p->nlocals, PL_MAX_LOCALS);
+        return NULL;
+    }
+    for (int i = 0; i < cc->nsyms; i++) {
+        cc_symbol *s = &cc->syms[i];
+        if (!s->used && s->decl && s->decl->file == 0 && s->kind != SYM_DIR && s->kind != SYM_ATTR && s->kind != SYM_PLAYER)
+            cc_warning(cc, s->decl, "%s '%s' is never used", sym_kind_name(s->kind), s->name);
+    }
+    char err[256];
+    if (pl_verify(p, err, sizeof err) != 0) {
+        cc_error(cc, NULL, "internal error: generated code fails verification: %s", err);
+        return NULL;
+    }
+    cc->prog = NULL;
+    return p;
+}
+
+static pl_program *compile_text(const char *name, char *text, size_t len,
+                                const char *stdlib_dir, pl_diags *d)
+{
+    cc_t cc = {0};
+    cc.head = -1;
+    cc.diags = d;
+    cc.stdlib_dir = stdlib_dir;
+    int errors_before = d->errors;
+    pl_program *p = compile_main(&cc, name, text, len);
+    if (d->errors > errors_before && p) {
+        pl_program_free(p);
+        p = NULL;
+    }
+    if (cc.prog)
+        pl_program_free(cc.prog);
+    for (int i = 0; i < cc.nsrc; i++) {
+        free(cc.src[i].name);
+        free(cc.src[i].text);
+    }
+    free(cc.syms);
+    free(cc.code);
+    free(cc.line);
+    free(cc.col);
+    free(cc.locals);
+    ast_arena_free(&cc.arena);
+    return p;
+}
+
+pl_program *pl_compile_file(const char *path, const char *stdlib_dir, pl_diags *d)
+{
+    size_t len;
+    const char *why;
+    char *text = read_file(path, &len, &why);
+    if (!text) {
+        pl_diag_add(d, PL_SEV_ERROR, path, NULL, 0, 0, 0, "%s", why);
+        return NULL;
+    }
+    return compile_text(path, text, len, stdlib_dir, d);
+}
+
+pl_program *pl_compile_string(const char *name, const char *text, size_t len,
+                              const char *stdlib_dir, pl_diags *d)
+{
+    if (len > MAX_SOURCE_BYTES) {
+        pl_diag_add(d, PL_SEV_ERROR, name, NULL, 0, 0, 0, "file is larger than 4 MiB");
+        return NULL;
+    }
+    char *copy = malloc(len + 1);
+    memcpy(copy, text, len);
+    copy[len] = 0;
+    return compile_text(name, copy, len, stdlib_dir, d);
+}

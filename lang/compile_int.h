@@ -1,0 +1,96 @@
+/*
+ * compile_int.h -- state shared by the two halves of the compiler:
+ * compile.c (sources, imports, declarations, tables, setup) and codegen.c
+ * (statements and expressions to bytecode).  Not a public interface.
+ */
+#ifndef PLATEAU_COMPILE_INT_H
+#define PLATEAU_COMPILE_INT_H
+
+#include "ast.h"
+#include "program.h"
+#include "diag.h"
+
+enum { CC_MAX_FILES = 64, CC_MAX_EXPANSION = 64 };
+
+/* Kinds of global names. */
+typedef enum {
+    SYM_NONE, SYM_DIR, SYM_DSET, SYM_REGION, SYM_PLAYER, SYM_KIND, SYM_ATTR,
+    SYM_MARK, SYM_VAR, SYM_PVAR, SYM_DEF
+} sym_kind;
+
+typedef struct {
+    const char *name;
+    sym_kind kind;
+    int index;          /* into the program table of that kind */
+    const ast *decl;    /* declaring node (SYM_DEF: the A_DEF) */
+    int used;
+} cc_symbol;
+
+/* Types of expressions. */
+typedef enum {
+    T_ERR, T_INT, T_CELL, T_DIR, T_PLAYER, T_KIND, T_CELLSET, T_DIRSET, T_VOID
+} cc_type;
+
+/* A name visible in code: a local variable or a macro parameter. */
+typedef struct {
+    const char *name;
+    int is_param;
+    int slot;            /* local slot */
+    cc_type type;
+    const ast *arg;      /* parameter: the argument expression */
+    int caller_head;     /* parameter: scope in which to compile arg */
+    int parent;          /* previous visible name (-1: none) */
+    const ast *decl;
+    int used;
+} cc_local;
+
+typedef struct {
+    pl_diags *diags;
+    ast_arena arena;
+    ast_source src[CC_MAX_FILES];
+    int nsrc;
+    const char *stdlib_dir;
+
+    cc_symbol *syms;
+    int nsyms, syms_cap;
+
+    pl_program *prog;
+    const ast *board, *players;
+    const ast *decls_setup[CC_MAX_FILES * 4];
+    int nsetup;
+    const ast *code_decls[256];   /* moves and end blocks, all files */
+    int ncode_decls;
+
+    /* code buffer */
+    int32_t *code, *line, *col;
+    int ncode, code_cap;
+    int cur_line, cur_col;
+
+    /* locals */
+    cc_local *locals;
+    int nlocals_scope, locals_cap;
+    int head;            /* newest visible local (-1: none); see cc_local.parent */
+    int next_slot, max_slot;
+    int expansion_depth;
+    int in_end_rules;
+} cc_t;
+
+/* compile.c */
+void cc_error(cc_t *cc, const ast *at, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void cc_warning(cc_t *cc, const ast *at, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+cc_symbol *cc_lookup(cc_t *cc, const char *name);
+int cc_cell(cc_t *cc, const char *name);
+int cc_add_string(cc_t *cc, const char *s);
+const char *cc_suggest(cc_t *cc, const char *name);
+
+/* codegen.c */
+void cg_emit_op(cc_t *cc, int op);
+void cg_emit_arg(cc_t *cc, int32_t v);
+int cg_here(cc_t *cc);
+void cg_patch(cc_t *cc, int at, int target);
+void cg_moves(cc_t *cc, int player, const ast *const *blocks, int nblocks);
+void cg_end_rules(cc_t *cc, const ast *rules, int nomoves);
+
+#endif

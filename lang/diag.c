@@ -1,0 +1,211 @@
+/*
+ * diag.c -- diagnostics as data (see diag.h).
+ *
+ * Adding a diagnostic copies everything it needs (file name, message, the
+ * source line) so the source text may be freed before the diagnostics are
+ * printed.  After max_errors errors the list is closed with one note, and
+ * everything added later is dropped: a file with hundreds of errors usually
+ * has one cause, and the first errors are the ones worth reading.
+ *
+ * Printing follows the compilers people know:
+ *   file:line:col: error: message
+ *     12 | source line
+ *        |     ^~~~
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include "diag.h"
+
+#define PL_DIAG_DEFAULT_MAX 20
+#define PL_DIAG_STOP_MSG "too many errors, stopping"
+#define PL_DIAG_GUTTER 4   /* width of the line-number column */
+
+void pl_diags_init(pl_diags *d)
+{
+    memset(d, 0, sizeof *d);
+}
+
+void pl_diags_free(pl_diags *d)
+{
+    for (int i = 0; i < d->count; i++) {
+        free(d->items[i].file);
+        free(d->items[i].message);
+        free(d->items[i].source_line);
+    }
+    free(d->items);
+    pl_diags_init(d);
+}
+
+static char *dup_str(const char *s)
+{
+    if (!s)
+        return NULL;
+    size_t n = strlen(s) + 1;
+    char *p = malloc(n);
+    if (p)
+        memcpy(p, s, n);
+    return p;
+}
+
+/* Copy line `line` (1-based) out of `text`, without its line ending. */
+static char *copy_line(const char *text, int line)
+{
+    if (!text || line < 1)
+        return NULL;
+    const char *p = text;
+    for (int l = 1; l < line; l++) {
+        p = strchr(p, '\n');
+        if (!p)
+            return NULL;
+        p++;
+    }
+    size_t n = strcspn(p, "\n");
+    if (n > 0 && p[n - 1] == '\r')
+        n--;
+    char *s = malloc(n + 1);
+    if (s) {
+        memcpy(s, p, n);
+        s[n] = '\0';
+    }
+    return s;
+}
+
+static int max_errors(const pl_diags *d)
+{
+    return d->max_errors > 0 ? d->max_errors : PL_DIAG_DEFAULT_MAX;
+}
+
+/* The list is closed once the "too many errors" note is its last item. */
+static int is_closed(const pl_diags *d)
+{
+    if (d->count == 0)
+        return 0;
+    const pl_diag *last = &d->items[d->count - 1];
+    return last->severity == PL_SEV_NOTE && last->line == 0 &&
+           last->message && strcmp(last->message, PL_DIAG_STOP_MSG) == 0 &&
+           d->errors >= max_errors(d);
+}
+
+/* Append one item; takes ownership of message and source_line.  On out
+ * of memory the diagnostic is lost, which beats crashing while reporting. */
+static void push(pl_diags *d, pl_severity sev, const char *file, int line,
+                 int col, int end_col, char *message, char *source_line)
+{
+    if (d->count == d->cap) {
+        int cap = d->cap ? d->cap * 2 : 8;
+        pl_diag *items = realloc(d->items, (size_t)cap * sizeof *items);
+        if (!items) {
+            free(message);
+            free(source_line);
+            return;
+        }
+        d->items = items;
+        d->cap = cap;
+    }
+    pl_diag *g = &d->items[d->count++];
+    g->severity = sev;
+    g->file = dup_str(file);
+    g->line = line > 0 ? line : 0;
+    g->col = col > 0 ? col : 0;
+    g->end_col = end_col >= g->col ? end_col : g->col;
+    g->message = message;
+    g->source_line = source_line;
+    if (sev == PL_SEV_ERROR)
+        d->errors++;
+}
+
+void pl_diag_add(pl_diags *d, pl_severity sev, const char *file,
+                 const char *text, int line, int col, int end_col,
+                 const char *fmt, ...)
+{
+    if (is_closed(d))
+        return;
+    if (sev == PL_SEV_ERROR && d->errors >= max_errors(d)) {
+        push(d, PL_SEV_NOTE, file, 0, 0, 0, dup_str(PL_DIAG_STOP_MSG), NULL);
+        return;
+    }
+
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        n = 0;
+    char *msg = malloc((size_t)n + 1);
+    if (!msg)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(msg, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+
+    push(d, sev, file, line, col, end_col, msg, copy_line(text, line));
+}
+
+static const char *severity_name(pl_severity sev)
+{
+    switch (sev) {
+    case PL_SEV_ERROR: return "error";
+    case PL_SEV_WARNING: return "warning";
+    case PL_SEV_NOTE: return "note";
+    }
+    return "error";
+}
+
+/* UTF-8 continuation bytes take no column on the terminal, so the caret
+ * line skips them; tabs are copied so the caret lines up whatever the
+ * tab width. */
+static int is_continuation(unsigned char c)
+{
+    return (c & 0xc0) == 0x80;
+}
+
+static void print_caret(const pl_diag *g, int width, FILE *out)
+{
+    const char *s = g->source_line;
+    size_t len = strlen(s);
+    fprintf(out, "%*s | ", width, "");
+    for (int i = 0; i < g->col - 1; i++) {
+        unsigned char c = (size_t)i < len ? (unsigned char)s[i] : ' ';
+        if (is_continuation(c))
+            continue;
+        fputc(c == '\t' ? '\t' : ' ', out);
+    }
+    fputc('^', out);
+    for (int i = g->col; i < g->end_col; i++) {
+        if ((size_t)i < len && is_continuation((unsigned char)s[i]))
+            continue;
+        fputc('~', out);
+    }
+    fputc('\n', out);
+}
+
+static void print_one(const pl_diag *g, FILE *out)
+{
+    if (g->file) {
+        fputs(g->file, out);
+        if (g->line > 0) {
+            fprintf(out, ":%d", g->line);
+            if (g->col > 0)
+                fprintf(out, ":%d", g->col);
+        }
+        fputs(": ", out);
+    }
+    fprintf(out, "%s: %s\n", severity_name(g->severity), g->message);
+    if (!g->source_line || g->line == 0)
+        return;
+
+    char num[16];
+    int width = snprintf(num, sizeof num, "%d", g->line);
+    if (width < PL_DIAG_GUTTER)
+        width = PL_DIAG_GUTTER;
+    fprintf(out, "%*s | %s\n", width, num, g->source_line);
+    if (g->col > 0)
+        print_caret(g, width, out);
+}
+
+void pl_diags_print(const pl_diags *d, FILE *out)
+{
+    for (int i = 0; i < d->count; i++)
+        print_one(&d->items[i], out);
+}

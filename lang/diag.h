@@ -1,0 +1,47 @@
+/*
+ * diag.h -- diagnostics as data.  The front end, the checker, the compiler
+ * and the bytecode loader add diagnostics to a pl_diags; only the CLI prints
+ * them.  Each diagnostic keeps a copy of its source line so that printing
+ * needs nothing else.
+ */
+#ifndef PLATEAU_DIAG_H
+#define PLATEAU_DIAG_H
+
+#include <stdio.h>
+
+typedef enum { PL_SEV_ERROR, PL_SEV_WARNING, PL_SEV_NOTE } pl_severity;
+
+typedef struct {
+    pl_severity severity;
+    char *file;        /* may be NULL for errors without a place */
+    int line, col;     /* 1-based; 0 when unknown */
+    int end_col;       /* last column of the caret range (>= col) */
+    char *message;
+    char *source_line; /* copy of the line, without newline; may be NULL */
+} pl_diag;
+
+typedef struct {
+    pl_diag *items;
+    int count, cap;
+    int errors;        /* number of PL_SEV_ERROR items */
+    int max_errors;    /* stop recording errors after this many (0: 20) */
+} pl_diags;
+
+void pl_diags_init(pl_diags *d);
+void pl_diags_free(pl_diags *d);
+
+/* Add a diagnostic.  `text` is the whole source (may be NULL); the line is
+ * copied out of it.  Printf-style message. */
+void pl_diag_add(pl_diags *d, pl_severity sev, const char *file,
+                 const char *text, int line, int col, int end_col,
+                 const char *fmt, ...)
+    __attribute__((format(printf, 8, 9)));
+
+/* Print every diagnostic as
+ *   file:line:col: error: message
+ *      12 | source line
+ *         |     ^~~~
+ */
+void pl_diags_print(const pl_diags *d, FILE *out);
+
+#endif

@@ -1,0 +1,17 @@
+/*
+ * opinfo.c -- the opcode information table (name, operand kinds, stack
+ * effect, meaning), built from the one opcode list in opcodes.h.
+ *
+ * Designated initializers tie each row to its enum value, so the table can
+ * never drift from pl_opcode even if both were built differently.
+ */
+#include "program.h"
+
+const pl_opinfo pl_opinfo_table[PL_OP_COUNT] = {
+#define OP(name, nops, k1, k2, k3, k4, pop, push, doc) \
+    [PL_OP_##name] = { #name, nops, \
+                       { PL_K_##k1, PL_K_##k2, PL_K_##k3, PL_K_##k4 }, \
+                       pop, push, doc },
+#include "opcodes.h"
+#undef OP
+};

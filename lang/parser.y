@@ -1,0 +1,422 @@
+/*
+ * parser.y -- grammar of the game language (pure bison parser, %expect 0).
+ *
+ * A game file is a list of declarations separated by newlines.  Blocks hold
+ * statements separated by newlines or ';'.  Expressions and set expressions
+ * share one grammar; the checker in compile.c sorts out their types, so
+ * `count(c in cells where empty(c))` parses as count(WHERE(IN(c, cells), ...)).
+ * Error recovery happens at statement and declaration level: the parser
+ * skips to the end of the line and goes on, so one run reports many errors.
+ */
+%define api.pure full
+%define parse.error verbose
+%locations
+%expect 0
+%parse-param {pl_parse_ctx *ctx} {void *scanner}
+%lex-param {void *scanner}
+
+%code requires {
+#include "ast.h"
+}
+
+%code {
+#include <stdio.h>
+#include <string.h>
+#include "lexer.h"
+
+static void yyerror(YYLTYPE *loc, pl_parse_ctx *ctx, void *scanner, const char *msg);
+#define NODE(kind, loc) ast_new(ctx, kind, (loc).first_line, (loc).first_column, \
+                                (loc).first_line == (loc).last_line ? (loc).last_column : (loc).first_column)
+#define SPAN(kind, l1, l2) ast_new(ctx, kind, (l1).first_line, (l1).first_column, \
+                                (l1).first_line == (l2).last_line ? (l2).last_column : (l1).first_column)
+static ast *binop(pl_parse_ctx *ctx, int op, ast *a, ast *b, YYLTYPE *l1, YYLTYPE *l2);
+static ast *name_node(pl_parse_ctx *ctx, char *s, YYLTYPE *loc);
+}
+
+%union {
+    long long num;
+    char *str;
+    ast *node;
+}
+
+%token <str> IDENT STRING
+%token <num> INT
+%token NL DOTDOT EQ NE LE GE
+%token GAME ABOUT IMPORT BOARD DIRECTION DIRECTIONS REGION PLAYERS PIECE
+%token MARK UNMARK VAR PLAYER SETUP MOVES END DEF PICK IN WHERE LET SET
+%token REQUIRE IF ELSE EITHER OR FIRST MOVE TO CAPTURE REMOVE PLACE AT TEXT
+%token PASS AND NOT WINS LOSES DRAW WHEN NO OFF TRUE FALSE
+
+%type <node> decl sided_list sided_items sided names cellitems cellitem params
+%type <node> setup_block setup_body setup_stmts setup_stmt
+%type <node> block body stmts stmt else_part or_blocks text_items text_item
+%type <node> end_block end_body end_rules end_rule opt_when
+%type <node> expr primary args arglist name
+%type <num> sint
+
+%left WHERE
+%left OR
+%left AND
+%precedence NOT
+%nonassoc EQ NE '<' '>' LE GE IN
+%left '+' '-'
+%left '*' '/' '%'
+%precedence UMINUS
+%precedence IDENT_ALONE
+%precedence '('
+
+%%
+
+file:
+    %empty
+  | file NL
+  | file decl NL        { if ($2) { if (!ctx->decls) ctx->decls = $2; else ctx->last_decl->next = $2;
+                                    ctx->last_decl = $2; } }
+  | file error NL       { yyerrok; }
+  ;
+
+/* decl: one top-level declaration */
+decl:
+    GAME STRING                       { $$ = NODE(A_GAME, @1); $$->name = $2; }
+  | ABOUT STRING                      { $$ = NODE(A_ABOUT, @1); $$->name = $2; }
+  | IMPORT STRING                     { $$ = SPAN(A_IMPORT, @1, @2); $$->name = $2; }
+  | IMPORT IDENT                      { $$ = SPAN(A_IMPORT, @1, @2); $$->name = $2; }
+  | BOARD INT IDENT INT               { $$ = SPAN(A_BOARD, @1, @4);
+                                        $$->a = name_node(ctx, $3, &@3);
+                                        $$->ival = $2; $$->b = ast_new(ctx, A_INT, @4.first_line, @4.first_column, @4.last_column);
+                                        $$->b->ival = $4; }
+  | DIRECTION name '=' '(' sint ',' sint ')'
+                                      { $$ = NODE(A_DIRECTION, @2); $$->name = $2->name;
+                                        $$->ival = $5; $$->op = (int)$7; }
+  | DIRECTIONS name '=' names         { $$ = NODE(A_DIRECTIONS, @2); $$->name = $2->name; $$->a = $4; }
+  | DIRECTIONS name '{' sided_list '}'
+                                      { $$ = NODE(A_DIRECTIONS, @2); $$->name = $2->name; $$->b = $4; }
+  | REGION name '=' cellitems         { $$ = NODE(A_REGION, @2); $$->name = $2->name; $$->a = $4; }
+  | REGION name '{' sided_list '}'    { $$ = NODE(A_REGION, @2); $$->name = $2->name; $$->b = $4; }
+  | PLAYERS names                     { $$ = NODE(A_PLAYERS, @1); $$->a = $2; }
+  | PIECE name                        { $$ = NODE(A_PIECE, @2); $$->name = $2->name; }
+  | PIECE name '(' params ')'         { $$ = NODE(A_PIECE, @2); $$->name = $2->name; $$->a = $4; }
+  | MARK name                         { $$ = NODE(A_MARKDECL, @2); $$->name = $2->name; }
+  | VAR name '=' sint                 { $$ = NODE(A_VAR, @2); $$->name = $2->name; $$->ival = $4; }
+  | PLAYER VAR name '=' sint          { $$ = NODE(A_PVAR, @3); $$->name = $3->name; $$->ival = $5; }
+  | SETUP setup_block                 { $$ = NODE(A_SETUP, @1); $$->a = $2; }
+  | MOVES block                       { $$ = NODE(A_MOVES, @1); $$->a = $2; }
+  | MOVES name block                  { $$ = NODE(A_MOVES, @1); $$->b = $2; $$->a = $3; }
+  | END end_block                     { $$ = NODE(A_END, @1); $$->a = $2; }
+  | DEF name '(' params ')' '=' expr  { $$ = NODE(A_DEF, @2); $$->name = $2->name; $$->a = $4; $$->b = $7; }
+  | DEF name '=' expr                 { $$ = NODE(A_DEF, @2); $$->name = $2->name; $$->b = $4; }
+  | DEF name '(' params ')' block     { $$ = NODE(A_DEF, @2); $$->name = $2->name; $$->a = $4; $$->c = $6; }
+  | DEF name block                    { $$ = NODE(A_DEF, @2); $$->name = $2->name; $$->c = $3; }
+  ;
+
+name: IDENT                           { $$ = name_node(ctx, $1, &@1); }
+  ;
+
+sint:
+    INT                               { $$ = $1; }
+  | '-' INT                           { $$ = -$2; }
+  ;
+
+names:
+    name                              { $$ = $1; }
+  | names name                        { $$ = ast_append($1, $2); }
+  ;
+
+params:
+    %empty                            { $$ = NULL; }
+  | name                              { $$ = $1; }
+  | params ',' name                   { $$ = ast_append($1, $3); }
+  ;
+
+/* sided_list: `{ white: n ne nw ; black: s se sw }` */
+sided_list:
+    sided_items                       { $$ = $1; }
+  | sided_items sided                 { $$ = ast_append($1, $2); }
+  ;
+
+sided_items:
+    %empty                            { $$ = NULL; }
+  | sided_items NL                    { $$ = $1; }
+  | sided_items sided NL              { $$ = ast_append($1, $2); }
+  ;
+
+sided:
+    name ':' cellitems                { $$ = NODE(A_SIDED, @1); $$->name = $1->name; $$->a = $3; }
+  ;
+
+cellitems:
+    cellitem                          { $$ = $1; }
+  | cellitems cellitem                { $$ = ast_append($1, $2); }
+  ;
+
+cellitem:
+    name                              { $$ = $1; }
+  | name DOTDOT name                  { $$ = SPAN(A_RANGE, @1, @3); $$->a = $1; $$->b = $3; }
+  ;
+
+/* setup_block: placements and initial marks and variables */
+setup_block: '{' setup_body '}'       { $$ = $2; }
+  ;
+
+setup_body:
+    setup_stmts                       { $$ = $1; }
+  | setup_stmts setup_stmt            { $$ = ast_append($1, $2); }
+  ;
+
+setup_stmts:
+    %empty                            { $$ = NULL; }
+  | setup_stmts NL                    { $$ = $1; }
+  | setup_stmts setup_stmt NL        { $$ = ast_append($1, $2); }
+  | setup_stmts error NL              { $$ = $1; yyerrok; }
+  ;
+
+setup_stmt:
+    PLACE name name AT cellitems      { $$ = NODE(A_SPLACE, @1); $$->a = $2; $$->b = $3; $$->c = $5; }
+  | MARK name AT cellitems            { $$ = NODE(A_SMARK, @1); $$->a = $2; $$->c = $4; $$->ival = 1; }
+  | MARK name AT cellitems '=' sint   { $$ = NODE(A_SMARK, @1); $$->a = $2; $$->c = $4; $$->ival = $6; }
+  | SET name '=' sint                 { $$ = NODE(A_SSET, @1); $$->a = $2; $$->ival = $4; }
+  | SET name '(' name ')' '=' sint    { $$ = NODE(A_SSET, @1); $$->a = $2; $$->b = $4; $$->ival = $7; }
+  ;
+
+/* block: `{ statement; statement ... }` */
+block: '{' body '}'                   { $$ = NODE(A_BLOCK, @1); $$->a = $2; }
+  ;
+
+body:
+    stmts                             { $$ = $1; }
+  | stmts stmt                        { $$ = ast_append($1, $2); }
+  ;
+
+/* stmts: statements each closed by a newline; the last one of a block
+   may be closed by the '}' instead (see body). */
+stmts:
+    %empty                            { $$ = NULL; }
+  | stmts NL                          { $$ = $1; }
+  | stmts stmt NL                     { $$ = ast_append($1, $2); }
+  | stmts error NL                    { $$ = $1; yyerrok; }
+  ;
+
+stmt:
+    PICK name IN expr                 { $$ = NODE(A_PICK, @1); $$->a = $2; $$->b = $4; }
+  | LET name '=' expr                 { $$ = NODE(A_LET, @1); $$->a = $2; $$->b = $4; }
+  | SET name '=' expr                 { $$ = NODE(A_ASSIGN, @1); $$->a = $2; $$->b = $4; }
+  | SET name '(' expr ')' '=' expr    { $$ = NODE(A_ASSIGN, @1); $$->a = $2; $$->c = $4; $$->b = $7; }
+  | REQUIRE expr                      { $$ = NODE(A_REQUIRE, @1); $$->a = $2; }
+  | IF expr block else_part           { $$ = NODE(A_IF, @1); $$->a = $2; $$->b = $3; $$->c = $4; }
+  | EITHER block or_blocks            { $$ = NODE(A_EITHER, @1); $$->a = ast_append($2, $3); }
+  | FIRST block or_blocks             { $$ = NODE(A_FIRST, @1); $$->a = ast_append($2, $3); }
+  | MOVE expr TO expr                 { $$ = NODE(A_MOVE, @1); $$->a = $2; $$->b = $4; }
+  | CAPTURE expr                      { $$ = NODE(A_CAPTURE, @1); $$->a = $2; }
+  | REMOVE expr                       { $$ = NODE(A_CAPTURE, @1); $$->a = $2; }
+  | PLACE expr name AT expr           { $$ = NODE(A_PLACE, @1); $$->a = $2; $$->b = $3; $$->c = $5; }
+  | MARK name AT expr                 { $$ = NODE(A_MARK, @1); $$->a = $2; $$->b = $4; }
+  | MARK name AT expr '=' expr        { $$ = NODE(A_MARK, @1); $$->a = $2; $$->b = $4; $$->c = $6; }
+  | UNMARK name AT expr               { $$ = NODE(A_UNMARK, @1); $$->a = $2; $$->b = $4; }
+  | TEXT text_items                   { $$ = NODE(A_TEXT, @1); $$->a = $2; }
+  | PASS                              { $$ = NODE(A_PASS, @1); }
+  | name '(' args ')'                 { $$ = SPAN(A_CALLSTMT, @1, @4); $$->name = $1->name; $$->a = $3; }
+  | name                              { $$ = NODE(A_CALLSTMT, @1); $$->name = $1->name; }
+  ;
+
+else_part:
+    %empty                            { $$ = NULL; }
+  | ELSE block                        { $$ = $2; }
+  | ELSE IF expr block else_part      { ast *i = NODE(A_IF, @2); i->a = $3; i->b = $4; i->c = $5;
+                                        $$ = NODE(A_BLOCK, @2); $$->a = i; }
+  ;
+
+or_blocks:
+    OR block                          { $$ = $2; }
+  | or_blocks OR block                { $$ = ast_append($1, $3); }
+  ;
+
+text_items:
+    text_item                         { $$ = $1; }
+  | text_items text_item              { $$ = ast_append($1, $2); }
+  ;
+
+text_item:
+    STRING                            { $$ = NODE(A_STR, @1); $$->name = $1; }
+  | primary                           { $$ = $1; }
+  ;
+
+/* end_block: rules checked after every move, in order */
+end_block: '{' end_body '}'           { $$ = $2; }
+  ;
+
+end_body:
+    end_rules                         { $$ = $1; }
+  | end_rules end_rule                { $$ = ast_append($1, $2); }
+  ;
+
+end_rules:
+    %empty                            { $$ = NULL; }
+  | end_rules NL                      { $$ = $1; }
+  | end_rules end_rule NL             { $$ = ast_append($1, $2); }
+  | end_rules error NL                { $$ = $1; yyerrok; }
+  ;
+
+end_rule:
+    expr WINS opt_when                { $$ = SPAN(A_WINS, @1, @2); $$->a = $1; $$->b = $3; }
+  | expr LOSES opt_when               { $$ = SPAN(A_LOSES, @1, @2); $$->a = $1; $$->b = $3; }
+  | DRAW opt_when                     { $$ = NODE(A_DRAW, @1); $$->b = $2; }
+  | NO MOVES ':' end_rule             { $$ = SPAN(A_NOMOVES, @1, @2); $$->a = $4; }
+  | NO MOVES end_block                { $$ = SPAN(A_NOMOVES, @1, @2); $$->a = $3; }
+  ;
+
+opt_when:
+    %empty                            { $$ = NULL; }
+  | WHEN expr                         { $$ = $2; }
+  ;
+
+expr:
+    expr WHERE expr                   { $$ = binop(ctx, 0, $1, $3, &@1, &@3); $$->kind = A_WHERE; }
+  | expr OR expr                      { $$ = binop(ctx, 0, $1, $3, &@1, &@3); $$->kind = A_OR; }
+  | expr AND expr                     { $$ = binop(ctx, 0, $1, $3, &@1, &@3); $$->kind = A_AND; }
+  | NOT expr                          { $$ = SPAN(A_NOT, @1, @2); $$->a = $2; }
+  | expr EQ expr                      { $$ = binop(ctx, EQ, $1, $3, &@1, &@3); }
+  | expr NE expr                      { $$ = binop(ctx, NE, $1, $3, &@1, &@3); }
+  | expr '<' expr                     { $$ = binop(ctx, '<', $1, $3, &@1, &@3); }
+  | expr '>' expr                     { $$ = binop(ctx, '>', $1, $3, &@1, &@3); }
+  | expr LE expr                      { $$ = binop(ctx, LE, $1, $3, &@1, &@3); }
+  | expr GE expr                      { $$ = binop(ctx, GE, $1, $3, &@1, &@3); }
+  | expr IN expr                      { $$ = binop(ctx, 0, $1, $3, &@1, &@3); $$->kind = A_IN; }
+  | expr '+' expr                     { $$ = binop(ctx, '+', $1, $3, &@1, &@3); }
+  | expr '-' expr                     { $$ = binop(ctx, '-', $1, $3, &@1, &@3); }
+  | expr '*' expr                     { $$ = binop(ctx, '*', $1, $3, &@1, &@3); }
+  | expr '/' expr                     { $$ = binop(ctx, '/', $1, $3, &@1, &@3); }
+  | expr '%' expr                     { $$ = binop(ctx, '%', $1, $3, &@1, &@3); }
+  | '-' expr %prec UMINUS             { $$ = SPAN(A_NEG, @1, @2); $$->a = $2; }
+  | primary                           { $$ = $1; }
+  ;
+
+primary:
+    INT                               { $$ = NODE(A_INT, @1); $$->ival = $1; }
+  | TRUE                              { $$ = NODE(A_INT, @1); $$->ival = 1; }
+  | FALSE                             { $$ = NODE(A_INT, @1); $$->ival = 0; }
+  | OFF                               { $$ = NODE(A_OFF, @1); }
+  | IDENT %prec IDENT_ALONE           { $$ = name_node(ctx, $1, &@1); }
+  | IDENT '(' args ')'                { $$ = SPAN(A_CALL, @1, @4); $$->name = $1; $$->a = $3; }
+  | '(' expr ')'                      { $$ = $2; }
+  ;
+
+args:
+    %empty                            { $$ = NULL; }
+  | arglist                           { $$ = $1; }
+  ;
+
+arglist:
+    expr                              { $$ = $1; }
+  | arglist ',' expr                  { $$ = ast_append($1, $3); }
+  ;
+
+%%
+
+static ast *binop(pl_parse_ctx *ctx, int op, ast *a, ast *b, YYLTYPE *l1, YYLTYPE *l2)
+{
+    ast *n = SPAN(A_BINOP, *l1, *l2);
+    n->op = op;
+    n->a = a;
+    n->b = b;
+    return n;
+}
+
+static ast *name_node(pl_parse_ctx *ctx, char *s, YYLTYPE *loc)
+{
+    ast *n = NODE(A_NAME, *loc);
+    n->name = s;
+    return n;
+}
+
+/* Bison's messages name tokens by their %token names; make them readable. */
+static const char *token_word(const char *tok)
+{
+    static const struct { const char *from, *to; } words[] = {
+        {"NL", "end of line"}, {"IDENT", "name"}, {"INT", "number"},
+        {"STRING", "string"}, {"DOTDOT", "'..'"}, {"EQ", "'=='"},
+        {"NE", "'!='"}, {"LE", "'<='"}, {"GE", "'>='"}, {"$end", "end of file"},
+        {"end of file", "end of file"},
+    };
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (strcmp(tok, words[i].from) == 0)
+            return words[i].to;
+    return NULL;
+}
+
+/* Rewrite "syntax error, unexpected X, expecting Y or Z" in plain words. */
+static void yyerror(YYLTYPE *loc, pl_parse_ctx *ctx, void *scanner, const char *msg)
+{
+    (void)scanner;
+    char out[512];
+    size_t o = 0;
+    const char *p = msg;
+    if (strncmp(p, "syntax error, ", 14) == 0)
+        p += 14;
+    while (*p && o + 40 < sizeof out) {
+        size_t n = strcspn(p, " ,");
+        char tok[64];
+        if (n >= sizeof tok)
+            n = sizeof tok - 1;
+        memcpy(tok, p, n);
+        tok[n] = 0;
+        const char *w = token_word(tok);
+        if (!w && n > 1 && tok[0] >= 'A' && tok[0] <= 'Z' && strspn(tok, "ABCDEFGHIJKLMNOPQRSTUVWXYZ_") == n) {
+            static char lower[64];
+            for (size_t i = 0; i <= n; i++)
+                lower[i] = (char)(tok[i] >= 'A' && tok[i] <= 'Z' ? tok[i] + 32 : tok[i]);
+            char q[70];
+            snprintf(q, sizeof q, "'%s'", lower);
+            o += (size_t)snprintf(out + o, sizeof out - o, "%s", q);
+        } else {
+            o += (size_t)snprintf(out + o, sizeof out - o, "%s", w ? w : tok);
+        }
+        p += n;
+        while (*p == ' ' || *p == ',')
+            out[o++] = *p++;
+    }
+    out[o] = 0;
+    int col = loc->first_column, end = loc->last_column;
+    pl_diag_add(ctx->diags, PL_SEV_ERROR, ctx->src->name, ctx->src->text,
+                loc->first_line, col, end, "%s", out);
+}
+
+void pl_lex_strbuf_add(pl_parse_ctx *ctx, char ch)
+{
+    if (ctx->strbuf_len + 1 >= ctx->strbuf_cap) {
+        int cap = ctx->strbuf_cap ? ctx->strbuf_cap * 2 : 64;
+        char *nb = ast_alloc(ctx->arena, (size_t)cap);
+        if (ctx->strbuf_len)
+            memcpy(nb, ctx->strbuf, (size_t)ctx->strbuf_len);
+        ctx->strbuf = nb;
+        ctx->strbuf_cap = cap;
+    }
+    ctx->strbuf[ctx->strbuf_len++] = ch;
+}
+
+ast *pl_parse(ast_arena *arena, pl_diags *diags, const ast_source *src, int file)
+{
+    pl_parse_ctx ctx = {0};
+    ctx.arena = arena;
+    ctx.diags = diags;
+    ctx.src = src;
+    ctx.file = file;
+    yyscan_t scanner;
+    if (yylex_init_extra(&ctx, &scanner))
+        return NULL;
+    /* Append a final newline so the last declaration is terminated. */
+    size_t len = src->len;
+    char *buf = ast_alloc(arena, len + 2);
+    memcpy(buf, src->text, len);
+    buf[len] = '\n';
+    buf[len + 1] = 0;
+    YY_BUFFER_STATE b = yy_scan_bytes(buf, (int)len + 1, scanner);
+    yyset_lineno(1, scanner);
+    yyset_column(1, scanner);
+    int errors_before = diags->errors;
+    yyparse(&ctx, scanner);
+    yy_delete_buffer(b, scanner);
+    yylex_destroy(scanner);
+    if (diags->errors > errors_before)
+        return NULL;
+    return ctx.decls;
+}

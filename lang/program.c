@@ -1,0 +1,91 @@
+/*
+ * program.c -- freeing and querying a compiled program (program.h).
+ *
+ * pl_program_free() is the one destructor for programs from the compiler
+ * and from the bytecode reader.  Both may give up half way, so it accepts a
+ * program whose arrays are only partly allocated: every pointer may be
+ * NULL, and string arrays may hold NULL entries.  The counts, however, must
+ * describe the arrays that are allocated (callers set a count before they
+ * allocate the array it sizes, with calloc).
+ */
+#include <stdlib.h>
+#include "program.h"
+
+/* Free an array of n strings, each of which may be NULL. */
+static void free_strings(char **v, int64_t n)
+{
+    if (!v)
+        return;
+    for (int64_t i = 0; i < n; i++)
+        free(v[i]);
+    free(v);
+}
+
+static void free_sided(pl_sided_table *t)
+{
+    free(t->offset);
+    free(t->data);
+}
+
+void pl_program_free(pl_program *prog)
+{
+    if (!prog)
+        return;
+    free(prog->title);
+    free(prog->about);
+    free(prog->source_name);
+
+    free_strings(prog->cell_names, prog->ncells);
+    free(prog->cell_col);
+    free(prog->cell_row);
+    free_strings(prog->dir_names, prog->ndirs);
+    free(prog->dir_dx);
+    free(prog->dir_dy);
+    free(prog->dir_opposite);
+    free(prog->neighbor);
+
+    free_strings(prog->player_names, prog->nplayers);
+    free_strings(prog->kind_names, prog->nkinds);
+    free(prog->kind_nattrs);
+    free_strings(prog->kind_attr_names, (int64_t)prog->nkinds * PL_MAX_ATTRS);
+    free_strings(prog->mark_names, prog->nmarks);
+    free_strings(prog->var_names, prog->nvars);
+    free_strings(prog->pvar_names, prog->npvars);
+
+    free_strings(prog->dset_names, prog->dsets.count);
+    free_sided(&prog->dsets);
+    free_strings(prog->region_names, prog->regions.count);
+    free_sided(&prog->regions);
+
+    free(prog->slot_init);
+    free_strings(prog->strings, prog->nstrings);
+    free(prog->sets);
+    free(prog->code);
+    free(prog->code_line);
+    free(prog->code_col);
+    free(prog);
+}
+
+/* ASCII case folding: cell names are identifiers, and tolower() would
+ * depend on the locale. */
+static int fold(int c)
+{
+    return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+}
+
+static int same_name(const char *a, const char *b)
+{
+    while (*a && fold((unsigned char)*a) == fold((unsigned char)*b))
+        a++, b++;
+    return fold((unsigned char)*a) == fold((unsigned char)*b);
+}
+
+int pl_program_find_cell(const pl_program *prog, const char *name)
+{
+    if (!prog || !prog->cell_names || !name)
+        return -1;
+    for (int i = 0; i < prog->ncells; i++)
+        if (prog->cell_names[i] && same_name(prog->cell_names[i], name))
+            return i;
+    return -1;
+}

@@ -1,0 +1,172 @@
+/*
+ * program.h -- a compiled game: board, players, pieces, state layout and
+ * bytecode.  Produced by the compiler (compile.c) or read from a .pbc file
+ * (bytecode.c), checked by the verifier (verify.c), run by the VM (interp/).
+ *
+ * Everything is flat arrays of int32 and strings so that the file format is
+ * a direct image of this struct.  A program owns all its memory; free it
+ * with pl_program_free().
+ *
+ * The mutable game state is one array of int32 "slots" (see state layout
+ * below): board cells, cell marks, game variables, player variables and the
+ * side to move.  Every effect of a move is "slot := value", so apply and
+ * undo are generic and hashing is incremental.
+ */
+#ifndef PLATEAU_PROGRAM_H
+#define PLATEAU_PROGRAM_H
+
+#include <stdint.h>
+#include <stddef.h>
+
+enum {
+    PL_MAX_PLAYERS = 4,
+    PL_MAX_CELLS = 4096,
+    PL_MAX_DIRS = 64,
+    PL_MAX_KINDS = 250,
+    PL_MAX_ATTRS = 2,
+    PL_ATTR_MAX = 1023,       /* attribute values are 0..PL_ATTR_MAX */
+    PL_MAX_LOCALS = 256,
+};
+
+/* Opcodes, from the single table in opcodes.h. */
+typedef enum {
+#define OP(name, nops, k1, k2, k3, k4, pop, push, doc) PL_OP_##name,
+#include "opcodes.h"
+#undef OP
+    PL_OP_COUNT
+} pl_opcode;
+
+/* Kinds of operands, for the verifier and the disassembler. */
+typedef enum {
+    PL_K_NONE, PL_K_INT, PL_K_JUMP, PL_K_LOCAL, PL_K_VAR, PL_K_PVAR, PL_K_STR,
+    PL_K_SET, PL_K_DSET, PL_K_REG, PL_K_MARK, PL_K_KIND
+} pl_operand_kind;
+
+typedef struct {
+    const char *name;
+    int nops;
+    pl_operand_kind kind[4];
+    int pop, push;
+    const char *doc;
+} pl_opinfo;
+
+extern const pl_opinfo pl_opinfo_table[PL_OP_COUNT];
+
+/*
+ * A piece on a cell is one int32 code; 0 is an empty cell.
+ *   bits 0-7   kind + 1
+ *   bits 8-11  owner + 1 (0: no owner)
+ *   bits 12-21 attribute 0, bits 22-31 attribute 1 (0..PL_ATTR_MAX)
+ */
+#define PL_PIECE(kind, owner, a0, a1) \
+    ((int32_t)((uint32_t)((kind) + 1) | ((uint32_t)((owner) + 1) << 8) | \
+               ((uint32_t)(a0) << 12) | ((uint32_t)(a1) << 22)))
+#define PL_PIECE_KIND(p)  ((int)((uint32_t)(p) & 0xffu) - 1)
+#define PL_PIECE_OWNER(p) ((int)(((uint32_t)(p) >> 8) & 0xfu) - 1)
+#define PL_PIECE_ATTR(p, i) ((int)(((uint32_t)(p) >> (12 + 10 * (i))) & 0x3ffu))
+
+/*
+ * Sets that PICK and NEXT walk through.  Arguments come from locals
+ * (arg0/arg1 are local slots, or -1 when unused); `player` is a local slot
+ * holding a player, or -1 for the mover.  Cursor and element are cells,
+ * except for PL_SET_DIRS where they are direction indices.
+ */
+typedef enum {
+    PL_SET_CELLS,      /* every cell, in board order */
+    PL_SET_EMPTY,      /* every empty cell */
+    PL_SET_PIECES,     /* cells holding pieces of `player`; id = kind or -1 */
+    PL_SET_REGION,     /* cells of region id (player's side) */
+    PL_SET_LEAPS,      /* arg0 + d for each d of direction set id (player's side), on the board */
+    PL_SET_BETWEEN,    /* cells strictly between arg0 and arg1 on a straight line */
+    PL_SET_DIRS,       /* directions of direction set id (player's side) */
+    PL_SET_KINDCOUNT   /* (reserved) */
+} pl_set_kind;
+
+typedef struct {
+    int32_t kind, id, arg0, arg1, player;
+} pl_setdesc;
+
+/* A list of int32 per (item, player): used for direction sets and regions. */
+typedef struct {
+    int32_t count;      /* items */
+    int32_t *offset;    /* count * nplayers + 1 offsets into data */
+    int32_t *data;
+} pl_sided_table;
+
+/* Entries of the end-rule code: results pushed before RESULT. */
+#define PL_RESULT_NONE (-1)
+/* result r in 0..nplayers-1: player r wins; r == nplayers: draw */
+
+typedef struct pl_program {
+    /* identity */
+    char *title;          /* "Lines of Action" */
+    char *about;          /* one-line description */
+    char *source_name;    /* file the program was compiled from */
+    uint64_t source_hash; /* FNV-1a 64 of the source text (imports included) */
+
+    /* board */
+    int32_t ncols, nrows, ncells;
+    char **cell_names;        /* ncells */
+    int32_t *cell_col, *cell_row; /* ncells: grid coordinates (0-based) */
+    int32_t ndirs;
+    char **dir_names;         /* ndirs */
+    int32_t *dir_dx, *dir_dy; /* ndirs */
+    int32_t *dir_opposite;    /* ndirs: index of the reverse direction, or -1 */
+    int32_t *neighbor;        /* ncells * ndirs: cell index or -1 */
+
+    /* players, pieces, marks, variables */
+    int32_t nplayers;
+    char **player_names;      /* nplayers; player 0 sits south and starts */
+    int32_t nkinds;
+    char **kind_names;
+    int32_t *kind_nattrs;     /* nkinds */
+    char **kind_attr_names;   /* nkinds * PL_MAX_ATTRS (NULL when unused) */
+    int32_t nmarks;
+    char **mark_names;
+    int32_t nvars;            /* game variables */
+    char **var_names;
+    int32_t npvars;           /* per-player variables */
+    char **pvar_names;
+
+    /* direction sets and regions, each with one variant per player */
+    char **dset_names;
+    pl_sided_table dsets;
+    char **region_names;
+    pl_sided_table regions;
+
+    /*
+     * State layout: slot indices of each part.
+     *   [0, ncells)                       board cells (piece codes)
+     *   mark_base + m*ncells + c          mark m of cell c
+     *   var_base + v                      game variable v
+     *   pvar_base + v*nplayers + p        player variable v of player p
+     *   tomove_slot                       player to move
+     * nslots is the total; slot_init the start position (after setup).
+     */
+    int32_t mark_base, var_base, pvar_base, tomove_slot, nslots;
+    int32_t *slot_init;
+    int32_t nlocals;
+
+    /* constants */
+    int32_t nstrings;
+    char **strings;
+    int32_t nsets;
+    pl_setdesc *sets;
+
+    /* code */
+    int32_t ncode;
+    int32_t *code;
+    int32_t *code_line;       /* ncode: source line of each word (0: none) */
+    int32_t *code_col;        /* ncode: source column of each word (0: none) */
+    int32_t entry_moves[PL_MAX_PLAYERS]; /* move program of each player */
+    int32_t entry_end;        /* end rules after a move */
+    int32_t entry_nomoves;    /* end rules when the player to move has no move */
+    int32_t max_stack;        /* value-stack depth bound (set by the verifier) */
+} pl_program;
+
+void pl_program_free(pl_program *prog);
+
+/* Name of cell/direction lookups (case-insensitive for cells); -1 if none. */
+int pl_program_find_cell(const pl_program *prog, const char *name);
+
+#endif

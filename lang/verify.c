@@ -1,0 +1,501 @@
+/*
+ * verify.c -- the verifier: a program that passes it can be run by the VM
+ * without any check on the code or the tables, whatever file it came from.
+ *
+ * Two parts.  The table checks make every array the VM indexes agree with
+ * its count and every stored index point inside its target (neighbors are
+ * cells, direction sets hold directions, the state layout is the one
+ * program.h documents, ...).  The code checks then
+ *   1. decode the code linearly from offset 0: valid opcodes, operands
+ *      present; this fixes the set of instruction starts;
+ *   2. range-check every operand by its kind (opcodes.h), jump targets
+ *      against the instruction starts;
+ *   3. check that the entry points are instruction starts;
+ *   4. run a stack-depth dataflow from the entry points: at each reachable
+ *      instruction the value-stack height is the same on every path, never
+ *      negative and bounded, and no path runs off the end of the code.
+ * The deepest height seen becomes prog->max_stack, so the VM can allocate
+ * its value stack once and never check for overflow.
+ *
+ * Runtime values (a cell popped from the stack, a player, a divisor) cannot
+ * be checked here; the VM checks those.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include "bytecode.h"
+
+/* Bound on the value-stack height.  Compiled expressions stay far below. */
+enum { VERIFY_MAX_STACK = 4096 };
+
+typedef struct {
+    pl_program *prog;
+    char *err;
+    size_t errlen;
+    uint8_t *start;      /* ncode: 1 at each instruction start */
+    int32_t *height;     /* ncode: stack height on entry, -1 if unreached */
+    int32_t *work;       /* worklist of offsets whose height is new */
+    int nwork;
+    int max;             /* deepest height seen */
+} verifier;
+
+static int fail(verifier *v, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Record the message and return -1, so checks read `return fail(...)`. */
+static int fail(verifier *v, const char *fmt, ...)
+{
+    if (v->err && v->errlen > 0) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(v->err, v->errlen, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
+/* ---- tables ------------------------------------------------------------ */
+
+static int check_range(verifier *v, const char *what, int64_t n,
+                       int64_t lo, int64_t hi)
+{
+    if (n < lo || n > hi)
+        return fail(v, "%s %lld out of range %lld..%lld", what, (long long)n,
+                    (long long)lo, (long long)hi);
+    return 0;
+}
+
+/* Counts come first: every later check indexes arrays by them. */
+static int check_counts(verifier *v)
+{
+    const pl_program *p = v->prog;
+    if (check_range(v, "cell count", p->ncells, 1, PL_MAX_CELLS) ||
+        check_range(v, "grid width", p->ncols, 0, PL_MAX_CELLS) ||
+        check_range(v, "grid height", p->nrows, 0, PL_MAX_CELLS) ||
+        check_range(v, "direction count", p->ndirs, 0, PL_MAX_DIRS) ||
+        check_range(v, "player count", p->nplayers, 1, PL_MAX_PLAYERS) ||
+        check_range(v, "kind count", p->nkinds, 0, PL_MAX_KINDS) ||
+        check_range(v, "local count", p->nlocals, 0, PL_MAX_LOCALS) ||
+        check_range(v, "code size", p->ncode, 1, INT32_MAX))
+        return -1;
+    if (p->nmarks < 0 || p->nvars < 0 || p->npvars < 0 || p->nstrings < 0 ||
+        p->nsets < 0 || p->dsets.count < 0 || p->regions.count < 0)
+        return fail(v, "negative table count");
+    return 0;
+}
+
+/* An array the VM will index must exist when its count is not zero. */
+static int need(verifier *v, const void *ptr, int64_t n, const char *what)
+{
+    if (!ptr && n > 0)
+        return fail(v, "missing %s table", what);
+    return 0;
+}
+
+static int check_arrays(verifier *v)
+{
+    const pl_program *p = v->prog;
+    int64_t nk = p->nkinds;
+    if (need(v, p->cell_names, p->ncells, "cell name") ||
+        need(v, p->cell_col, p->ncells, "cell column") ||
+        need(v, p->cell_row, p->ncells, "cell row") ||
+        need(v, p->dir_names, p->ndirs, "direction name") ||
+        need(v, p->dir_dx, p->ndirs, "direction dx") ||
+        need(v, p->dir_dy, p->ndirs, "direction dy") ||
+        need(v, p->dir_opposite, p->ndirs, "opposite direction") ||
+        need(v, p->neighbor, (int64_t)p->ncells * p->ndirs, "neighbor") ||
+        need(v, p->player_names, p->nplayers, "player name") ||
+        need(v, p->kind_names, nk, "kind name") ||
+        need(v, p->kind_nattrs, nk, "kind attribute count") ||
+        need(v, p->kind_attr_names, nk * PL_MAX_ATTRS, "attribute name") ||
+        need(v, p->mark_names, p->nmarks, "mark name") ||
+        need(v, p->var_names, p->nvars, "variable name") ||
+        need(v, p->pvar_names, p->npvars, "player variable name") ||
+        need(v, p->dset_names, p->dsets.count, "direction set name") ||
+        need(v, p->region_names, p->regions.count, "region name") ||
+        need(v, p->dsets.offset, 1, "direction set offset") ||
+        need(v, p->regions.offset, 1, "region offset") ||
+        need(v, p->slot_init, 1, "initial slot") ||
+        need(v, p->strings, p->nstrings, "string") ||
+        need(v, p->sets, p->nsets, "set") ||
+        need(v, p->code, p->ncode, "code") ||
+        need(v, p->code_line, p->ncode, "line") ||
+        need(v, p->code_col, p->ncode, "column"))
+        return -1;
+    return 0;
+}
+
+/* Names are printed and compared; only attribute names may be absent. */
+static int check_names(verifier *v, char **names, int n, const char *what)
+{
+    for (int i = 0; i < n; i++)
+        if (!names[i])
+            return fail(v, "%s %d has no name", what, i);
+    return 0;
+}
+
+static int check_all_names(verifier *v)
+{
+    const pl_program *p = v->prog;
+    if (check_names(v, p->cell_names, p->ncells, "cell") ||
+        check_names(v, p->dir_names, p->ndirs, "direction") ||
+        check_names(v, p->player_names, p->nplayers, "player") ||
+        check_names(v, p->kind_names, p->nkinds, "kind") ||
+        check_names(v, p->mark_names, p->nmarks, "mark") ||
+        check_names(v, p->var_names, p->nvars, "variable") ||
+        check_names(v, p->pvar_names, p->npvars, "player variable") ||
+        check_names(v, p->dset_names, p->dsets.count, "direction set") ||
+        check_names(v, p->region_names, p->regions.count, "region"))
+        return -1;
+    for (int i = 0; i < p->nstrings; i++)
+        if (!p->strings[i])
+            return fail(v, "string constant %d is null", i);
+    return 0;
+}
+
+static int check_board(verifier *v)
+{
+    const pl_program *p = v->prog;
+    for (int c = 0; c < p->ncells; c++)
+        for (int d = 0; d < p->ndirs; d++) {
+            int32_t n = p->neighbor[c * p->ndirs + d];
+            if (n < -1 || n >= p->ncells)
+                return fail(v, "neighbor of cell %s along %s is %d, not a "
+                            "cell", p->cell_names[c], p->dir_names[d], n);
+        }
+    for (int d = 0; d < p->ndirs; d++)
+        if (p->dir_opposite[d] < -1 || p->dir_opposite[d] >= p->ndirs)
+            return fail(v, "opposite of direction %s is %d, not a direction",
+                        p->dir_names[d], p->dir_opposite[d]);
+    for (int k = 0; k < p->nkinds; k++)
+        if (p->kind_nattrs[k] < 0 || p->kind_nattrs[k] > PL_MAX_ATTRS)
+            return fail(v, "kind %s has %d attributes (at most %d)",
+                        p->kind_names[k], p->kind_nattrs[k], PL_MAX_ATTRS);
+    return 0;
+}
+
+/* A sided table: offsets start at 0 and never decrease; every datum is an
+ * index below `limit` (directions for dsets, cells for regions). */
+static int check_sided(verifier *v, const pl_sided_table *t, char **names,
+                       const char *what, int limit)
+{
+    int n = t->count * v->prog->nplayers;
+    if (t->offset[0] != 0)
+        return fail(v, "%s table: first offset is %d, not 0", what,
+                    t->offset[0]);
+    for (int i = 0; i < n; i++)
+        if (t->offset[i + 1] < t->offset[i])
+            return fail(v, "%s %s: offsets decrease (%d after %d)", what,
+                        names[i / v->prog->nplayers], t->offset[i + 1],
+                        t->offset[i]);
+    if (need(v, t->data, t->offset[n], what))
+        return -1;
+    for (int i = 0; i < n; i++)
+        for (int j = t->offset[i]; j < t->offset[i + 1]; j++)
+            if (t->data[j] < 0 || t->data[j] >= limit)
+                return fail(v, "%s %s holds %d (must be 0..%d)", what,
+                            names[i / v->prog->nplayers], t->data[j],
+                            limit - 1);
+    return 0;
+}
+
+static int check_slot(verifier *v, const char *name, int64_t have,
+                      int64_t want, const char *formula)
+{
+    if (have != want)
+        return fail(v, "state layout: %s is %lld, expected %lld (%s)", name,
+                    (long long)have, (long long)want, formula);
+    return 0;
+}
+
+/* The layout of program.h, recomputed in 64 bits so no count overflows. */
+static int check_layout(verifier *v)
+{
+    const pl_program *p = v->prog;
+    int64_t mark = p->ncells;
+    int64_t var = mark + (int64_t)p->nmarks * p->ncells;
+    int64_t pvar = var + p->nvars;
+    int64_t tomove = pvar + (int64_t)p->npvars * p->nplayers;
+    if (check_slot(v, "mark_base", p->mark_base, mark, "ncells") ||
+        check_slot(v, "var_base", p->var_base, var,
+                   "mark_base + nmarks * ncells") ||
+        check_slot(v, "pvar_base", p->pvar_base, pvar, "var_base + nvars") ||
+        check_slot(v, "tomove_slot", p->tomove_slot, tomove,
+                   "pvar_base + npvars * nplayers") ||
+        check_slot(v, "nslots", p->nslots, tomove + 1, "tomove_slot + 1"))
+        return -1;
+    return 0;
+}
+
+/* The start position: board cells hold 0 or a piece of a known kind and
+ * player; the side to move is a player.  Marks and variables are free. */
+static int check_start(verifier *v)
+{
+    const pl_program *p = v->prog;
+    for (int c = 0; c < p->ncells; c++) {
+        int32_t pc = p->slot_init[c];
+        if (pc == 0)
+            continue;
+        int k = PL_PIECE_KIND(pc), o = PL_PIECE_OWNER(pc);
+        if (k < 0 || k >= p->nkinds || o >= p->nplayers)
+            return fail(v, "start position: cell %s holds bad piece code "
+                        "0x%08x", p->cell_names[c], (unsigned)pc);
+    }
+    int32_t t = p->slot_init[p->tomove_slot];
+    if (t < 0 || t >= p->nplayers)
+        return fail(v, "start position: player to move is %d, not a player",
+                    t);
+    return 0;
+}
+
+/* A local operand of a set: a local slot, or -1 (unused / the mover). */
+static int check_set_local(verifier *v, int i, const char *field, int32_t l,
+                           int required)
+{
+    if (l == -1 && !required)
+        return 0;
+    if (l < 0 || l >= v->prog->nlocals)
+        return fail(v, "set %d: %s is %d, not a local (nlocals %d)", i, field,
+                    l, v->prog->nlocals);
+    return 0;
+}
+
+static int check_set(verifier *v, int i)
+{
+    const pl_program *p = v->prog;
+    const pl_setdesc *s = &p->sets[i];
+    int32_t idmax = -1;     /* id must be < idmax; -1: id not used */
+    int idmin = 0;
+    switch (s->kind) {
+    case PL_SET_CELLS: case PL_SET_EMPTY: case PL_SET_BETWEEN: break;
+    case PL_SET_PIECES: idmin = -1, idmax = p->nkinds; break;
+    case PL_SET_REGION: idmax = p->regions.count; break;
+    case PL_SET_LEAPS: case PL_SET_DIRS: idmax = p->dsets.count; break;
+    default:
+        /* PL_SET_KINDCOUNT is reserved: the VM gives it no meaning yet. */
+        return fail(v, "set %d: unknown set kind %d", i, s->kind);
+    }
+    if (idmax >= 0 && (s->id < idmin || s->id >= idmax))
+        return fail(v, "set %d: id %d out of range %d..%d", i, s->id, idmin,
+                    idmax - 1);
+    int need0 = s->kind == PL_SET_LEAPS || s->kind == PL_SET_BETWEEN;
+    int need1 = s->kind == PL_SET_BETWEEN;
+    if (check_set_local(v, i, "arg0", s->arg0, need0) ||
+        check_set_local(v, i, "arg1", s->arg1, need1) ||
+        check_set_local(v, i, "player", s->player, 0))
+        return -1;
+    return 0;
+}
+
+static int check_tables(verifier *v)
+{
+    pl_program *p = v->prog;
+    if (check_counts(v) || check_arrays(v) || check_all_names(v) ||
+        check_board(v) ||
+        check_sided(v, &p->dsets, p->dset_names, "direction set",
+                    p->ndirs) ||
+        check_sided(v, &p->regions, p->region_names, "region", p->ncells) ||
+        check_layout(v) || check_start(v))
+        return -1;
+    for (int i = 0; i < p->nsets; i++)
+        if (check_set(v, i))
+            return -1;
+    return 0;
+}
+
+/* ---- code -------------------------------------------------------------- */
+
+/* Pass 1: decode linearly and mark the instruction starts. */
+static int decode(verifier *v)
+{
+    const pl_program *p = v->prog;
+    int32_t pc = 0;
+    while (pc < p->ncode) {
+        int32_t op = p->code[pc];
+        if (op < 0 || op >= PL_OP_COUNT)
+            return fail(v, "code offset %d: bad opcode %d", pc, op);
+        int nops = pl_opinfo_table[op].nops;
+        if (nops > p->ncode - pc - 1)
+            return fail(v, "code offset %d: %s is missing operands (needs "
+                        "%d, code ends after %d)", pc,
+                        pl_opinfo_table[op].name, nops, p->ncode - pc - 1);
+        v->start[pc] = 1;
+        pc += 1 + nops;
+    }
+    return 0;
+}
+
+/* How many objects an operand of kind k may index; -1 when any is fine. */
+static int64_t operand_limit(const pl_program *p, pl_operand_kind k)
+{
+    switch (k) {
+    case PL_K_LOCAL: return p->nlocals;
+    case PL_K_VAR:   return p->nvars;
+    case PL_K_PVAR:  return p->npvars;
+    case PL_K_STR:   return p->nstrings;
+    case PL_K_SET:   return p->nsets;
+    case PL_K_DSET:  return p->dsets.count;
+    case PL_K_REG:   return p->regions.count;
+    case PL_K_MARK:  return p->nmarks;
+    case PL_K_KIND:  return p->nkinds;
+    case PL_K_JUMP:  return p->ncode;
+    default:         return -1;
+    }
+}
+
+static const char *kind_word(pl_operand_kind k)
+{
+    static const char *const words[] = {
+        "none", "integer", "jump target", "local", "variable",
+        "player variable", "string", "set", "direction set", "region",
+        "mark", "kind"
+    };
+    return (unsigned)k < sizeof words / sizeof words[0] ? words[k] : "?";
+}
+
+/* Pass 2: every operand in range for its kind. */
+static int check_operands(verifier *v)
+{
+    const pl_program *p = v->prog;
+    for (int32_t pc = 0; pc < p->ncode; pc++) {
+        if (!v->start[pc])
+            continue;
+        const pl_opinfo *in = &pl_opinfo_table[p->code[pc]];
+        for (int i = 0; i < in->nops; i++) {
+            int32_t a = p->code[pc + 1 + i];
+            int64_t lim = operand_limit(p, in->kind[i]);
+            if (lim < 0)
+                continue;
+            if (a < 0 || a >= lim) {
+                if (lim == 0)
+                    return fail(v, "code offset %d: %s operand %d: %s %d "
+                                "but the program has none", pc, in->name,
+                                i + 1, kind_word(in->kind[i]), a);
+                return fail(v, "code offset %d: %s operand %d: %s %d out "
+                            "of range 0..%lld", pc, in->name, i + 1,
+                            kind_word(in->kind[i]), a, (long long)lim - 1);
+            }
+            if (in->kind[i] == PL_K_JUMP && !v->start[a])
+                return fail(v, "code offset %d: jump target %d is not an "
+                            "instruction start", pc, a);
+        }
+    }
+    return 0;
+}
+
+/* Set the height at `pc`, queueing it the first time; a second path must
+ * agree with the first. */
+static int reach(verifier *v, int32_t from, int32_t pc, int h)
+{
+    if (pc >= v->prog->ncode)
+        return fail(v, "code offset %d: execution runs off the end of the "
+                    "code", from);
+    if (h > VERIFY_MAX_STACK)
+        return fail(v, "code offset %d: stack deeper than %d", from,
+                    VERIFY_MAX_STACK);
+    if (h > v->max)
+        v->max = h;
+    if (v->height[pc] < 0) {
+        v->height[pc] = h;
+        v->work[v->nwork++] = pc;
+    } else if (v->height[pc] != h) {
+        return fail(v, "code offset %d: stack height %d here but %d on "
+                    "another path", pc, h, v->height[pc]);
+    }
+    return 0;
+}
+
+/* Follow one instruction: its successors and their heights. */
+static int flow(verifier *v, int32_t pc)
+{
+    const pl_program *p = v->prog;
+    int32_t op = p->code[pc];
+    const pl_opinfo *in = &pl_opinfo_table[op];
+    int h = v->height[pc];
+    if (h < in->pop)
+        return fail(v, "code offset %d: stack underflow (%s pops %d, height "
+                    "is %d)", pc, in->name, in->pop, h);
+    int after = h - in->pop + in->push;
+    int32_t next = pc + 1 + in->nops;
+    int32_t target = in->nops > 0 ? p->code[pc + 1] : -1;  /* for jumps */
+    switch (op) {
+    case PL_OP_JUMP:
+        return reach(v, pc, target, after);
+    case PL_OP_JUMPF: case PL_OP_JUMPT:
+    case PL_OP_FORK: case PL_OP_FIRST:
+        /* a choice point resumes with the height it saved */
+        return reach(v, pc, next, after) || reach(v, pc, target, after);
+    case PL_OP_TRY:
+        /* the failure path resumes at the target with 0 pushed */
+        return reach(v, pc, next, after) || reach(v, pc, target, after + 1);
+    case PL_OP_NEXT:
+        return reach(v, pc, next, after) ||
+               reach(v, pc, p->code[pc + 4], after);
+    case PL_OP_FAIL: case PL_OP_YIELD: case PL_OP_RESULT: case PL_OP_RETURN:
+        return 0;   /* these push nothing, so no new height */
+    default:
+        /* PICK included: its later elements resume right after it too */
+        return reach(v, pc, next, after);
+    }
+}
+
+static int check_entry(verifier *v, const char *what, int32_t e, int optional)
+{
+    if (e == -1 && optional)
+        return 0;
+    if (e < 0 || e >= v->prog->ncode || !v->start[e])
+        return fail(v, "entry %s: offset %d is not an instruction start",
+                    what, e);
+    return reach(v, e, e, 0);
+}
+
+/* Pass 3 and 4: entries, then the worklist until every path is seen. */
+static int check_flow(verifier *v)
+{
+    const pl_program *p = v->prog;
+    char what[64];
+    for (int i = 0; i < PL_MAX_PLAYERS; i++) {
+        /* players beyond nplayers have no move program: -1 or any start */
+        int unused = i >= p->nplayers;
+        snprintf(what, sizeof what, "moves(%s)",
+                 unused ? "unused player" : p->player_names[i]);
+        if (check_entry(v, what, p->entry_moves[i], unused))
+            return -1;
+    }
+    if (check_entry(v, "end", p->entry_end, 0) ||
+        check_entry(v, "nomoves", p->entry_nomoves, 0))
+        return -1;
+    while (v->nwork > 0)
+        if (flow(v, v->work[--v->nwork]))
+            return -1;
+    return 0;
+}
+
+int pl_verify(pl_program *prog, char *err, size_t errlen)
+{
+    verifier v = { .prog = prog, .err = err, .errlen = errlen };
+    if (!prog)
+        return fail(&v, "no program");
+    if (check_tables(&v))
+        return -1;
+    size_t n = (size_t)prog->ncode;
+    v.start = calloc(n, 1);
+    v.height = malloc(n * sizeof *v.height);
+    v.work = malloc(n * sizeof *v.work);
+    int rc = -1;
+    if (!v.start || !v.height || !v.work) {
+        fail(&v, "out of memory");
+        goto done;
+    }
+    for (size_t i = 0; i < n; i++)
+        v.height[i] = -1;
+    if (decode(&v) || check_operands(&v) || check_flow(&v))
+        goto done;
+    prog->max_stack = v.max;
+    rc = 0;
+done:
+    free(v.start);
+    free(v.height);
+    free(v.work);
+    return rc;
+}
