@@ -83,12 +83,19 @@ pl_state *pl_state_new(const pl_program *prog)
     st->grid = malloc((size_t)(gsize > 0 ? gsize : 1) * sizeof(int32_t));
     st->queue = malloc((size_t)(prog->ncells + 1) * sizeof(int32_t));
     st->seen = malloc((size_t)prog->ncells + 1);
-    if (!st->slot || !st->stack || !st->hist || !st->hashes || !st->grid || !st->queue || !st->seen) {
+    st->nwords = (prog->ncells + 63) / 64;
+    st->occ = calloc((size_t)(prog->nplayers + 1) * (size_t)st->nwords + 1, sizeof(uint64_t));
+    st->name_len = malloc((size_t)prog->ncells + 1);
+    if (!st->slot || !st->occ || !st->name_len || !st->stack || !st->hist || !st->hashes || !st->grid || !st->queue || !st->seen) {
         pl_state_free(st);
         return NULL;
     }
     for (int i = 0; i < gsize; i++)
         st->grid[i] = -1;
+    for (int c = 0; c < prog->ncells; c++) {
+        size_t n = strlen(prog->cell_names[c]);
+        st->name_len[c] = (uint8_t)(n > 255 ? 255 : n);
+    }
     for (int c = 0; c < prog->ncells; c++) /* cells off the grid have no place on it */
         if (prog->cell_row[c] >= 0 && prog->cell_row[c] < prog->nrows &&
             prog->cell_col[c] >= 0 && prog->cell_col[c] < prog->ncols)
@@ -112,6 +119,8 @@ void pl_state_free(pl_state *st)
     free(st->grid);
     free(st->queue);
     free(st->seen);
+    free(st->occ);
+    free(st->name_len);
     free(st);
 }
 
@@ -120,6 +129,10 @@ void pl_state_reset(pl_state *st)
     const pl_program *p = st->prog;
     memcpy(st->slot, p->slot_init, (size_t)p->nslots * sizeof(int32_t));
     memset(st->slot + p->nslots, 0, (size_t)p->nlocals * sizeof(int32_t));
+    memset(st->occ, 0, (size_t)(p->nplayers + 1) * (size_t)st->nwords * sizeof(uint64_t));
+    for (int c = 0; c < p->ncells; c++)
+        if (st->slot[c])
+            st_occ(st, c, 0, st->slot[c]);
     st->ntrail = 0;
     st->ply = 0;
     st->hash = full_hash(st);

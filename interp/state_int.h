@@ -53,6 +53,13 @@ struct pl_state {
     long budget;
     pl_movelist *out;
 
+    /* occupancy bitsets, kept by st_write/st_unwind: occ[(owner+1)*nwords+w]
+       (owner -1, i.e. no owner, is row 0); PICK over pieces and empty
+       cells walks bits instead of scanning every cell */
+    uint64_t *occ;
+    int nwords;
+    uint8_t *name_len;        /* strlen of each cell name */
+
     /* scratch for connectivity */
     int32_t *grid;            /* ncols*nrows -> cell or -1 */
     int32_t *queue;
@@ -63,6 +70,17 @@ struct pl_state {
 };
 
 uint64_t pl_zobrist(int32_t slot, int32_t value);
+
+/* Keep the occupancy bitsets in step with a cell changing from old to v. */
+static inline void st_occ(pl_state *st, int32_t cell, int32_t old, int32_t v)
+{
+    uint64_t bit = 1ull << (cell & 63);
+    int w = cell >> 6;
+    if (old)
+        st->occ[(PL_PIECE_OWNER(old) + 1) * st->nwords + w] &= ~bit;
+    if (v)
+        st->occ[(PL_PIECE_OWNER(v) + 1) * st->nwords + w] |= bit;
+}
 
 /* Write a slot through the trail, keeping the hash. */
 static inline void st_write(pl_state *st, int32_t idx, int32_t v)
@@ -77,18 +95,25 @@ static inline void st_write(pl_state *st, int32_t idx, int32_t v)
     st->trail[st->ntrail++] = idx;
     st->trail[st->ntrail++] = old;
     st->slot[idx] = v;
-    if (idx < st->nslots)
+    if (idx < st->nslots) {
         st->hash ^= pl_zobrist(idx, old) ^ pl_zobrist(idx, v);
+        if (idx < st->prog->ncells)
+            st_occ(st, idx, old, v);
+    }
 }
 
 /* Unwind the trail to `mark` (hash is restored by the caller). */
 static inline void st_unwind(pl_state *st, int mark)
 {
     int32_t *t = st->trail, *s = st->slot;
+    int32_t ncells = st->prog->ncells;
     int n = st->ntrail;
     while (n > mark) {
         n -= 2;
-        s[t[n]] = t[n + 1];
+        int32_t idx = t[n];
+        if (idx < ncells)
+            st_occ(st, idx, s[idx], t[n + 1]);
+        s[idx] = t[n + 1];
     }
     st->ntrail = n;
 }

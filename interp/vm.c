@@ -110,18 +110,34 @@ static int32_t set_next(pl_state *st, const pl_setdesc *d, int32_t *cursor, int 
         if (*cursor + 1 < p->ncells)
             return ++*cursor;
         return -1;
-    case PL_SET_EMPTY:
-        for (int c = *cursor + 1; c < p->ncells; c++)
-            if (s[c] == 0)
-                return *cursor = c;
+    case PL_SET_EMPTY: {
+        int rows = np + 1;
+        for (int c = *cursor + 1; c < p->ncells; c = (c | 63) + 1) {
+            int w = c >> 6;
+            uint64_t full = 0;
+            for (int r = 0; r < rows; r++)
+                full |= st->occ[r * st->nwords + w];
+            uint64_t bits = ~full & (~0ull << (c & 63));
+            if (bits) {
+                int e = (w << 6) + __builtin_ctzll(bits);
+                return e < p->ncells ? (*cursor = e) : -1;
+            }
+        }
         return -1;
+    }
     case PL_SET_PIECES: {
         int pl = set_player(st, d);
-        uint32_t owner_bits = (uint32_t)(pl + 1) << 8;
-        for (int c = *cursor + 1; c < p->ncells; c++) {
-            uint32_t v = (uint32_t)s[c];
-            if (v && (v & 0xf00u) == owner_bits && (d->id < 0 || (int)(v & 0xffu) == d->id + 1))
-                return *cursor = c;
+        if (pl < -1 || pl >= np)
+            return -1;
+        const uint64_t *occ = st->occ + (pl + 1) * st->nwords;
+        for (int c = *cursor + 1; c < p->ncells; c = (c | 63) + 1) {
+            uint64_t bits = occ[c >> 6] & (~0ull << (c & 63));
+            while (bits) {
+                int e = ((c >> 6) << 6) + __builtin_ctzll(bits);
+                if (d->id < 0 || PL_PIECE_KIND(s[e]) == d->id)
+                    return *cursor = e;
+                bits &= bits - 1;
+            }
         }
         return -1;
     }
@@ -460,13 +476,8 @@ int pl_vm_run(pl_state *st, int pc, int mode)
     int ret = 0;
     int32_t cursor = -1;
 
+    long budget = st->budget;
     for (;;) {
-        if (--st->budget < 0) {
-            vm_error(st, pc, "the move program ran too long (more than %ld steps): a runaway loop?",
-                     VM_STEP_BUDGET);
-            ret = VM_ERROR;
-            goto done;
-        }
         int32_t a, b, c, v;
         switch ((pl_opcode)code[pc]) {
         case PL_OP_NOP: pc += 1; break;
@@ -474,7 +485,8 @@ int pl_vm_run(pl_state *st, int pc, int mode)
         case PL_OP_POP: sp--; pc += 1; break;
         case PL_OP_DUP: v = TOP; PUSH(v); pc += 1; break;
         case PL_OP_LOAD: PUSH(LOCAL(code[pc + 1])); pc += 2; break;
-        case PL_OP_STORE: v = POP(); st_write(st, st->nslots + code[pc + 1], v); pc += 2; break;
+        case PL_OP_STORE: v = POP(); LOCAL(code[pc + 1]) = v; pc += 2; break;
+        case PL_OP_ASSIGN: v = POP(); st_write(st, st->nslots + code[pc + 1], v); pc += 2; break;
         case PL_OP_GETVAR: PUSH(st->slot[p->var_base + code[pc + 1]]); pc += 2; break;
         case PL_OP_SETVAR: v = POP(); st_write(st, p->var_base + code[pc + 1], v); pc += 2; break;
         case PL_OP_GETPVAR:
@@ -516,7 +528,11 @@ int pl_vm_run(pl_state *st, int pc, int mode)
         case PL_OP_LE: b = POP(); a = POP(); PUSH(a <= b); pc += 1; break;
         case PL_OP_GT: b = POP(); a = POP(); PUSH(a > b); pc += 1; break;
         case PL_OP_GE: b = POP(); a = POP(); PUSH(a >= b); pc += 1; break;
-        case PL_OP_JUMP: pc = code[pc + 1]; break;
+        case PL_OP_JUMP:
+            if (code[pc + 1] < pc && --budget < 0)
+                goto out_of_budget;
+            pc = code[pc + 1];
+            break;
         case PL_OP_JUMPF: a = POP(); pc = a ? pc + 2 : code[pc + 1]; break;
         case PL_OP_JUMPT: a = POP(); pc = a ? code[pc + 1] : pc + 2; break;
         case PL_OP_FAIL: goto backtrack;
@@ -669,7 +685,14 @@ int pl_vm_run(pl_state *st, int pc, int mode)
             int saved_mover = st->mover;
             st->mover = a;
             st->sp = sp;
+            /* Locals are not trailed (see STORE): keep ours across the
+               nested run, which may execute the same code. */
+            int32_t saved_locals[PL_MAX_LOCALS];
+            memcpy(saved_locals, &LOCAL(0), (size_t)p->nlocals * sizeof(int32_t));
+            st->budget = budget;
             int r = pl_vm_run(st, p->entry_moves[a], VM_EXISTS);
+            budget = st->budget;
+            memcpy(&LOCAL(0), saved_locals, (size_t)p->nlocals * sizeof(int32_t));
             st->mover = saved_mover;
             if (r == VM_ERROR) {
                 ret = VM_ERROR;
@@ -686,7 +709,7 @@ int pl_vm_run(pl_state *st, int pc, int mode)
             if (st->has_err) goto fail;
             if (v < 0) goto backtrack;
             push_fork(st, FK_PICK, pc, sp, cursor);
-            st_write(st, st->nslots + code[pc + 2], v);
+            LOCAL(code[pc + 2]) = v; /* single writer: resuming the PICK rewrites it */
             pc += 3;
             break;
         case PL_OP_NEXT:
@@ -697,6 +720,8 @@ int pl_vm_run(pl_state *st, int pc, int mode)
                 pc = code[pc + 4];
                 break;
             }
+            if (--budget < 0)
+                goto out_of_budget;
             /* Loop locals need no trail: nothing backtracks into a loop. */
             LOCAL(code[pc + 2]) = cursor;
             LOCAL(code[pc + 3]) = v;
@@ -770,7 +795,7 @@ int pl_vm_run(pl_state *st, int pc, int mode)
         case PL_OP_TEXTCELL:
             a = POP();
             if (!check_cell(st, pc, a, "text")) goto fail;
-            text_add(st, p->cell_names[a], (int)strlen(p->cell_names[a]));
+            text_add(st, p->cell_names[a], st->name_len[a]);
             pc += 1;
             break;
         case PL_OP_TEXTSTR: {
@@ -798,6 +823,8 @@ int pl_vm_run(pl_state *st, int pc, int mode)
         continue;
 
     backtrack: {
+            if (--budget < 0)
+                goto out_of_budget;
             vm_fork *f = &st->forks[st->nforks - 1];
             st_unwind(st, f->trail);
             st->hash = f->hash;
@@ -830,11 +857,15 @@ int pl_vm_run(pl_state *st, int pc, int mode)
                 continue;
             }
         }
+    out_of_budget:
+        vm_error(st, pc, "the move program ran too long (more than %ld steps): a runaway loop?",
+                 VM_STEP_BUDGET);
     fail:
         ret = VM_ERROR;
         goto done;
     }
 done:
+    st->budget = budget;
     st_unwind(st, base_trail);
     st->hash = base_hash;
     st->nforks = base_fork;

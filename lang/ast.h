@@ -23,7 +23,7 @@ typedef enum {
     A_RANGE,      /* a..b cells: a, b are A_NAME */
     A_PARAM,
     /* setup statements */
-    A_SPLACE, A_SMARK, A_SSET,
+    A_SPLACE, A_SMARK, A_SSET, A_STURN,
     /* move statements */
     A_PICK, A_LET, A_ASSIGN, A_REQUIRE, A_IF, A_EITHER, A_FIRST, A_MOVE,
     A_CAPTURE, A_PLACE, A_MARK, A_UNMARK, A_TEXT, A_PASS, A_CALLSTMT,

@@ -111,10 +111,11 @@ static cc_local *find_local(cc_t *cc, const char *name)
 typedef struct { int head, next_slot; } scope_mark;
 
 static scope_mark scope_push(cc_t *cc) { return (scope_mark){cc->head, cc->next_slot}; }
+/* Slots are never reused: each local has a single writer, which is what
+ * lets STORE and PICK skip the trail (see vm.c). */
 static void scope_pop(cc_t *cc, scope_mark m)
 {
     cc->head = m.head;
-    cc->next_slot = m.next_slot;
 }
 
 /* Compile a parameter's argument in the scope of the call. */
@@ -866,7 +867,7 @@ static void assign_stmt(cc_t *cc, const ast *s)
         if (t != T_ERR && l->type != T_ERR && t != l->type)
             cc_error(cc, s->b, "'%s' holds a %s, not a %s", target->name, type_name(l->type), type_name(t));
         at(cc, s);
-        op1(cc, PL_OP_STORE, l->slot);
+        op1(cc, PL_OP_ASSIGN, l->slot);
         return;
     }
     cc_symbol *sym = l ? NULL : cc_lookup(cc, target->name);
@@ -1072,7 +1073,6 @@ void cg_moves(cc_t *cc, int player, const ast *const *blocks, int nblocks)
 {
     (void)player;
     cc->head = -1;
-    cc->next_slot = 0;
     if (nblocks == 0) {
         op0(cc, PL_OP_FAIL);
         return;
@@ -1119,7 +1119,6 @@ static void end_rule(cc_t *cc, const ast *r)
 void cg_end_rules(cc_t *cc, const ast *rules, int nomoves)
 {
     cc->head = -1;
-    cc->next_slot = 0;
     cc->in_end_rules = 1;
     for (const ast *r = rules; r; r = r->next) {
         if (r->kind == A_NOMOVES) {

@@ -607,11 +607,17 @@ static void build_layout(cc_t *cc)
     }
 }
 
+/* The game file's own setup replaces imported ones: a variant or a test
+ * position imports a game and gives a new start position. */
 static void build_setup(cc_t *cc)
 {
     pl_program *p = cc->prog;
+    int own = 0;
     for (int i = 0; i < cc->nsetup; i++)
-        for (const ast *st = cc->decls_setup[i]->a; st; st = st->next) {
+        own |= cc->decls_setup[i]->file == 0;
+    for (int i = 0; i < cc->nsetup; i++)
+        for (const ast *st = own && cc->decls_setup[i]->file != 0 ? NULL : cc->decls_setup[i]->a; st;
+             st = st->next) {
             int32_t cells[PL_MAX_CELLS];
             if (st->kind == A_SPLACE) {
                 int pl = find_player(cc, st->a);
@@ -635,6 +641,10 @@ static void build_setup(cc_t *cc)
                 int n = expand_cells(cc, st->c, cells, PL_MAX_CELLS);
                 for (int j = 0; j < n; j++)
                     p->slot_init[p->mark_base + m->index * p->ncells + cells[j]] = (int32_t)st->ival;
+            } else if (st->kind == A_STURN) {
+                int pl = find_player(cc, st->a);
+                if (pl >= 0)
+                    p->slot_init[p->tomove_slot] = pl;
             } else if (st->kind == A_SSET) {
                 cc_symbol *v = cc_lookup(cc, st->a->name);
                 if (v && v->kind == SYM_VAR && !st->b) {

@@ -45,7 +45,7 @@ static ast *name_node(pl_parse_ctx *ctx, char *s, YYLTYPE *loc);
 %token GAME ABOUT IMPORT BOARD DIRECTION DIRECTIONS REGION PLAYERS PIECE
 %token MARK UNMARK VAR PLAYER SETUP MOVES END DEF PICK IN WHERE LET SET
 %token REQUIRE IF ELSE EITHER OR FIRST MOVE TO CAPTURE REMOVE PLACE AT TEXT
-%token PASS AND NOT WINS LOSES DRAW WHEN NO OFF TRUE FALSE
+%token PASS AND NOT WINS LOSES DRAW WHEN NO OFF TRUE FALSE TURN
 
 %type <node> decl sided_list sided_items sided names cellitems cellitem params
 %type <node> setup_block setup_body setup_stmts setup_stmt
@@ -175,6 +175,7 @@ setup_stmt:
   | MARK name AT cellitems            { $$ = NODE(A_SMARK, @1); $$->a = $2; $$->c = $4; $$->ival = 1; }
   | MARK name AT cellitems '=' sint   { $$ = NODE(A_SMARK, @1); $$->a = $2; $$->c = $4; $$->ival = $6; }
   | SET name '=' sint                 { $$ = NODE(A_SSET, @1); $$->a = $2; $$->ival = $4; }
+  | TURN name                         { $$ = NODE(A_STURN, @1); $$->a = $2; }
   | SET name '(' name ')' '=' sint    { $$ = NODE(A_SSET, @1); $$->a = $2; $$->b = $4; $$->ival = $7; }
   ;
 
