@@ -260,7 +260,7 @@ const char *pl_result_text(const pl_program *prog, int result, char *buf, size_t
  * name when two players share an initial (pursued / pursuer). */
 static void player_letters(const pl_program *p, char *letters)
 {
-    for (int i = 0; i < p->nplayers; i++) {
+    for (int i = 0; i < p->nplayers && i < PL_MAX_PLAYERS; i++) {
         const char *n = p->player_names[i];
         char ch = '?';
         for (const char *q = n; *q; q++) {

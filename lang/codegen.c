@@ -334,7 +334,7 @@ static int set_expr(cc_t *cc, const ast *e, cc_type *elem)
         }
     }
     cc_error(cc, e, "expected a set of cells or directions (such as 'pieces(mover)', "
-                    "'empty_cells', 'leaps(c, knight)' or a direction set)");
+                    "'empty_cells', 'leaps(c, dirs)' or a direction set)");
     return -1;
 }
 

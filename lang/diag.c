@@ -139,6 +139,15 @@ void pl_diag_add(pl_diags *d, pl_severity sev, const char *file,
     vsnprintf(msg, (size_t)n + 1, fmt, ap);
     va_end(ap);
 
+    /* The same rule compiled for several players reports once. */
+    for (int i = 0; i < d->count; i++) {
+        const pl_diag *o = &d->items[i];
+        if (o->severity == sev && o->line == line && o->col == col && strcmp(o->message, msg) == 0 &&
+            ((!o->file && !file) || (o->file && file && strcmp(o->file, file) == 0))) {
+            free(msg);
+            return;
+        }
+    }
     push(d, sev, file, line, col, end_col, msg, copy_line(text, line));
 }
 

@@ -60,7 +60,7 @@ static void put_side(FILE *out, int32_t player)
         fprintf(out, " of L%d", player);
 }
 
-/* A set descriptor in short: #3{leaps knight from L0 of mover}. */
+/* A set descriptor in short: #3{leaps DIRS from L0 of mover}. */
 static void put_set(FILE *out, const pl_program *p, int i)
 {
     fprintf(out, "#%d", i);

@@ -99,7 +99,7 @@ typedef struct {
 
 typedef struct pl_program {
     /* identity */
-    char *title;          /* "Lines of Action" */
+    char *title;          /* the game's title */
     char *about;          /* one-line description */
     char *source_name;    /* file the program was compiled from */
     uint64_t source_hash; /* FNV-1a 64 of the source text (imports included) */

@@ -1,0 +1,140 @@
+/*
+ * cli.h -- the `plateau` command line, shared by the cli*.c files.
+ *
+ *   cli.c         command table, dispatch, `--help`, `--version`
+ *   cli_common.c  option parsing, loading a GAME, --moves, RNG, clock
+ *   cli_files.c   list, validate, compile, disasm
+ *   cli_perft.c   perft, moves, show
+ *   cli_play.c    play (humans, random and simple AI players, matches)
+ *   cli_bench.c   bench (random playouts and perft speed, with threads)
+ *
+ * Exit status: 0 success, 1 failure (a game that does not compile, an
+ * invalid file, a runtime error of the rules), 2 bad command-line input.
+ * Only this layer prints; the library returns errors as data.
+ */
+#ifndef PLATEAU_CLI_H
+#define PLATEAU_CLI_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include "game.h"
+#include "../lang/program.h"
+
+enum { PL_EXIT_OK = 0, PL_EXIT_FAIL = 1, PL_EXIT_USAGE = 2 };
+
+int pl_cli_main(int argc, char **argv);
+
+/* --- commands (argv[0] is the command name) ------------------------------ */
+int pl_cli_list(int argc, char **argv);
+int pl_cli_validate(int argc, char **argv);
+int pl_cli_compile(int argc, char **argv);
+int pl_cli_disasm(int argc, char **argv);
+int pl_cli_perft(int argc, char **argv);
+int pl_cli_moves(int argc, char **argv);
+int pl_cli_show(int argc, char **argv);
+int pl_cli_play(int argc, char **argv);
+int pl_cli_bench(int argc, char **argv);
+
+/* Print the help of command `name` to `out` (the text is in cli.c). */
+void pl_cli_command_help(const char *name, FILE *out);
+
+/* --- options --------------------------------------------------------------- */
+
+/* One option of a command: "--moves" takes a value, "--divide" does not. */
+typedef struct {
+    const char *name;
+    int has_arg;
+    const char *value;   /* the value, or "" for a flag; NULL if absent */
+} pl_cli_opt;
+
+/* The parsed command line of one command.  Arrays point into argv. */
+typedef struct {
+    const char *cmd;
+    pl_cli_opt *opts;
+    int nopts;
+    char **pos;          /* positional arguments */
+    int npos;
+    char **extra;        /* unknown "--name value" pairs, when allowed */
+    int nextra;          /* number of pairs */
+    int help;            /* --help or -h was given */
+} pl_cli_args;
+
+/* Parse argv[1..].  `allow_extra` accepts unknown long options with a value
+ * (play takes the players' own names, known only after loading the game).
+ * Returns 0, or PL_EXIT_USAGE after printing the error.  Free with
+ * pl_cli_args_free. */
+int pl_cli_parse(pl_cli_args *a, const char *cmd, pl_cli_opt *opts,
+                 int nopts, int argc, char **argv, int allow_extra);
+void pl_cli_args_free(pl_cli_args *a);
+const char *pl_cli_opt_value(const pl_cli_args *a, const char *name);
+
+/* Print "plateau CMD: message" and a hint to stderr; returns 2. */
+int pl_cli_usage(const char *cmd, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* Print "plateau CMD: message" to stderr; returns 1. */
+int pl_cli_fail(const char *cmd, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Parse a whole decimal number in [min, max]; 0 or PL_EXIT_USAGE. */
+int pl_cli_int(const char *cmd, const char *what, const char *text,
+               long long min, long long max, long long *out);
+int pl_cli_seconds(const char *cmd, const char *what, const char *text,
+                   double *out);
+
+/* --- games ---------------------------------------------------------------- */
+
+/* The whole file, NUL-terminated (malloc'ed), or NULL with errno set. */
+char *pl_cli_read_file(const char *path, size_t *len);
+
+/* Load GAME (a name or a path): bytecode is read and verified, source is
+ * compiled and its diagnostics printed.  `source` (may be NULL) receives
+ * the game text when it was compiled from source.  `path` (may be NULL)
+ * receives the resolved file name.  Returns 0, 1 or 2. */
+int pl_cli_load(const char *cmd, const char *arg, pl_program **prog,
+                char **source, char **path);
+
+/* A loaded game with a state and a move list, at the start position or
+ * after the --moves given. */
+typedef struct {
+    pl_program *prog;
+    pl_state *st;
+    pl_movelist ml;
+} pl_cli_game;
+
+/* Load, create the state and play `moves` (NULL: none).  0, 1 or 2. */
+int pl_cli_game_open(pl_cli_game *g, const char *cmd, const char *arg,
+                     const char *moves);
+void pl_cli_game_close(pl_cli_game *g);
+
+/* Play a space-separated list of move texts.  A bad move is reported with
+ * its index, the reason and the legal moves.  Returns 0, 1 or 2. */
+int pl_cli_apply_moves(pl_state *st, pl_movelist *ml, const char *cmd,
+                       const char *moves);
+
+/* The move texts of `ml` sorted (malloc'ed array of ml->count pointers into
+ * ml), or NULL when empty or out of memory. */
+const char **pl_cli_sorted_moves(const pl_movelist *ml);
+/* Print the sorted move texts separated by `sep`. */
+void pl_cli_print_moves(const pl_movelist *ml, const char *sep, FILE *out);
+
+/* Report the state's runtime error; returns 1. */
+int pl_cli_runtime_error(const char *cmd, const pl_state *st);
+
+/* --- small utilities ------------------------------------------------------- */
+
+/* xorshift64*: tiny, fast and good enough for playouts and move choice. */
+typedef struct {
+    uint64_t s;
+} pl_rng;
+
+void pl_rng_seed(pl_rng *r, uint64_t seed);
+uint64_t pl_rng_next(pl_rng *r);
+/* Uniform in [0, n), n > 0. */
+uint32_t pl_rng_below(pl_rng *r, uint32_t n);
+/* A seed that differs from run to run. */
+uint64_t pl_cli_time_seed(void);
+
+/* Seconds on the monotonic clock. */
+double pl_cli_now(void);
+
+#endif

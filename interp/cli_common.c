@@ -1,0 +1,440 @@
+/*
+ * cli_common.c -- what every command shares: option parsing, error
+ * messages with the right exit status, loading a GAME argument, replaying
+ * --moves, sorted move lists, the RNG and the clock.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "cli.h"
+#include "paths.h"
+#include "../lang/bytecode.h"
+#include "../lang/compile.h"
+#include "../lang/diag.h"
+
+/* --- messages --------------------------------------------------------------- */
+
+static void vmessage(const char *cmd, const char *fmt, va_list ap)
+{
+    if (cmd)
+        fprintf(stderr, "plateau %s: ", cmd);
+    else
+        fputs("plateau: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+}
+
+int pl_cli_usage(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vmessage(cmd, fmt, ap);
+    va_end(ap);
+    if (cmd)
+        fprintf(stderr, "Try 'plateau %s --help'.\n", cmd);
+    else
+        fprintf(stderr, "Try 'plateau --help'.\n");
+    return PL_EXIT_USAGE;
+}
+
+int pl_cli_fail(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vmessage(cmd, fmt, ap);
+    va_end(ap);
+    return PL_EXIT_FAIL;
+}
+
+/* --- options ---------------------------------------------------------------- */
+
+static pl_cli_opt *find_opt(pl_cli_opt *opts, int nopts, const char *name,
+                            size_t len)
+{
+    for (int i = 0; i < nopts; i++)
+        if (strlen(opts[i].name) == len && strncmp(opts[i].name, name, len) == 0)
+            return &opts[i];
+    return NULL;
+}
+
+/* One argument starting with '-': "--name", "--name=value" or "--name
+ * value".  Advances *i past what it consumed. */
+static int parse_option(pl_cli_args *a, int argc, char **argv, int *i,
+                        int allow_extra)
+{
+    char *arg = argv[*i];
+    char *eq = strncmp(arg, "--", 2) == 0 ? strchr(arg, '=') : NULL;
+    size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
+
+    if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+        a->help = 1;
+        return 0;
+    }
+    pl_cli_opt *o = find_opt(a->opts, a->nopts, arg, len);
+    int extra = !o && allow_extra && strncmp(arg, "--", 2) == 0 && len > 2;
+    if (!o && !extra)
+        return pl_cli_usage(a->cmd, "unknown option '%.*s'", (int)len, arg);
+    if (o && !o->has_arg) {
+        if (eq)
+            return pl_cli_usage(a->cmd, "option '%s' takes no value", o->name);
+        o->value = "";
+        return 0;
+    }
+    const char *value = eq ? eq + 1 : NULL;
+    if (!value) {
+        if (*i + 1 >= argc)
+            return pl_cli_usage(a->cmd, "option '%.*s' needs a value",
+                                (int)len, arg);
+        value = argv[++*i];
+    }
+    if (o) {
+        o->value = value;
+        return 0;
+    }
+    /* Unknown long option kept for the command: name without "--", value. */
+    if (eq)
+        *eq = '\0';
+    a->extra[2 * a->nextra] = arg + 2;
+    a->extra[2 * a->nextra + 1] = (char *)value;
+    a->nextra++;
+    return 0;
+}
+
+int pl_cli_parse(pl_cli_args *a, const char *cmd, pl_cli_opt *opts,
+                 int nopts, int argc, char **argv, int allow_extra)
+{
+    memset(a, 0, sizeof *a);
+    a->cmd = cmd;
+    a->opts = opts;
+    a->nopts = nopts;
+    a->pos = calloc((size_t)argc + 1, sizeof *a->pos);
+    a->extra = calloc((size_t)argc * 2 + 2, sizeof *a->extra);
+    if (!a->pos || !a->extra)
+        return pl_cli_fail(cmd, "out of memory");
+
+    int only_pos = 0;
+    for (int i = 1; i < argc; i++) {
+        char *arg = argv[i];
+        if (!only_pos && strcmp(arg, "--") == 0) {
+            only_pos = 1;
+        } else if (!only_pos && arg[0] == '-' && arg[1] != '\0') {
+            int rc = parse_option(a, argc, argv, &i, allow_extra);
+            if (rc != 0)
+                return rc;
+        } else {
+            a->pos[a->npos++] = arg;
+        }
+    }
+    return 0;
+}
+
+void pl_cli_args_free(pl_cli_args *a)
+{
+    free(a->pos);
+    free(a->extra);
+    a->pos = a->extra = NULL;
+}
+
+const char *pl_cli_opt_value(const pl_cli_args *a, const char *name)
+{
+    for (int i = 0; i < a->nopts; i++)
+        if (strcmp(a->opts[i].name, name) == 0)
+            return a->opts[i].value;
+    return NULL;
+}
+
+int pl_cli_int(const char *cmd, const char *what, const char *text,
+               long long min, long long max, long long *out)
+{
+    char *end;
+    errno = 0;
+    long long v = strtoll(text, &end, 10);
+    if (errno != 0 || end == text || *end != '\0' || !isdigit((unsigned char)text[text[0] == '-']))
+        return pl_cli_usage(cmd, "%s must be a whole number, not '%s'",
+                            what, text);
+    if (v < min || v > max)
+        return pl_cli_usage(cmd, "%s must be between %lld and %lld, not %lld",
+                            what, min, max, v);
+    *out = v;
+    return 0;
+}
+
+int pl_cli_seconds(const char *cmd, const char *what, const char *text,
+                   double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (errno != 0 || end == text || *end != '\0' || !(v > 0 && v <= 86400))
+        return pl_cli_usage(cmd, "%s must be a number of seconds in "
+                            "(0, 86400], not '%s'", what, text);
+    *out = v;
+    return 0;
+}
+
+/* --- loading ---------------------------------------------------------------- */
+
+char *pl_cli_read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap + 1);
+    while (buf) {
+        n += fread(buf + n, 1, cap - n, f);
+        if (n < cap)
+            break;
+        char *nb = realloc(buf, cap * 2 + 1);
+        if (!nb) {
+            free(buf);
+            buf = NULL;
+            errno = ENOMEM;
+            break;
+        }
+        buf = nb;
+        cap *= 2;
+    }
+    if (buf && ferror(f)) {
+        free(buf);
+        buf = NULL;
+        errno = EIO;
+    }
+    fclose(f);
+    if (!buf)
+        return NULL;
+    buf[n] = '\0';
+    *len = n;
+    return buf;
+}
+
+static int load_bytecode(const char *cmd, const char *path, const char *data,
+                         size_t len, pl_program **prog)
+{
+    char err[256] = "";
+    *prog = pl_bytecode_read((const uint8_t *)data, len, err, sizeof err);
+    if (!*prog)
+        return pl_cli_fail(cmd, "%s: invalid bytecode: %s", path, err);
+    return 0;
+}
+
+static int load_source(const char *cmd, const char *path, pl_program **prog)
+{
+    pl_diags diags;
+    pl_diags_init(&diags);
+    *prog = pl_compile_file(path, pl_paths_stdlib_dir(), &diags);
+    pl_diags_print(&diags, stderr);
+    int errors = diags.errors;
+    pl_diags_free(&diags);
+    if (!*prog)
+        return pl_cli_fail(cmd, "%s does not compile (%d error%s)", path,
+                           errors, errors == 1 ? "" : "s");
+    return 0;
+}
+
+int pl_cli_load(const char *cmd, const char *arg, pl_program **prog,
+                char **source, char **path_out)
+{
+    *prog = NULL;
+    if (source)
+        *source = NULL;
+    if (path_out)
+        *path_out = NULL;
+    char *path = pl_paths_resolve_game(arg);
+    if (!path) {
+        if (!pl_paths_data_dir())
+            return pl_cli_usage(cmd, "unknown game '%s' (no games directory "
+                                "found; set PLATEAU_PATH)", arg);
+        return pl_cli_usage(cmd, "unknown game '%s' (see 'plateau list')",
+                            arg);
+    }
+
+    size_t len = 0;
+    char *data = pl_cli_read_file(path, &len);
+    if (!data) {
+        int rc = pl_cli_usage(cmd, "cannot read %s: %s", path, strerror(errno));
+        free(path);
+        return rc;
+    }
+    int rc;
+    if (pl_bytecode_is_bytecode((const uint8_t *)data, len)) {
+        rc = load_bytecode(cmd, path, data, len, prog);
+    } else {
+        rc = load_source(cmd, path, prog);
+        if (rc == 0 && source) {
+            *source = data;
+            data = NULL;
+        }
+    }
+    free(data);
+    if (rc == 0 && path_out)
+        *path_out = path;
+    else
+        free(path);
+    return rc;
+}
+
+int pl_cli_game_open(pl_cli_game *g, const char *cmd, const char *arg,
+                     const char *moves)
+{
+    memset(g, 0, sizeof *g);
+    pl_movelist_init(&g->ml);
+    int rc = pl_cli_load(cmd, arg, &g->prog, NULL, NULL);
+    if (rc != 0)
+        return rc;
+    g->st = pl_state_new(g->prog);
+    if (!g->st)
+        return pl_cli_fail(cmd, "out of memory");
+    return moves ? pl_cli_apply_moves(g->st, &g->ml, cmd, moves) : 0;
+}
+
+void pl_cli_game_close(pl_cli_game *g)
+{
+    if (g->st)
+        pl_state_free(g->st);
+    if (g->prog)
+        pl_program_free(g->prog);
+    pl_movelist_free(&g->ml);
+    memset(g, 0, sizeof *g);
+}
+
+/* --- moves ------------------------------------------------------------------ */
+
+static int cmp_text(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+const char **pl_cli_sorted_moves(const pl_movelist *ml)
+{
+    if (ml->count <= 0)
+        return NULL;
+    const char **v = malloc((size_t)ml->count * sizeof *v);
+    if (!v)
+        return NULL;
+    for (int i = 0; i < ml->count; i++)
+        v[i] = pl_move_text(ml, i);
+    qsort(v, (size_t)ml->count, sizeof *v, cmp_text);
+    return v;
+}
+
+void pl_cli_print_moves(const pl_movelist *ml, const char *sep, FILE *out)
+{
+    const char **v = pl_cli_sorted_moves(ml);
+    for (int i = 0; v && i < ml->count; i++)
+        fprintf(out, "%s%s", i ? sep : "", v[i]);
+    free(v);
+}
+
+int pl_cli_runtime_error(const char *cmd, const pl_state *st)
+{
+    const char *e = pl_state_error(st);
+    return pl_cli_fail(cmd, "runtime error in the rules: %s",
+                       e ? e : "(no message)");
+}
+
+/* Copy the next whitespace-separated word of *p into buf; 0 at the end. */
+static int next_word(const char **p, char *buf, size_t size)
+{
+    const char *s = *p;
+    while (isspace((unsigned char)*s) || *s == ',')
+        s++;
+    if (!*s)
+        return 0;
+    size_t n = 0;
+    while (*s && !isspace((unsigned char)*s) && *s != ',') {
+        if (n + 1 < size)
+            buf[n++] = *s;
+        s++;
+    }
+    buf[n] = '\0';
+    *p = s;
+    return 1;
+}
+
+static int bad_move(const char *cmd, int index, const char *word,
+                    const char *why, const pl_movelist *legal)
+{
+    fprintf(stderr, "plateau %s: --moves: move %d '%s' %s\n", cmd, index,
+            word, why);
+    if (legal && legal->count > 0) {
+        fputs("legal moves: ", stderr);
+        pl_cli_print_moves(legal, " ", stderr);
+        fputc('\n', stderr);
+    }
+    return PL_EXIT_USAGE;
+}
+
+int pl_cli_apply_moves(pl_state *st, pl_movelist *ml, const char *cmd,
+                       const char *moves)
+{
+    char word[256], why[128];
+    const char *p = moves;
+    for (int index = 1; next_word(&p, word, sizeof word); index++) {
+        int r = pl_status(st, ml);
+        if (r == -2)
+            return pl_cli_runtime_error(cmd, st);
+        if (r != PL_RESULT_NONE) {
+            char res[64];
+            snprintf(why, sizeof why, "cannot be played: the game is "
+                     "already over (%s)",
+                     pl_result_text(pl_state_program(st), r, res, sizeof res));
+            return bad_move(cmd, index, word, why, NULL);
+        }
+        int i = pl_movelist_find(ml, word);
+        if (i < 0)
+            return bad_move(cmd, index, word, "is not a legal move here", ml);
+        pl_apply(st, ml, i);
+    }
+    return 0;
+}
+
+/* --- RNG and clock ------------------------------------------------------------ */
+
+void pl_rng_seed(pl_rng *r, uint64_t seed)
+{
+    /* splitmix64 spreads small seeds (1, 2, 3...) over the whole state;
+     * xorshift must never start from zero. */
+    uint64_t z = seed + 0x9e3779b97f4a7c15ull;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    z ^= z >> 31;
+    r->s = z ? z : 0x2545f4914f6cdd1dull;
+}
+
+uint64_t pl_rng_next(pl_rng *r)
+{
+    uint64_t x = r->s;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    r->s = x;
+    return x * 0x2545f4914f6cdd1dull;
+}
+
+uint32_t pl_rng_below(pl_rng *r, uint32_t n)
+{
+    /* The high bits are the best ones; the multiply-shift keeps the bias
+     * far below anything a playout could notice. */
+    return (uint32_t)(((pl_rng_next(r) >> 32) * (uint64_t)n) >> 32);
+}
+
+uint64_t pl_cli_time_seed(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (uint64_t)ts.tv_sec * 1000000007ull ^ (uint64_t)ts.tv_nsec ^
+           ((uint64_t)getpid() << 32);
+}
+
+double pl_cli_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
