@@ -404,6 +404,23 @@ static void record_move(pl_state *st)
 /* ---------------------------------------------------------------------- */
 /* the interpreter */
 
+/*
+ * Dispatch, as in Lua's lvm.c: computed goto where the compiler has it
+ * (one indirect jump per handler predicts far better than one shared
+ * switch jump), a plain switch otherwise.  The verifier guarantees that
+ * every opcode is valid, so the label table needs no bounds check.
+ */
+#if defined(__GNUC__) && !defined(PL_VM_SWITCH)
+#define VM_COMPUTED_GOTO 1
+#define vmdispatch(o) goto *vm_labels[o];
+#define vmcase(name) L_##name:
+#define vmbreak goto *vm_labels[code[pc]]
+#else
+#define vmdispatch(o) switch ((pl_opcode)(o))
+#define vmcase(name) case PL_OP_##name:
+#define vmbreak break
+#endif
+
 #define POP() (st->stack[--sp])
 #define PUSH(v) (st->stack[sp++] = (v))
 #define TOP (st->stack[sp - 1])
@@ -476,37 +493,44 @@ int pl_vm_run(pl_state *st, int pc, int mode)
     int ret = 0;
     int32_t cursor = -1;
 
+#ifdef VM_COMPUTED_GOTO
+    static const void *const vm_labels[PL_OP_COUNT] = {
+#define OP(name, nops, k1, k2, k3, k4, pop, push, doc) &&L_##name,
+#include "opcodes.h"
+#undef OP
+    };
+#endif
     long budget = st->budget;
     for (;;) {
         int32_t a, b, c, v;
-        switch ((pl_opcode)code[pc]) {
-        case PL_OP_NOP: pc += 1; break;
-        case PL_OP_PUSH: PUSH(code[pc + 1]); pc += 2; break;
-        case PL_OP_POP: sp--; pc += 1; break;
-        case PL_OP_DUP: v = TOP; PUSH(v); pc += 1; break;
-        case PL_OP_LOAD: PUSH(LOCAL(code[pc + 1])); pc += 2; break;
-        case PL_OP_STORE: v = POP(); LOCAL(code[pc + 1]) = v; pc += 2; break;
-        case PL_OP_ASSIGN: v = POP(); st_write(st, st->nslots + code[pc + 1], v); pc += 2; break;
-        case PL_OP_GETVAR: PUSH(st->slot[p->var_base + code[pc + 1]]); pc += 2; break;
-        case PL_OP_SETVAR: v = POP(); st_write(st, p->var_base + code[pc + 1], v); pc += 2; break;
-        case PL_OP_GETPVAR:
+        vmdispatch(code[pc]) {
+        vmcase(NOP) pc += 1; vmbreak;
+        vmcase(PUSH) PUSH(code[pc + 1]); pc += 2; vmbreak;
+        vmcase(POP) sp--; pc += 1; vmbreak;
+        vmcase(DUP) v = TOP; PUSH(v); pc += 1; vmbreak;
+        vmcase(LOAD) PUSH(LOCAL(code[pc + 1])); pc += 2; vmbreak;
+        vmcase(STORE) v = POP(); LOCAL(code[pc + 1]) = v; pc += 2; vmbreak;
+        vmcase(ASSIGN) v = POP(); st_write(st, st->nslots + code[pc + 1], v); pc += 2; vmbreak;
+        vmcase(GETVAR) PUSH(st->slot[p->var_base + code[pc + 1]]); pc += 2; vmbreak;
+        vmcase(SETVAR) v = POP(); st_write(st, p->var_base + code[pc + 1], v); pc += 2; vmbreak;
+        vmcase(GETPVAR)
             a = POP();
             if (!check_player(st, pc, a)) goto fail;
             PUSH(st->slot[p->pvar_base + code[pc + 1] * np + a]);
             pc += 2;
-            break;
-        case PL_OP_SETPVAR:
+            vmbreak;
+        vmcase(SETPVAR)
             v = POP();
             a = POP();
             if (!check_player(st, pc, a)) goto fail;
             st_write(st, p->pvar_base + code[pc + 1] * np + a, v);
             pc += 2;
-            break;
-        case PL_OP_ADD: b = POP(); a = POP(); PUSH((int32_t)((int64_t)a + b)); pc += 1; break;
-        case PL_OP_SUB: b = POP(); a = POP(); PUSH((int32_t)((int64_t)a - b)); pc += 1; break;
-        case PL_OP_MUL: b = POP(); a = POP(); PUSH((int32_t)((int64_t)a * b)); pc += 1; break;
-        case PL_OP_DIV:
-        case PL_OP_MOD:
+            vmbreak;
+        vmcase(ADD) b = POP(); a = POP(); PUSH((int32_t)((int64_t)a + b)); pc += 1; vmbreak;
+        vmcase(SUB) b = POP(); a = POP(); PUSH((int32_t)((int64_t)a - b)); pc += 1; vmbreak;
+        vmcase(MUL) b = POP(); a = POP(); PUSH((int32_t)((int64_t)a * b)); pc += 1; vmbreak;
+        vmcase(DIV)
+        vmcase(MOD)
             b = POP();
             a = POP();
             if (b == 0) {
@@ -519,31 +543,31 @@ int pl_vm_run(pl_state *st, int pc, int mode)
                 v = code[pc] == PL_OP_DIV ? a / b : a % b;
             PUSH(v);
             pc += 1;
-            break;
-        case PL_OP_NEG: a = POP(); PUSH((int32_t)(-(int64_t)a)); pc += 1; break;
-        case PL_OP_NOT: a = POP(); PUSH(!a); pc += 1; break;
-        case PL_OP_EQ: b = POP(); a = POP(); PUSH(a == b); pc += 1; break;
-        case PL_OP_NE: b = POP(); a = POP(); PUSH(a != b); pc += 1; break;
-        case PL_OP_LT: b = POP(); a = POP(); PUSH(a < b); pc += 1; break;
-        case PL_OP_LE: b = POP(); a = POP(); PUSH(a <= b); pc += 1; break;
-        case PL_OP_GT: b = POP(); a = POP(); PUSH(a > b); pc += 1; break;
-        case PL_OP_GE: b = POP(); a = POP(); PUSH(a >= b); pc += 1; break;
-        case PL_OP_JUMP:
+            vmbreak;
+        vmcase(NEG) a = POP(); PUSH((int32_t)(-(int64_t)a)); pc += 1; vmbreak;
+        vmcase(NOT) a = POP(); PUSH(!a); pc += 1; vmbreak;
+        vmcase(EQ) b = POP(); a = POP(); PUSH(a == b); pc += 1; vmbreak;
+        vmcase(NE) b = POP(); a = POP(); PUSH(a != b); pc += 1; vmbreak;
+        vmcase(LT) b = POP(); a = POP(); PUSH(a < b); pc += 1; vmbreak;
+        vmcase(LE) b = POP(); a = POP(); PUSH(a <= b); pc += 1; vmbreak;
+        vmcase(GT) b = POP(); a = POP(); PUSH(a > b); pc += 1; vmbreak;
+        vmcase(GE) b = POP(); a = POP(); PUSH(a >= b); pc += 1; vmbreak;
+        vmcase(JUMP)
             if (code[pc + 1] < pc && --budget < 0)
                 goto out_of_budget;
             pc = code[pc + 1];
-            break;
-        case PL_OP_JUMPF: a = POP(); pc = a ? pc + 2 : code[pc + 1]; break;
-        case PL_OP_JUMPT: a = POP(); pc = a ? code[pc + 1] : pc + 2; break;
-        case PL_OP_FAIL: goto backtrack;
-        case PL_OP_REQUIRE:
+            vmbreak;
+        vmcase(JUMPF) a = POP(); pc = a ? pc + 2 : code[pc + 1]; vmbreak;
+        vmcase(JUMPT) a = POP(); pc = a ? code[pc + 1] : pc + 2; vmbreak;
+        vmcase(FAIL) goto backtrack;
+        vmcase(REQUIRE)
             if (!POP()) goto backtrack;
             pc += 1;
-            break;
-        case PL_OP_FORK: push_fork(st, FK_FORK, code[pc + 1], sp, 0); pc += 2; break;
-        case PL_OP_FIRST: push_fork(st, FK_FIRST, code[pc + 1], sp, 0); pc += 2; break;
-        case PL_OP_TRY: push_fork(st, FK_TRY, code[pc + 1], sp, 0); pc += 2; break;
-        case PL_OP_OK: {
+            vmbreak;
+        vmcase(FORK) push_fork(st, FK_FORK, code[pc + 1], sp, 0); pc += 2; vmbreak;
+        vmcase(FIRST) push_fork(st, FK_FIRST, code[pc + 1], sp, 0); pc += 2; vmbreak;
+        vmcase(TRY) push_fork(st, FK_TRY, code[pc + 1], sp, 0); pc += 2; vmbreak;
+        vmcase(OK) {
             int i = st->nforks - 1;
             while (i > base_fork && st->forks[i].kind != FK_TRY)
                 i--;
@@ -560,9 +584,9 @@ int pl_vm_run(pl_state *st, int pc, int mode)
             st->nforks = i;
             PUSH(1);
             pc += 1;
-            break;
+            vmbreak;
         }
-        case PL_OP_YIELD:
+        vmcase(YIELD)
             if (mode == VM_GEN) {
                 record_move(st);
                 st->yields++;
@@ -571,23 +595,23 @@ int pl_vm_run(pl_state *st, int pc, int mode)
                 goto done;
             }
             goto backtrack;
-        case PL_OP_RESULT: ret = POP(); goto done;
-        case PL_OP_RETURN: ret = PL_RESULT_NONE; goto done;
-        case PL_OP_MOVER: PUSH(st->mover); pc += 1; break;
-        case PL_OP_OTHER:
+        vmcase(RESULT) ret = POP(); goto done;
+        vmcase(RETURN) ret = PL_RESULT_NONE; goto done;
+        vmcase(MOVER) PUSH(st->mover); pc += 1; vmbreak;
+        vmcase(OTHER)
             a = POP();
             if (!check_player(st, pc, a)) goto fail;
             PUSH((a + 1) % np);
             pc += 1;
-            break;
-        case PL_OP_STEP:
+            vmbreak;
+        vmcase(STEP)
             b = POP();
             a = POP();
             if (!check_dir(st, pc, b)) goto fail;
             PUSH(a >= 0 && a < ncells ? p->neighbor[a * ndirs + b] : -1);
             pc += 1;
-            break;
-        case PL_OP_RAY:
+            vmbreak;
+        vmcase(RAY)
             c = POP();
             b = POP();
             a = POP();
@@ -600,61 +624,61 @@ int pl_vm_run(pl_state *st, int pc, int mode)
                 a = p->neighbor[a * ndirs + b];
             PUSH(a >= 0 && a < ncells ? a : -1);
             pc += 1;
-            break;
-        case PL_OP_EMPTY: a = POP(); PUSH(valid_cell(p, a) && st->slot[a] == 0); pc += 1; break;
-        case PL_OP_OWN:
+            vmbreak;
+        vmcase(EMPTY) a = POP(); PUSH(valid_cell(p, a) && st->slot[a] == 0); pc += 1; vmbreak;
+        vmcase(OWN)
             a = POP();
             PUSH(valid_cell(p, a) && st->slot[a] && owner_of(st->slot[a]) == st->mover);
             pc += 1;
-            break;
-        case PL_OP_ENEMY:
+            vmbreak;
+        vmcase(ENEMY)
             a = POP();
             v = valid_cell(p, a) && st->slot[a] ? owner_of(st->slot[a]) : -1;
             PUSH(v >= 0 && v != st->mover);
             pc += 1;
-            break;
-        case PL_OP_OWNER:
+            vmbreak;
+        vmcase(OWNER)
             a = POP();
             PUSH(valid_cell(p, a) && st->slot[a] ? owner_of(st->slot[a]) : -1);
             pc += 1;
-            break;
-        case PL_OP_KINDAT:
+            vmbreak;
+        vmcase(KINDAT)
             a = POP();
             PUSH(valid_cell(p, a) && st->slot[a] ? PL_PIECE_KIND(st->slot[a]) : -1);
             pc += 1;
-            break;
-        case PL_OP_ATTR:
+            vmbreak;
+        vmcase(ATTR)
             a = POP();
             PUSH(valid_cell(p, a) && st->slot[a] ? PL_PIECE_ATTR(st->slot[a], code[pc + 1] & 1) : 0);
             pc += 2;
-            break;
-        case PL_OP_LINECOUNT:
+            vmbreak;
+        vmcase(LINECOUNT)
             b = POP();
             a = POP();
             if (!check_dir(st, pc, b) || !check_cell(st, pc, a, "line_count")) goto fail;
             PUSH(line_count(p, st->slot, a, b));
             pc += 1;
-            break;
-        case PL_OP_RUN: a = POP(); PUSH(run_through(st, a, code[pc + 1])); pc += 2; break;
-        case PL_OP_HASRUN:
+            vmbreak;
+        vmcase(RUN) a = POP(); PUSH(run_through(st, a, code[pc + 1])); pc += 2; vmbreak;
+        vmcase(HASRUN)
             b = POP();
             a = POP();
             if (!check_player(st, pc, a)) goto fail;
             PUSH(has_run(st, a, b, code[pc + 1]));
             pc += 2;
-            break;
-        case PL_OP_GROUPS:
+            vmbreak;
+        vmcase(GROUPS)
             a = POP();
             if (!check_player(st, pc, a)) goto fail;
             PUSH(groups(st, a, code[pc + 1]));
             pc += 2;
-            break;
-        case PL_OP_MARKED:
+            vmbreak;
+        vmcase(MARKED)
             a = POP();
             PUSH(valid_cell(p, a) ? st->slot[p->mark_base + code[pc + 1] * ncells + a] : 0);
             pc += 2;
-            break;
-        case PL_OP_DIRIN: {
+            vmbreak;
+        vmcase(DIRIN) {
             a = POP();
             int n;
             const int32_t *dirs = sided(&p->dsets, code[pc + 1], st->mover, np, &n);
@@ -663,9 +687,9 @@ int pl_vm_run(pl_state *st, int pc, int mode)
                 v |= dirs[i] == a;
             PUSH(v);
             pc += 2;
-            break;
+            vmbreak;
         }
-        case PL_OP_INREGION: {
+        vmcase(INREGION) {
             b = POP();
             a = POP();
             if (!check_player(st, pc, b)) goto fail;
@@ -676,10 +700,10 @@ int pl_vm_run(pl_state *st, int pc, int mode)
                 v |= cells[i] == a;
             PUSH(v);
             pc += 2;
-            break;
+            vmbreak;
         }
-        case PL_OP_REPEATED: a = POP(); PUSH(repeated(st) >= a); pc += 1; break;
-        case PL_OP_CANMOVE: {
+        vmcase(REPEATED) a = POP(); PUSH(repeated(st) >= a); pc += 1; vmbreak;
+        vmcase(CANMOVE) {
             a = POP();
             if (!check_player(st, pc, a)) goto fail;
             int saved_mover = st->mover;
@@ -700,9 +724,9 @@ int pl_vm_run(pl_state *st, int pc, int mode)
             }
             PUSH(r);
             pc += 1;
-            break;
+            vmbreak;
         }
-        case PL_OP_PICK:
+        vmcase(PICK)
             cursor = -1;
         pick_next:
             v = set_next(st, &p->sets[code[pc + 1]], &cursor, pc);
@@ -711,14 +735,14 @@ int pl_vm_run(pl_state *st, int pc, int mode)
             push_fork(st, FK_PICK, pc, sp, cursor);
             LOCAL(code[pc + 2]) = v; /* single writer: resuming the PICK rewrites it */
             pc += 3;
-            break;
-        case PL_OP_NEXT:
+            vmbreak;
+        vmcase(NEXT)
             cursor = LOCAL(code[pc + 2]);
             v = set_next(st, &p->sets[code[pc + 1]], &cursor, pc);
             if (st->has_err) goto fail;
             if (v < 0) {
                 pc = code[pc + 4];
-                break;
+                vmbreak;
             }
             if (--budget < 0)
                 goto out_of_budget;
@@ -726,8 +750,8 @@ int pl_vm_run(pl_state *st, int pc, int mode)
             LOCAL(code[pc + 2]) = cursor;
             LOCAL(code[pc + 3]) = v;
             pc += 5;
-            break;
-        case PL_OP_MOVE:
+            vmbreak;
+        vmcase(MOVE)
             b = POP();
             a = POP();
             if (!check_cell(st, pc, a, "move from") || !check_cell(st, pc, b, "move to")) goto fail;
@@ -744,8 +768,8 @@ int pl_vm_run(pl_state *st, int pc, int mode)
                 st_write(st, a, 0);
             }
             pc += 1;
-            break;
-        case PL_OP_REMOVE:
+            vmbreak;
+        vmcase(REMOVE)
             a = POP();
             if (!check_cell(st, pc, a, "capture")) goto fail;
             if (!st->slot[a]) {
@@ -754,8 +778,8 @@ int pl_vm_run(pl_state *st, int pc, int mode)
             }
             st_write(st, a, 0);
             pc += 1;
-            break;
-        case PL_OP_PLACE:
+            vmbreak;
+        vmcase(PLACE)
             b = POP();
             a = POP();
             if (!check_cell(st, pc, b, "place")) goto fail;
@@ -769,8 +793,8 @@ int pl_vm_run(pl_state *st, int pc, int mode)
             }
             st_write(st, b, PL_PIECE(code[pc + 1], a, 0, 0));
             pc += 2;
-            break;
-        case PL_OP_SETATTR: {
+            vmbreak;
+        vmcase(SETATTR) {
             v = POP();
             a = POP();
             if (!check_cell(st, pc, a, "set attribute")) goto fail;
@@ -783,42 +807,44 @@ int pl_vm_run(pl_state *st, int pc, int mode)
             uint32_t w = ((uint32_t)st->slot[a] & ~(0x3ffu << shift)) | ((uint32_t)v << shift);
             st_write(st, a, (int32_t)w);
             pc += 2;
-            break;
+            vmbreak;
         }
-        case PL_OP_SETMARK:
+        vmcase(SETMARK)
             v = POP();
             a = POP();
             if (!check_cell(st, pc, a, "mark")) goto fail;
             st_write(st, p->mark_base + code[pc + 1] * ncells + a, v);
             pc += 2;
-            break;
-        case PL_OP_TEXTCELL:
+            vmbreak;
+        vmcase(TEXTCELL)
             a = POP();
             if (!check_cell(st, pc, a, "text")) goto fail;
             text_add(st, p->cell_names[a], st->name_len[a]);
             pc += 1;
-            break;
-        case PL_OP_TEXTSTR: {
+            vmbreak;
+        vmcase(TEXTSTR) {
             const char *s = p->strings[code[pc + 1]];
             text_add(st, s, (int)strlen(s));
             pc += 2;
-            break;
+            vmbreak;
         }
-        case PL_OP_TEXTINT: {
+        vmcase(TEXTINT) {
             char buf[16];
             int n = snprintf(buf, sizeof buf, "%d", (int)POP());
             text_add(st, buf, n);
             pc += 1;
-            break;
+            vmbreak;
         }
-        case PL_OP_PASS:
+        vmcase(PASS)
             if (mode == VM_EXISTS) goto backtrack;
             st->is_pass = 1;
             pc += 1;
-            break;
+            vmbreak;
+#ifndef VM_COMPUTED_GOTO
         default:
             vm_error(st, pc, "bad opcode %d", (int)code[pc]);
             goto fail;
+#endif
         }
         continue;
 
