@@ -79,6 +79,11 @@ int pl_nomoves_result(pl_state *st);
  * a result, or -2 on a runtime error. */
 int pl_status(pl_state *st, pl_movelist *ml);
 
+/* The game's own heuristic (`evaluate` in the game file) for `player`:
+ * returns 1 and sets *value (higher is better for player), 0 when the game
+ * declares none, -2 on a runtime error. */
+int pl_evaluate(pl_state *st, int player, int32_t *value);
+
 /* Text of a result: "black wins", "draw". */
 const char *pl_result_text(const pl_program *prog, int result, char *buf,
                            size_t len);

@@ -212,6 +212,19 @@ static int eval_rules(pl_state *st, int entry, int mover)
     return r;
 }
 
+int pl_evaluate(pl_state *st, int player, int32_t *value)
+{
+    if (st->prog->entry_eval < 0)
+        return 0;
+    st->mover = player;
+    st->budget = VM_STEP_BUDGET;
+    int r = pl_vm_run(st, st->prog->entry_eval, VM_EVAL);
+    if (r == VM_ERROR)
+        return -2;
+    *value = r;
+    return 1;
+}
+
 int pl_end_result(pl_state *st)
 {
     if (st->ply == 0)

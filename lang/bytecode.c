@@ -203,6 +203,7 @@ int pl_bytecode_write(const pl_program *p, uint8_t **out, size_t *outlen)
     put_i32s(&w, p->entry_moves, PL_MAX_PLAYERS);
     put_i32(&w, p->entry_end);
     put_i32(&w, p->entry_nomoves);
+    put_i32(&w, p->entry_eval);
     if (w.failed) {
         free(w.data);
         return -1;
@@ -476,6 +477,7 @@ static int read_code(reader *r, pl_program *p)
         p->entry_moves[i] = get_i32(r);
     p->entry_end = get_i32(r);
     p->entry_nomoves = get_i32(r);
+    p->entry_eval = get_i32(r);
     if (!r->failed && r->p != r->end)
         rfail(r, "trailing garbage: %zu bytes after the entries",
               (size_t)(r->end - r->p));

@@ -1138,3 +1138,14 @@ void cg_end_rules(cc_t *cc, const ast *rules, int nomoves)
         op0(cc, PL_OP_RETURN);
     }
 }
+
+/* evaluate EXPR: a number, higher is better for `mover`. */
+void cg_evaluate(cc_t *cc, const ast *e)
+{
+    cc->head = -1;
+    cc->in_end_rules = 1;
+    expr_as(cc, e, T_INT);
+    cc->in_end_rules = 0;
+    at(cc, e);
+    op0(cc, PL_OP_RESULT);
+}

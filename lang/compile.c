@@ -394,6 +394,7 @@ static void collect_decls(cc_t *cc, ast *decls)
             break;
         case A_MOVES:
         case A_END:
+        case A_EVAL:
             if (cc->ncode_decls < 256)
                 cc->code_decls[cc->ncode_decls++] = d;
             break; /* compiled after all declarations are known */
@@ -705,6 +706,15 @@ static void collect_code_decls(cc_t *cc, const ast *const *decls, int ndecls)
     cg_end_rules(cc, end ? end->a : NULL, 0);
     p->entry_nomoves = cg_here(cc);
     cg_end_rules(cc, end ? end->a : NULL, 1);
+    const ast *eval = NULL;
+    for (int i = 0; i < ndecls; i++)
+        if (decls[i]->kind == A_EVAL)
+            set_once(cc, &eval, decls[i], "the 'evaluate' expression");
+    p->entry_eval = -1;
+    if (eval) {
+        p->entry_eval = cg_here(cc);
+        cg_evaluate(cc, eval->a);
+    }
 }
 
 static uint64_t fnv1a(uint64_t h, const char *s, size_t n)

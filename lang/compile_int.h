@@ -92,5 +92,6 @@ int cg_here(cc_t *cc);
 void cg_patch(cc_t *cc, int at, int target);
 void cg_moves(cc_t *cc, int player, const ast *const *blocks, int nblocks);
 void cg_end_rules(cc_t *cc, const ast *rules, int nomoves);
+void cg_evaluate(cc_t *cc, const ast *e);
 
 #endif

@@ -212,6 +212,8 @@ static void put_labels(FILE *out, const pl_program *p, int32_t pc)
         fputs("end:\n", out);
     if (p->entry_nomoves == pc)
         fputs("nomoves:\n", out);
+    if (p->entry_eval == pc)
+        fputs("evaluate:\n", out);
 }
 
 /* Offsets of the start of each source line: lines[k] is line k + 1.

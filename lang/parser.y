@@ -45,7 +45,7 @@ static ast *name_node(pl_parse_ctx *ctx, char *s, YYLTYPE *loc);
 %token GAME ABOUT IMPORT BOARD DIRECTION DIRECTIONS REGION PLAYERS PIECE
 %token MARK UNMARK VAR PLAYER SETUP MOVES END DEF PICK IN WHERE LET SET
 %token REQUIRE IF ELSE EITHER OR FIRST MOVE TO CAPTURE REMOVE PLACE AT TEXT
-%token PASS AND NOT WINS LOSES DRAW WHEN NO OFF TRUE FALSE TURN
+%token PASS AND NOT WINS LOSES DRAW WHEN NO OFF TRUE FALSE TURN EVALUATE
 
 %type <node> decl sided_list sided_items sided names cellitems cellitem params
 %type <node> setup_block setup_body setup_stmts setup_stmt
@@ -103,6 +103,7 @@ decl:
   | MOVES block                       { $$ = NODE(A_MOVES, @1); $$->a = $2; }
   | MOVES name block                  { $$ = NODE(A_MOVES, @1); $$->b = $2; $$->a = $3; }
   | END end_block                     { $$ = NODE(A_END, @1); $$->a = $2; }
+  | EVALUATE expr                     { $$ = NODE(A_EVAL, @1); $$->a = $2; }
   | DEF name '(' params ')' '=' expr  { $$ = NODE(A_DEF, @2); $$->name = $2->name; $$->a = $4; $$->b = $7; }
   | DEF name '=' expr                 { $$ = NODE(A_DEF, @2); $$->name = $2->name; $$->b = $4; }
   | DEF name '(' params ')' block     { $$ = NODE(A_DEF, @2); $$->name = $2->name; $$->a = $4; $$->c = $6; }

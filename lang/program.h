@@ -161,6 +161,7 @@ typedef struct pl_program {
     int32_t entry_moves[PL_MAX_PLAYERS]; /* move program of each player */
     int32_t entry_end;        /* end rules after a move */
     int32_t entry_nomoves;    /* end rules when the player to move has no move */
+    int32_t entry_eval;       /* heuristic value for player `mover`, or -1 if none */
     int32_t max_stack;        /* value-stack depth bound (set by the verifier) */
 } pl_program;
 

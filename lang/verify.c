@@ -463,7 +463,8 @@ static int check_flow(verifier *v)
             return -1;
     }
     if (check_entry(v, "end", p->entry_end, 0) ||
-        check_entry(v, "nomoves", p->entry_nomoves, 0))
+        check_entry(v, "nomoves", p->entry_nomoves, 0) ||
+        (p->entry_eval != -1 && check_entry(v, "evaluate", p->entry_eval, 0)))
         return -1;
     while (v->nwork > 0)
         if (flow(v, v->work[--v->nwork]))
