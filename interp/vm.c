@@ -660,6 +660,19 @@ int pl_vm_run(pl_state *st, int pc, int mode)
             pc += 1;
             vmbreak;
         vmcase(RUN) a = POP(); PUSH(run_through(st, a, code[pc + 1])); pc += 2; vmbreak;
+        vmcase(RUNDIR)
+            b = POP();
+            a = POP();
+            if (!check_dir(st, pc, b)) goto fail;
+            if (valid_cell(p, a) && st->slot[a]) {
+                int o = owner_of(st->slot[a]);
+                v = 1 + walk_same(p, st->slot, a, b, o) + walk_same(p, st->slot, a, p->dir_opposite[b], o);
+            } else {
+                v = 0;
+            }
+            PUSH(v);
+            pc += 1;
+            vmbreak;
         vmcase(HASRUN)
             b = POP();
             a = POP();

@@ -32,7 +32,7 @@ typedef enum {
     A_WINS, A_LOSES, A_DRAW, A_NOMOVES,
     /* expressions */
     A_INT, A_STR, A_NAME, A_CALL, A_OFF,
-    A_BINOP, A_NOT, A_NEG, A_AND, A_OR, A_IN, A_WHERE
+    A_BINOP, A_NOT, A_NEG, A_AND, A_OR, A_IN, A_WHERE, A_POSSIBLE
 } ast_kind;
 
 typedef struct ast ast;
@@ -72,7 +72,8 @@ typedef struct {
     int file;                 /* index of src */
     ast *decls;               /* result: list of declarations */
     ast *last_decl;
-    int paren_depth;          /* newlines inside ( ) are not separators */
+    int paren_depth;          /* newlines inside ( ) are not separators... */
+    char brackets[64];        /* ...unless a { } is open inside the ( ) */
     int depth;                /* nesting depth guard */
     char *strbuf;             /* string literal being scanned */
     int strbuf_len, strbuf_cap;

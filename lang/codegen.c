@@ -18,6 +18,7 @@
 
 static cc_type expr(cc_t *cc, const ast *e);
 static void stmts(cc_t *cc, const ast *list);
+static void block(cc_t *cc, const ast *b);
 
 static const char *type_name(cc_type t)
 {
@@ -574,6 +575,13 @@ static cc_type call_expr(cc_t *cc, const ast *e)
     }
     if (strcmp(fn, "run") == 0 && na == 2) {
         expr_as(cc, a0, T_CELL);
+        cc_symbol *ds = a1->kind == A_NAME && !find_local(cc, a1->name) ? cc_lookup(cc, a1->name) : NULL;
+        if (!ds || ds->kind != SYM_DSET) { /* one direction (and its reverse) */
+            expr_as(cc, a1, T_DIR);
+            at(cc, e);
+            op0(cc, PL_OP_RUNDIR);
+            return T_INT;
+        }
         int d = dset_of(cc, a1);
         at(cc, e);
         op1(cc, PL_OP_RUN, d < 0 ? 0 : d);
@@ -816,6 +824,18 @@ static cc_type expr(cc_t *cc, const ast *e)
     case A_WHERE:
         cc_error(cc, e, "'where' filters a set: use it after 'pick x in' or inside count(...)");
         return T_ERR;
+    case A_POSSIBLE: {
+        /* 1 if the block can run to its end, else 0; its effects are undone */
+        int was_end = cc->in_end_rules;
+        cc->in_end_rules = 0;
+        int after = jump(cc, PL_OP_TRY);
+        block(cc, e->a);
+        at(cc, e);
+        op0(cc, PL_OP_OK);
+        land(cc, after);
+        cc->in_end_rules = was_end;
+        return T_INT;
+    }
     case A_BINOP:
         return binop_expr(cc, e);
     default:

@@ -67,6 +67,7 @@ OP(KINDAT,    0, NONE, NONE, NONE, NONE, 1, 1, "kind of the piece on cell pop, o
 OP(ATTR,      1, INT,  NONE, NONE, NONE, 1, 1, "attribute a of the piece on cell pop, or 0")
 OP(LINECOUNT, 0, NONE, NONE, NONE, NONE, 2, 1, "pieces on the whole line through cell [-2] along direction [-1]")
 OP(RUN,       1, DSET, NONE, NONE, NONE, 1, 1, "longest run of same-owner pieces through cell pop along a")
+OP(RUNDIR,    0, NONE, NONE, NONE, NONE, 2, 1, "run of same-owner pieces through cell [-2] along direction [-1] and back")
 OP(HASRUN,    1, DSET, NONE, NONE, NONE, 2, 1, "player [-2] has a run of [-1] pieces along a")
 OP(GROUPS,    1, DSET, NONE, NONE, NONE, 1, 1, "groups of player pop's pieces, connected along a")
 OP(MARKED,    1, MARK, NONE, NONE, NONE, 1, 1, "value of mark a on cell pop (0 off the board)")

@@ -45,7 +45,7 @@ static ast *name_node(pl_parse_ctx *ctx, char *s, YYLTYPE *loc);
 %token GAME ABOUT IMPORT BOARD DIRECTION DIRECTIONS REGION PLAYERS PIECE
 %token MARK UNMARK VAR PLAYER SETUP MOVES END DEF PICK IN WHERE LET SET
 %token REQUIRE IF ELSE EITHER OR FIRST MOVE TO CAPTURE REMOVE PLACE AT TEXT
-%token PASS AND NOT WINS LOSES DRAW WHEN NO OFF TRUE FALSE TURN EVALUATE
+%token PASS AND NOT WINS LOSES DRAW WHEN NO OFF TRUE FALSE TURN EVALUATE POSSIBLE
 
 %type <node> decl sided_list sided_items sided names cellitems cellitem params
 %type <node> setup_block setup_body setup_stmts setup_stmt
@@ -300,6 +300,7 @@ primary:
   | IDENT %prec IDENT_ALONE           { $$ = name_node(ctx, $1, &@1); }
   | IDENT '(' args ')'                { $$ = SPAN(A_CALL, @1, @4); $$->name = $1; $$->a = $3; }
   | '(' expr ')'                      { $$ = $2; }
+  | POSSIBLE block                    { $$ = SPAN(A_POSSIBLE, @1, @1); $$->a = $2; }
   ;
 
 args:
