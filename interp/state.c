@@ -86,7 +86,8 @@ pl_state *pl_state_new(const pl_program *prog)
     st->nwords = (prog->ncells + 63) / 64;
     st->occ = calloc((size_t)(prog->nplayers + 1) * (size_t)st->nwords + 1, sizeof(uint64_t));
     st->name_len = malloc((size_t)prog->ncells + 1);
-    if (!st->slot || !st->occ || !st->name_len || !st->stack || !st->hist || !st->hashes || !st->grid || !st->queue || !st->seen) {
+    st->saved_locals = malloc(((size_t)prog->nlocals + 1) * (VM_MAX_NEST + 1) * sizeof(int32_t));
+    if (!st->slot || !st->occ || !st->name_len || !st->saved_locals || !st->stack || !st->hist || !st->hashes || !st->grid || !st->queue || !st->seen) {
         pl_state_free(st);
         return NULL;
     }
@@ -121,6 +122,7 @@ void pl_state_free(pl_state *st)
     free(st->seen);
     free(st->occ);
     free(st->name_len);
+    free(st->saved_locals);
     free(st);
 }
 
@@ -335,6 +337,13 @@ void pl_state_render(const pl_state *st, FILE *out)
     for (int c = 0; c < p->ncols; c++)
         fprintf(out, " %c ", c < 26 ? 'a' + c : '?');
     fputc('\n', out);
+    for (int cell = p->ncols * p->nrows; cell < p->ncells; cell++) { /* extra cells */
+        char sym[3] = ". ";
+        if (cell >= 0 && p->cell_col[cell] < 0 && st->slot[cell])
+            piece_symbol(p, letters, st->slot[cell], sym);
+        if (p->cell_col[cell] < 0)
+            fprintf(out, "    %s: %s\n", p->cell_names[cell], sym);
+    }
     for (int i = 0; i < p->nplayers; i++)
         fprintf(out, "%s%c = %s", i ? ", " : "    ", letters[i], p->player_names[i]);
     if (p->nmarks)

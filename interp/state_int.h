@@ -59,6 +59,7 @@ struct pl_state {
     uint64_t *occ;
     int nwords;
     uint8_t *name_len;        /* strlen of each cell name */
+    int32_t *saved_locals;    /* VM_MAX_NEST copies of the locals, for CANMOVE */
 
     /* scratch for connectivity */
     int32_t *grid;            /* ncols*nrows -> cell or -1 */

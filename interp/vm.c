@@ -169,6 +169,13 @@ static int32_t set_next(pl_state *st, const pl_setdesc *d, int32_t *cursor, int 
         }
         return -1;
     }
+    case PL_SET_RANGE: {
+        int32_t lo = s[st->nslots + d->arg0], hi = s[st->nslots + d->arg1];
+        if ((int64_t)lo + *cursor + 1 > hi)
+            return -1;
+        ++*cursor;
+        return lo + *cursor;
+    }
     case PL_SET_BETWEEN: {
         int32_t a = s[st->nslots + d->arg0], b = s[st->nslots + d->arg1];
         if (!valid_cell(p, a) || !valid_cell(p, b) || a == b)
@@ -545,6 +552,43 @@ int pl_vm_run(pl_state *st, int pc, int mode)
             pc += 1;
             vmbreak;
         vmcase(NEG) a = POP(); PUSH((int32_t)(-(int64_t)a)); pc += 1; vmbreak;
+        vmcase(BAND) b = POP(); a = POP(); PUSH(a & b); pc += 1; vmbreak;
+        vmcase(BOR) b = POP(); a = POP(); PUSH(a | b); pc += 1; vmbreak;
+        vmcase(BIT)
+            a = POP();
+            if (a < 0 || a > 30) {
+                vm_error(st, pc, "bit(%d): out of range 0..30", (int)a);
+                goto fail;
+            }
+            PUSH((int32_t)(1u << a));
+            pc += 1;
+            vmbreak;
+        vmcase(ROWOF)
+            a = POP();
+            PUSH(valid_cell(p, a) && p->cell_row[a] >= 0 ? p->cell_row[a] + 1 : 0);
+            pc += 1;
+            vmbreak;
+        vmcase(COLOF)
+            a = POP();
+            PUSH(valid_cell(p, a) && p->cell_col[a] >= 0 ? p->cell_col[a] + 1 : 0);
+            pc += 1;
+            vmbreak;
+        vmcase(SMARKED)
+            a = POP();
+            PUSH(valid_cell(p, a) && code[pc + 1] + a < p->nlocals ? LOCAL(code[pc + 1] + a) : 0);
+            pc += 2;
+            vmbreak;
+        vmcase(SSETMARK)
+            v = POP();
+            a = POP();
+            if (!check_cell(st, pc, a, "mark")) goto fail;
+            if (code[pc + 1] + a >= p->nlocals) {
+                vm_error(st, pc, "scratch mark out of range");
+                goto fail;
+            }
+            st_write(st, st->nslots + code[pc + 1] + a, v);
+            pc += 2;
+            vmbreak;
         vmcase(NOT) a = POP(); PUSH(!a); pc += 1; vmbreak;
         vmcase(EQ) b = POP(); a = POP(); PUSH(a == b); pc += 1; vmbreak;
         vmcase(NE) b = POP(); a = POP(); PUSH(a != b); pc += 1; vmbreak;
@@ -609,6 +653,12 @@ int pl_vm_run(pl_state *st, int pc, int mode)
             a = POP();
             if (!check_dir(st, pc, b)) goto fail;
             PUSH(a >= 0 && a < ncells ? p->neighbor[a * ndirs + b] : -1);
+            pc += 1;
+            vmbreak;
+        vmcase(REVERSE)
+            a = POP();
+            if (!check_dir(st, pc, a)) goto fail;
+            PUSH(p->dir_opposite[a]);
             pc += 1;
             vmbreak;
         vmcase(RAY)
@@ -724,7 +774,7 @@ int pl_vm_run(pl_state *st, int pc, int mode)
             st->sp = sp;
             /* Locals are not trailed (see STORE): keep ours across the
                nested run, which may execute the same code. */
-            int32_t saved_locals[PL_MAX_LOCALS];
+            int32_t *saved_locals = st->saved_locals + (size_t)st->nest * (size_t)p->nlocals;
             memcpy(saved_locals, &LOCAL(0), (size_t)p->nlocals * sizeof(int32_t));
             st->budget = budget;
             int r = pl_vm_run(st, p->entry_moves[a], VM_EXISTS);

@@ -17,7 +17,7 @@ typedef enum {
     /* declarations */
     A_GAME, A_ABOUT, A_IMPORT, A_BOARD, A_DIRECTION, A_DIRECTIONS, A_REGION,
     A_PLAYERS, A_PIECE, A_MARKDECL, A_VAR, A_PVAR, A_SETUP, A_MOVES, A_END,
-    A_DEF, A_EVAL,
+    A_DEF, A_EVAL, A_CELLDECL,
     /* parts of declarations */
     A_SIDED,      /* name: player, a: list of items */
     A_RANGE,      /* a..b cells: a, b are A_NAME */
@@ -27,6 +27,7 @@ typedef enum {
     /* move statements */
     A_PICK, A_LET, A_ASSIGN, A_REQUIRE, A_IF, A_EITHER, A_FIRST, A_MOVE,
     A_CAPTURE, A_PLACE, A_MARK, A_UNMARK, A_TEXT, A_PASS, A_CALLSTMT,
+    A_FIRSTIN, A_REPEAT, A_WHILE,
     A_BLOCK,
     /* end rules */
     A_WINS, A_LOSES, A_DRAW, A_NOMOVES,

@@ -221,12 +221,20 @@ static int add_set(cc_t *cc, pl_setdesc d)
     return p->nsets++;
 }
 
+/* Inside repeat/while a local is written once per iteration, so a choice
+ * point of an earlier iteration must see its old value again: there the
+ * write goes through the trail (ASSIGN) instead of STORE. */
+static int store_op(cc_t *cc)
+{
+    return cc->loop_depth > 0 ? PL_OP_ASSIGN : PL_OP_STORE;
+}
+
 /* Evaluate e into a fresh local; returns the slot. */
 static int temp_of(cc_t *cc, const ast *e, cc_type want)
 {
     expr_as(cc, e, want);
     int s = new_slot(cc);
-    op1(cc, PL_OP_STORE, s);
+    op1(cc, store_op(cc), s);
     return s;
 }
 
@@ -306,6 +314,12 @@ static int set_expr(cc_t *cc, const ast *e, cc_type *elem)
             int a = temp_of(cc, a0, T_CELL);
             int b = temp_of(cc, a1, T_CELL);
             return add_set(cc, (pl_setdesc){PL_SET_BETWEEN, -1, a, b, -1});
+        }
+        if (strcmp(e->name, "range") == 0 && na == 2) {
+            int a = temp_of(cc, a0, T_INT);
+            int b = temp_of(cc, a1, T_INT);
+            *elem = T_INT;
+            return add_set(cc, (pl_setdesc){PL_SET_RANGE, -1, a, b, -1});
         }
         cc_symbol *s = find_local(cc, e->name) ? NULL : cc_lookup(cc, e->name);
         if (s && (s->kind == SYM_DSET || s->kind == SYM_REGION) && na == 1) {
@@ -444,6 +458,10 @@ static cc_type name_expr(cc_t *cc, const ast *e)
         op0(cc, PL_OP_MOVER);
         return T_PLAYER;
     }
+    if (strcmp(e->name, "nobody") == 0) {
+        op1(cc, PL_OP_PUSH, -1);
+        return T_PLAYER;
+    }
     if (strcmp(e->name, "opponent") == 0) {
         op0(cc, PL_OP_MOVER);
         op0(cc, PL_OP_OTHER);
@@ -515,6 +533,7 @@ static const builtin builtins[] = {
     {"repeated", 1, {T_INT}, T_INT, PL_OP_REPEATED},
     {"can_move", 1, {T_PLAYER}, T_INT, PL_OP_CANMOVE},
     {"other", 1, {T_PLAYER}, T_PLAYER, PL_OP_OTHER},
+    {"reverse", 1, {T_DIR}, T_DIR, PL_OP_REVERSE},
 };
 
 static cc_type def_call(cc_t *cc, const ast *e, cc_symbol *s)
@@ -541,7 +560,21 @@ static cc_type call_expr(cc_t *cc, const ast *e)
     const char *fn = e->name;
     int na = ast_list_len(e->a);
     const ast *a0 = e->a, *a1 = a0 ? a0->next : NULL, *a2 = a1 ? a1->next : NULL;
-    if (find_local(cc, fn)) {
+    cc_local *fl = find_local(cc, fn);
+    if (fl && fl->is_param && fl->arg->kind == A_NAME) {
+        /* A parameter bound to a name may be called: def f(count_of) = count_of(mover) */
+        int saved = cc->head;
+        const char *name = fl->arg->name;
+        cc->head = fl->caller_head;
+        cc_local *again = find_local(cc, name);
+        cc->head = saved;
+        if (!again) {
+            ast call = *e;
+            call.name = (char *)name;
+            return call_expr(cc, &call);
+        }
+    }
+    if (fl) {
         cc_error(cc, e, "'%s' is a local name, not a function", fn);
         return T_ERR;
     }
@@ -564,13 +597,19 @@ static cc_type call_expr(cc_t *cc, const ast *e)
         strcmp(fn, "none") == 0)
         return comprehension(cc, e);
     pl_program *p = cc->prog;
+    (void)p;
     if ((strcmp(fn, "row") == 0 || strcmp(fn, "col") == 0) && na == 1) {
         expr_as(cc, a0, T_CELL);
         at(cc, e);
-        op1(cc, PL_OP_PUSH, p->ncols);
-        op0(cc, fn[0] == 'r' ? PL_OP_DIV : PL_OP_MOD);
-        op1(cc, PL_OP_PUSH, 1);
-        op0(cc, PL_OP_ADD);
+        op0(cc, fn[0] == 'r' ? PL_OP_ROWOF : PL_OP_COLOF);
+        return T_INT;
+    }
+    if (strcmp(fn, "bit") == 0 && na == 1) {
+        cc_type t = expr(cc, a0);
+        if (t != T_INT && t != T_DIR && t != T_ERR)
+            cc_error(cc, a0, "bit() takes a number or a direction, not a %s", type_name(t));
+        at(cc, e);
+        op0(cc, PL_OP_BIT);
         return T_INT;
     }
     if (strcmp(fn, "run") == 0 && na == 2) {
@@ -632,11 +671,12 @@ static cc_type call_expr(cc_t *cc, const ast *e)
         s->used = 1;
         switch (s->kind) {
         case SYM_MARK:
+        case SYM_SMARK:
             if (na != 1)
                 break;
             expr_as(cc, a0, T_CELL);
             at(cc, e);
-            op1(cc, PL_OP_MARKED, s->index);
+            op1(cc, s->kind == SYM_MARK ? PL_OP_MARKED : PL_OP_SMARKED, s->index);
             return T_INT;
         case SYM_ATTR:
             if (na != 1)
@@ -771,6 +811,14 @@ static cc_type binop_expr(cc_t *cc, const ast *e)
             cc_error(cc, e, "cannot compare a %s with a %s", type_name(ta), type_name(tb));
             return T_ERR;
         }
+        if (e->op == '&' || e->op == '|') {
+            if (ta != T_INT) {
+                cc_error(cc, e, "bitwise operators need numbers, not a %s", type_name(ta));
+                return T_ERR;
+            }
+            op0(cc, e->op == '&' ? PL_OP_BAND : PL_OP_BOR);
+            return T_INT;
+        }
         if (e->op != EQ && e->op != NE && ta != T_INT) {
             cc_error(cc, e, "only numbers can be ordered, not a %s", type_name(ta));
             return T_ERR;
@@ -864,10 +912,15 @@ static void pick_stmt(cc_t *cc, const ast *s)
     cc_type elem;
     int si = set_expr(cc, set, &elem);
     int slot = new_slot(cc);
+    int pick_slot = cc->loop_depth > 0 ? new_slot(cc) : slot;
     at(cc, s);
     op0(cc, PL_OP_PICK);
     emit_word(cc, si < 0 ? 0 : si);
-    emit_word(cc, slot);
+    emit_word(cc, pick_slot);
+    if (pick_slot != slot) {
+        op1(cc, PL_OP_LOAD, pick_slot);
+        op1(cc, PL_OP_ASSIGN, slot);
+    }
     cc_local *l = bind(cc, binder, binder->name);
     l->slot = slot;
     l->type = si < 0 ? T_ERR : elem;
@@ -962,6 +1015,43 @@ static void alternatives(cc_t *cc, const ast *s, int op)
         land(cc, ends[i]);
 }
 
+/* first x in S { body }: try the elements in order; the first one for
+ * which the rest of the move program yields a move is the only one used
+ * (each element is an alternative of a `first`). */
+static void first_in_stmt(cc_t *cc, const ast *s)
+{
+    if (cc->loop_depth > 0) {
+        cc_error(cc, s, "'first ... in' cannot be used inside repeat or while");
+        return;
+    }
+    cc_type elem;
+    int si = set_expr(cc, s->b, &elem);
+    int cur = new_slot(cc), x = new_slot(cc);
+    at(cc, s);
+    op1(cc, PL_OP_PUSH, -1);
+    op1(cc, PL_OP_STORE, cur);
+    int top = cg_here(cc);
+    op0(cc, PL_OP_NEXT);
+    emit_word(cc, si < 0 ? 0 : si);
+    emit_word(cc, cur);
+    emit_word(cc, x);
+    int exhausted = cc->ncode;
+    emit_word(cc, -1);
+    int next = jump(cc, PL_OP_FIRST);
+    scope_mark m = scope_push(cc);
+    cc_local *l = bind(cc, s->a, s->a->name);
+    l->slot = x;
+    l->type = si < 0 ? T_ERR : elem;
+    stmts(cc, s->c->a);
+    scope_pop(cc, m);
+    int done = jump(cc, PL_OP_JUMP);
+    land(cc, next);
+    op1(cc, PL_OP_JUMP, top);
+    land(cc, exhausted);
+    op0(cc, PL_OP_FAIL);
+    land(cc, done);
+}
+
 static void call_stmt(cc_t *cc, const ast *s)
 {
     cc_symbol *sym = find_local(cc, s->name) ? NULL : cc_lookup(cc, s->name);
@@ -1015,7 +1105,7 @@ static void stmt(cc_t *cc, const ast *s)
         cc_type t = expr(cc, s->b);
         int slot = new_slot(cc);
         at(cc, s);
-        op1(cc, PL_OP_STORE, slot);
+        op1(cc, store_op(cc), slot);
         cc_local *l = bind(cc, s->a, s->a->name);
         l->slot = slot;
         l->type = t;
@@ -1065,16 +1155,59 @@ static void stmt(cc_t *cc, const ast *s)
     }
     case A_MARK:
     case A_UNMARK: {
-        cc_symbol *m = named(cc, s->a, SYM_MARK, "mark");
+        cc_symbol *m = cc_lookup(cc, s->a->name);
+        if (!m || m->kind != SYM_SMARK)
+            m = named(cc, s->a, SYM_MARK, "mark");
+        m = m ? m : NULL;
         expr_as(cc, s->b, T_CELL);
         if (s->c)
             expr_as(cc, s->c, T_INT);
         else
             op1(cc, PL_OP_PUSH, s->kind == A_MARK ? 1 : 0);
         at(cc, s);
-        op1(cc, PL_OP_SETMARK, m ? m->index : 0);
+        if (m && m->kind == SYM_SMARK)
+            op1(cc, PL_OP_SSETMARK, m->index);
+        else
+            op1(cc, PL_OP_SETMARK, m ? m->index : 0);
         break;
     }
+    case A_REPEAT: {
+        /* repeat N { body }: the counter is trailed like every loop local */
+        cc->loop_depth++;
+        expr_as(cc, s->a, T_INT);
+        int counter = new_slot(cc);
+        at(cc, s);
+        op1(cc, PL_OP_ASSIGN, counter);
+        int top = cg_here(cc);
+        op1(cc, PL_OP_LOAD, counter);
+        op1(cc, PL_OP_PUSH, 0);
+        op0(cc, PL_OP_GT);
+        int out = jump(cc, PL_OP_JUMPF);
+        block(cc, s->b);
+        at(cc, s);
+        op1(cc, PL_OP_LOAD, counter);
+        op1(cc, PL_OP_PUSH, 1);
+        op0(cc, PL_OP_SUB);
+        op1(cc, PL_OP_ASSIGN, counter);
+        op1(cc, PL_OP_JUMP, top);
+        land(cc, out);
+        cc->loop_depth--;
+        break;
+    }
+    case A_WHILE: {
+        cc->loop_depth++;
+        int top = cg_here(cc);
+        expr_as(cc, s->a, T_INT);
+        at(cc, s);
+        int out = jump(cc, PL_OP_JUMPF);
+        block(cc, s->b);
+        at(cc, s);
+        op1(cc, PL_OP_JUMP, top);
+        land(cc, out);
+        cc->loop_depth--;
+        break;
+    }
+    case A_FIRSTIN: first_in_stmt(cc, s); break;
     case A_TEXT: text_stmt(cc, s); break;
     case A_PASS: op0(cc, PL_OP_PASS); break;
     case A_CALLSTMT: call_stmt(cc, s); break;

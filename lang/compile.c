@@ -63,7 +63,8 @@ static const char *sym_kind_name(sym_kind k)
 {
     static const char *names[] = {"name", "direction", "direction set", "region",
                                   "player", "piece kind", "attribute", "mark",
-                                  "variable", "player variable", "definition"};
+                                  "variable", "player variable", "definition",
+                                  "scratch mark"};
     return names[k];
 }
 
@@ -367,7 +368,17 @@ static void collect_decls(cc_t *cc, ast *decls)
                     cc_error(cc, d, "too many piece kinds (at most %d)", PL_MAX_KINDS);
             }
             break;
+        case A_CELLDECL:
+            if (cc->nextra < 256)
+                cc->extra_cells[cc->nextra++] = d;
+            else
+                cc_error(cc, d, "too many extra cells (at most 256)");
+            break;
         case A_MARKDECL:
+            if (d->ival) {
+                add_symbol(cc, d, d->name, SYM_SMARK, cc->nscratch++);
+                break;
+            }
             if (add_symbol(cc, d, d->name, SYM_MARK, p->nmarks)) {
                 p->mark_names = grow_names(p->mark_names, p->nmarks);
                 p->mark_names[p->nmarks++] = strdup(d->name);
@@ -415,6 +426,8 @@ static void cell_name(char *buf, size_t len, int col, int row)
         snprintf(buf, len, "%c%c%d", 'a' + col / 26 - 1, 'a' + col % 26, row + 1);
 }
 
+static int expand_cells(cc_t *cc, const ast *items, int32_t *out, int max);
+
 static void build_board(cc_t *cc)
 {
     pl_program *p = cc->prog;
@@ -426,13 +439,14 @@ static void build_board(cc_t *cc)
     if (strcmp(b->a->name, "x") != 0)
         cc_error(cc, b->a, "expected 'x' between the board's columns and rows, as in 'board 8 x 8'");
     long long cols = b->ival, rows = b->b->ival;
-    if (cols < 1 || rows < 1 || cols > 64 || rows > 64 || cols * rows > PL_MAX_CELLS) {
+    if (cols < 1 || rows < 1 || cols > 64 || rows > 64 || cols * rows + cc->nextra > PL_MAX_CELLS) {
         cc_error(cc, b, "board size %lld x %lld is out of range (1..64 each)", cols, rows);
         return;
     }
     p->ncols = (int32_t)cols;
     p->nrows = (int32_t)rows;
-    p->ncells = p->ncols * p->nrows;
+    int ngrid = p->ncols * p->nrows;
+    p->ncells = ngrid + cc->nextra;
     p->cell_names = calloc((size_t)p->ncells, sizeof(char *));
     p->cell_col = calloc((size_t)p->ncells, sizeof(int32_t));
     p->cell_row = calloc((size_t)p->ncells, sizeof(int32_t));
@@ -445,6 +459,15 @@ static void build_board(cc_t *cc)
             p->cell_col[i] = c;
             p->cell_row[i] = r;
         }
+    for (int i = 0; i < cc->nextra; i++) { /* extra cells: off the grid */
+        const ast *d = cc->extra_cells[i];
+        for (int j = 0; j < ngrid + i; j++)
+            if (strcmp(p->cell_names[j], d->name) == 0)
+                cc_error(cc, d, "cell '%s' already exists", d->name);
+        p->cell_names[ngrid + i] = strdup(d->name);
+        p->cell_col[ngrid + i] = -1;
+        p->cell_row[ngrid + i] = -1;
+    }
     if (p->ndirs > PL_MAX_DIRS)
         cc_error(cc, b, "too many directions (at most %d)", PL_MAX_DIRS);
     p->dir_opposite = calloc((size_t)p->ndirs + 1, sizeof(int32_t));
@@ -458,9 +481,25 @@ static void build_board(cc_t *cc)
     for (int i = 0; i < p->ncells; i++)
         for (int d = 0; d < p->ndirs; d++) {
             int c = p->cell_col[i] + p->dir_dx[d], r = p->cell_row[i] + p->dir_dy[d];
-            p->neighbor[i * p->ndirs + d] =
-                (c >= 0 && c < p->ncols && r >= 0 && r < p->nrows) ? r * p->ncols + c : -1;
+            p->neighbor[i * p->ndirs + d] = i < ngrid && c >= 0 && c < p->ncols && r >= 0 && r < p->nrows
+                                                ? r * p->ncols + c : -1;
         }
+    /* `cell N beyond a6..f6 toward n`: from each listed cell, n leads to N */
+    for (int i = 0; i < cc->nextra; i++) {
+        const ast *d = cc->extra_cells[i];
+        if (!d->b)
+            continue;
+        cc_symbol *dir = cc_lookup(cc, d->b->name);
+        if (!dir || dir->kind != SYM_DIR) {
+            cc_error(cc, d->b, "'%s' is not a direction", d->b->name);
+            continue;
+        }
+        dir->used = 1;
+        int32_t cells[PL_MAX_CELLS];
+        int n = expand_cells(cc, d->a, cells, PL_MAX_CELLS);
+        for (int j = 0; j < n; j++)
+            p->neighbor[cells[j] * p->ndirs + dir->index] = ngrid + i;
+    }
 }
 
 static void build_players(cc_t *cc)
@@ -496,6 +535,13 @@ static int expand_cells(cc_t *cc, const ast *items, int32_t *out, int max)
         if (a < 0 || b < 0) {
             const ast *bad = a < 0 ? lo : hi;
             cc_error(cc, bad, "'%s' is not a cell of the %dx%d board", bad->name, p->ncols, p->nrows);
+            continue;
+        }
+        if (p->cell_col[a] < 0 || p->cell_col[b] < 0) { /* extra cells: no ranges */
+            if (a != b)
+                cc_error(cc, it, "a range '..' may only join cells of the grid");
+            else if (n < max)
+                out[n++] = a;
             continue;
         }
         int c0 = p->cell_col[a], c1 = p->cell_col[b], r0 = p->cell_row[a], r1 = p->cell_row[b];
@@ -757,6 +803,11 @@ static pl_program *compile_main(cc_t *cc, const char *name, char *text, size_t l
     if (cc->diags->errors)
         return NULL;
 
+    /* Scratch marks take the first locals: ncells slots each. */
+    for (int i = 0; i < cc->nsyms; i++)
+        if (cc->syms[i].kind == SYM_SMARK)
+            cc->syms[i].index *= p->ncells;
+    cc->next_slot = cc->max_slot = cc->nscratch * p->ncells;
     collect_code_decls(cc, cc->code_decls, cc->ncode_decls);
     if (cc->diags->errors)
         return NULL;

@@ -15,7 +15,7 @@ enum { CC_MAX_FILES = 64, CC_MAX_EXPANSION = 64 };
 /* Kinds of global names. */
 typedef enum {
     SYM_NONE, SYM_DIR, SYM_DSET, SYM_REGION, SYM_PLAYER, SYM_KIND, SYM_ATTR,
-    SYM_MARK, SYM_VAR, SYM_PVAR, SYM_DEF
+    SYM_MARK, SYM_VAR, SYM_PVAR, SYM_DEF, SYM_SMARK
 } sym_kind;
 
 typedef struct {
@@ -59,6 +59,10 @@ typedef struct {
     const ast *decls_setup[CC_MAX_FILES * 4];
     int nsetup;
     const ast *code_decls[256];   /* moves and end blocks, all files */
+    const ast *extra_cells[256];  /* `cell` declarations */
+    int nextra;
+    int nscratch;                 /* scratch marks: locals 0 .. nscratch*ncells-1 */
+    int loop_depth;               /* inside repeat/while: locals are trailed */
     int ncode_decls;
 
     /* code buffer */

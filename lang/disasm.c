@@ -97,6 +97,9 @@ static void put_set(FILE *out, const pl_program *p, int i)
     case PL_SET_BETWEEN:
         fprintf(out, "between L%d L%d", s->arg0, s->arg1);
         break;
+    case PL_SET_RANGE:
+        fprintf(out, "range L%d L%d", s->arg0, s->arg1);
+        break;
     case PL_SET_DIRS:
         fputs("dirs ", out);
         put_name(out, p->dset_names, p->dsets.count, s->id, "dset");

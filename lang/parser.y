@@ -46,6 +46,7 @@ static ast *name_node(pl_parse_ctx *ctx, char *s, YYLTYPE *loc);
 %token MARK UNMARK VAR PLAYER SETUP MOVES END DEF PICK IN WHERE LET SET
 %token REQUIRE IF ELSE EITHER OR FIRST MOVE TO CAPTURE REMOVE PLACE AT TEXT
 %token PASS AND NOT WINS LOSES DRAW WHEN NO OFF TRUE FALSE TURN EVALUATE POSSIBLE
+%token CELL BEYOND TOWARD SCRATCH REPEAT WHILE
 
 %type <node> decl sided_list sided_items sided names cellitems cellitem params
 %type <node> setup_block setup_body setup_stmts setup_stmt
@@ -59,6 +60,8 @@ static ast *name_node(pl_parse_ctx *ctx, char *s, YYLTYPE *loc);
 %left AND
 %precedence NOT
 %nonassoc EQ NE '<' '>' LE GE IN
+%left '|'
+%left '&' 
 %left '+' '-'
 %left '*' '/' '%'
 %precedence UMINUS
@@ -97,6 +100,10 @@ decl:
   | PIECE name                        { $$ = NODE(A_PIECE, @2); $$->name = $2->name; }
   | PIECE name '(' params ')'         { $$ = NODE(A_PIECE, @2); $$->name = $2->name; $$->a = $4; }
   | MARK name                         { $$ = NODE(A_MARKDECL, @2); $$->name = $2->name; }
+  | SCRATCH MARK name                 { $$ = NODE(A_MARKDECL, @3); $$->name = $3->name; $$->ival = 1; }
+  | CELL name                         { $$ = NODE(A_CELLDECL, @2); $$->name = $2->name; }
+  | CELL name BEYOND cellitems TOWARD name
+                                      { $$ = NODE(A_CELLDECL, @2); $$->name = $2->name; $$->a = $4; $$->b = $6; }
   | VAR name '=' sint                 { $$ = NODE(A_VAR, @2); $$->name = $2->name; $$->ival = $4; }
   | PLAYER VAR name '=' sint          { $$ = NODE(A_PVAR, @3); $$->name = $3->name; $$->ival = $5; }
   | SETUP setup_block                 { $$ = NODE(A_SETUP, @1); $$->a = $2; }
@@ -207,6 +214,9 @@ stmt:
   | IF expr block else_part           { $$ = NODE(A_IF, @1); $$->a = $2; $$->b = $3; $$->c = $4; }
   | EITHER block or_blocks            { $$ = NODE(A_EITHER, @1); $$->a = ast_append($2, $3); }
   | FIRST block or_blocks             { $$ = NODE(A_FIRST, @1); $$->a = ast_append($2, $3); }
+  | FIRST name IN expr block          { $$ = NODE(A_FIRSTIN, @1); $$->a = $2; $$->b = $4; $$->c = $5; }
+  | REPEAT expr block                 { $$ = NODE(A_REPEAT, @1); $$->a = $2; $$->b = $3; }
+  | WHILE expr block                  { $$ = NODE(A_WHILE, @1); $$->a = $2; $$->b = $3; }
   | MOVE expr TO expr                 { $$ = NODE(A_MOVE, @1); $$->a = $2; $$->b = $4; }
   | CAPTURE expr                      { $$ = NODE(A_CAPTURE, @1); $$->a = $2; }
   | REMOVE expr                       { $$ = NODE(A_CAPTURE, @1); $$->a = $2; }
@@ -288,6 +298,8 @@ expr:
   | expr '*' expr                     { $$ = binop(ctx, '*', $1, $3, &@1, &@3); }
   | expr '/' expr                     { $$ = binop(ctx, '/', $1, $3, &@1, &@3); }
   | expr '%' expr                     { $$ = binop(ctx, '%', $1, $3, &@1, &@3); }
+  | expr '&' expr                     { $$ = binop(ctx, '&', $1, $3, &@1, &@3); }
+  | expr '|' expr                     { $$ = binop(ctx, '|', $1, $3, &@1, &@3); }
   | '-' expr %prec UMINUS             { $$ = SPAN(A_NEG, @1, @2); $$->a = $2; }
   | primary                           { $$ = $1; }
   ;

@@ -25,7 +25,7 @@ enum {
     PL_MAX_KINDS = 250,
     PL_MAX_ATTRS = 2,
     PL_ATTR_MAX = 1023,       /* attribute values are 0..PL_ATTR_MAX */
-    PL_MAX_LOCALS = 256,
+    PL_MAX_LOCALS = 16384,    /* scratch marks live in locals too */
 };
 
 /* Opcodes, from the single table in opcodes.h. */
@@ -79,7 +79,7 @@ typedef enum {
     PL_SET_LEAPS,      /* arg0 + d for each d of direction set id (player's side), on the board */
     PL_SET_BETWEEN,    /* cells strictly between arg0 and arg1 on a straight line */
     PL_SET_DIRS,       /* directions of direction set id (player's side) */
-    PL_SET_KINDCOUNT   /* (reserved) */
+    PL_SET_RANGE       /* the integers arg0..arg1 */
 } pl_set_kind;
 
 typedef struct {

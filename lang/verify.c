@@ -267,19 +267,18 @@ static int check_set(verifier *v, int i)
     int32_t idmax = -1;     /* id must be < idmax; -1: id not used */
     int idmin = 0;
     switch (s->kind) {
-    case PL_SET_CELLS: case PL_SET_EMPTY: case PL_SET_BETWEEN: break;
+    case PL_SET_CELLS: case PL_SET_EMPTY: case PL_SET_BETWEEN: case PL_SET_RANGE: break;
     case PL_SET_PIECES: idmin = -1, idmax = p->nkinds; break;
     case PL_SET_REGION: idmax = p->regions.count; break;
     case PL_SET_LEAPS: case PL_SET_DIRS: idmax = p->dsets.count; break;
     default:
-        /* PL_SET_KINDCOUNT is reserved: the VM gives it no meaning yet. */
         return fail(v, "set %d: unknown set kind %d", i, s->kind);
     }
     if (idmax >= 0 && (s->id < idmin || s->id >= idmax))
         return fail(v, "set %d: id %d out of range %d..%d", i, s->id, idmin,
                     idmax - 1);
-    int need0 = s->kind == PL_SET_LEAPS || s->kind == PL_SET_BETWEEN;
-    int need1 = s->kind == PL_SET_BETWEEN;
+    int need0 = s->kind == PL_SET_LEAPS || s->kind == PL_SET_BETWEEN || s->kind == PL_SET_RANGE;
+    int need1 = s->kind == PL_SET_BETWEEN || s->kind == PL_SET_RANGE;
     if (check_set_local(v, i, "arg0", s->arg0, need0) ||
         check_set_local(v, i, "arg1", s->arg1, need1) ||
         check_set_local(v, i, "player", s->player, 0))
