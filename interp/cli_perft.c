@@ -171,7 +171,7 @@ int pl_cli_moves(int argc, char **argv)
     if (r == -2) {
         rc = pl_cli_runtime_error("moves", g.st);
     } else if (r != PL_RESULT_NONE) {
-        printf("game over: %s\n", pl_result_text(g.prog, r, buf, sizeof buf));
+        printf("game over: %s\n", pl_state_outcome(g.st, r, buf, sizeof buf));
     } else {
         pl_cli_print_moves(&g.ml, "\n", stdout);
         if (g.ml.count > 0)
@@ -203,7 +203,7 @@ int pl_cli_show(int argc, char **argv)
                    g.prog->player_names[pl_state_to_move(g.st)]);
         printf("ply: %d\n", pl_state_ply(g.st));
         if (r != PL_RESULT_NONE)
-            printf("game over: %s\n", pl_result_text(g.prog, r, buf, sizeof buf));
+            printf("game over: %s\n", pl_state_outcome(g.st, r, buf, sizeof buf));
     }
     return finish(&a, &g, rc);
 }

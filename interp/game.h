@@ -84,6 +84,10 @@ int pl_status(pl_state *st, pl_movelist *ml);
  * declares none, -2 on a runtime error. */
 int pl_evaluate(pl_state *st, int player, int32_t *value);
 
+/* The result with the scores when the game keeps a player variable named
+ * `score`: "bees wins (bees 23, bumblebees 17)". */
+const char *pl_state_outcome(const pl_state *st, int result, char *buf, size_t len);
+
 /* Text of a result: "black wins", "draw". */
 const char *pl_result_text(const pl_program *prog, int result, char *buf,
                            size_t len);

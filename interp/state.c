@@ -268,6 +268,23 @@ const char *pl_result_text(const pl_program *prog, int result, char *buf, size_t
     return buf;
 }
 
+const char *pl_state_outcome(const pl_state *st, int result, char *buf, size_t len)
+{
+    const pl_program *p = st->prog;
+    pl_result_text(p, result, buf, len);
+    for (int v = 0; v < p->npvars; v++) {
+        if (strcmp(p->pvar_names[v], "score") != 0)
+            continue;
+        size_t n = strlen(buf);
+        for (int i = 0; i < p->nplayers && n + 1 < len; i++) {
+            snprintf(buf + n, len - n, "%s%s %d%s", i ? ", " : " (", p->player_names[i],
+                     st->slot[p->pvar_base + v * p->nplayers + i], i + 1 == p->nplayers ? ")" : "");
+            n = strlen(buf);
+        }
+    }
+    return buf;
+}
+
 /* ---------------------------------------------------------------------- */
 /* rendering */
 

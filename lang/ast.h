@@ -27,7 +27,7 @@ typedef enum {
     /* move statements */
     A_PICK, A_LET, A_ASSIGN, A_REQUIRE, A_IF, A_EITHER, A_FIRST, A_MOVE,
     A_CAPTURE, A_PLACE, A_MARK, A_UNMARK, A_TEXT, A_PASS, A_CALLSTMT,
-    A_FIRSTIN, A_REPEAT, A_WHILE,
+    A_FIRSTIN, A_REPEAT, A_WHILE, A_FOR,
     A_BLOCK,
     /* end rules */
     A_WINS, A_LOSES, A_DRAW, A_NOMOVES,

@@ -1015,6 +1015,37 @@ static void alternatives(cc_t *cc, const ast *s, int op)
         land(cc, ends[i]);
 }
 
+/* for x in S { body }: the body once for each element, in order.  The
+ * body makes no choices, so the loop locals need no trail (like NEXT in
+ * comprehensions). */
+static void for_stmt(cc_t *cc, const ast *s)
+{
+    scope_mark m = scope_push(cc);
+    cc_type elem;
+    int si = set_expr(cc, s->b, &elem);
+    int cur = new_slot(cc), x = new_slot(cc);
+    at(cc, s);
+    op1(cc, PL_OP_PUSH, -1);
+    op1(cc, PL_OP_STORE, cur);
+    int top = cg_here(cc);
+    op0(cc, PL_OP_NEXT);
+    emit_word(cc, si < 0 ? 0 : si);
+    emit_word(cc, cur);
+    emit_word(cc, x);
+    int exhausted = cc->ncode;
+    emit_word(cc, -1);
+    cc_local *l = bind(cc, s->a, s->a->name);
+    l->slot = x;
+    l->type = si < 0 ? T_ERR : elem;
+    cc->in_for++;
+    stmts(cc, s->c->a);
+    cc->in_for--;
+    at(cc, s);
+    op1(cc, PL_OP_JUMP, top);
+    land(cc, exhausted);
+    scope_pop(cc, m);
+}
+
 /* first x in S { body }: try the elements in order; the first one for
  * which the rest of the move program yields a move is the only one used
  * (each element is an alternative of a `first`). */
@@ -1097,6 +1128,12 @@ static void stmt(cc_t *cc, const ast *s)
     at(cc, s);
     if (cc->in_end_rules) {
         cc_error(cc, s, "statements are not allowed in end rules");
+        return;
+    }
+    if (cc->in_for && (s->kind == A_PICK || s->kind == A_EITHER || s->kind == A_FIRST ||
+                       s->kind == A_FIRSTIN || s->kind == A_PASS)) {
+        cc_error(cc, s, "a 'for' body does the same for every element: it cannot make choices "
+                        "(pick, either, first) or pass");
         return;
     }
     switch (s->kind) {
@@ -1208,6 +1245,7 @@ static void stmt(cc_t *cc, const ast *s)
         break;
     }
     case A_FIRSTIN: first_in_stmt(cc, s); break;
+    case A_FOR: for_stmt(cc, s); break;
     case A_TEXT: text_stmt(cc, s); break;
     case A_PASS: op0(cc, PL_OP_PASS); break;
     case A_CALLSTMT: call_stmt(cc, s); break;

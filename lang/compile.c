@@ -17,6 +17,7 @@
 #include "bytecode.h"
 #include "compile.h"
 #include "compile_int.h"
+#include "parser.h"
 
 #define MAX_SOURCE_BYTES (4 * 1024 * 1024)
 
@@ -428,6 +429,52 @@ static void cell_name(char *buf, size_t len, int col, int row)
 
 static int expand_cells(cc_t *cc, const ast *items, int32_t *out, int max);
 
+/* The board filter `board 7 x 9 where (col + row) % 2 == 1`, evaluated at
+ * compile time for each square (col and row count from 1). */
+static long long board_filter(cc_t *cc, const ast *e, long long col, long long row, int *bad)
+{
+    if (*bad)
+        return 0;
+    switch (e->kind) {
+    case A_INT: return e->ival;
+    case A_NAME:
+        if (strcmp(e->name, "col") == 0) return col;
+        if (strcmp(e->name, "row") == 0) return row;
+        break;
+    case A_NOT: return !board_filter(cc, e->a, col, row, bad);
+    case A_NEG: return -board_filter(cc, e->a, col, row, bad);
+    case A_AND: return board_filter(cc, e->a, col, row, bad) && board_filter(cc, e->b, col, row, bad);
+    case A_OR: return board_filter(cc, e->a, col, row, bad) || board_filter(cc, e->b, col, row, bad);
+    case A_BINOP: {
+        long long a = board_filter(cc, e->a, col, row, bad), b = board_filter(cc, e->b, col, row, bad);
+        switch (e->op) {
+        case '+': return a + b;
+        case '-': return a - b;
+        case '*': return a * b;
+        case '/': case '%':
+            if (b == 0) {
+                cc_error(cc, e, "division by zero in the board filter");
+                *bad = 1;
+                return 0;
+            }
+            return e->op == '/' ? a / b : a % b;
+        case EQ: return a == b;
+        case NE: return a != b;
+        case '<': return a < b;
+        case '>': return a > b;
+        case LE: return a <= b;
+        case GE: return a >= b;
+        default: break;
+        }
+        break;
+    }
+    default: break;
+    }
+    cc_error(cc, e, "a board filter may use only numbers, 'col', 'row' and arithmetic");
+    *bad = 1;
+    return 0;
+}
+
 static void build_board(cc_t *cc)
 {
     pl_program *p = cc->prog;
@@ -445,15 +492,26 @@ static void build_board(cc_t *cc)
     }
     p->ncols = (int32_t)cols;
     p->nrows = (int32_t)rows;
-    int ngrid = p->ncols * p->nrows;
+    /* squares kept by the filter become cells, in board order */
+    cc->gridmap = malloc((size_t)(cols * rows) * sizeof(int32_t));
+    int ngrid = 0, bad = 0;
+    for (int r = 0; r < p->nrows; r++)
+        for (int c = 0; c < p->ncols; c++) {
+            int keep = !b->c || board_filter(cc, b->c, c + 1, r + 1, &bad) != 0;
+            cc->gridmap[r * p->ncols + c] = keep ? ngrid++ : -1;
+        }
+    if (ngrid == 0 && !bad)
+        cc_error(cc, b, "the board filter keeps no square");
     p->ncells = ngrid + cc->nextra;
-    p->cell_names = calloc((size_t)p->ncells, sizeof(char *));
-    p->cell_col = calloc((size_t)p->ncells, sizeof(int32_t));
-    p->cell_row = calloc((size_t)p->ncells, sizeof(int32_t));
+    p->cell_names = calloc((size_t)p->ncells + 1, sizeof(char *));
+    p->cell_col = calloc((size_t)p->ncells + 1, sizeof(int32_t));
+    p->cell_row = calloc((size_t)p->ncells + 1, sizeof(int32_t));
     for (int r = 0; r < p->nrows; r++)
         for (int c = 0; c < p->ncols; c++) {
             char nm[16];
-            int i = r * p->ncols + c;
+            int i = cc->gridmap[r * p->ncols + c];
+            if (i < 0)
+                continue;
             cell_name(nm, sizeof nm, c, r);
             p->cell_names[i] = strdup(nm);
             p->cell_col[i] = c;
@@ -482,7 +540,7 @@ static void build_board(cc_t *cc)
         for (int d = 0; d < p->ndirs; d++) {
             int c = p->cell_col[i] + p->dir_dx[d], r = p->cell_row[i] + p->dir_dy[d];
             p->neighbor[i * p->ndirs + d] = i < ngrid && c >= 0 && c < p->ncols && r >= 0 && r < p->nrows
-                                                ? r * p->ncols + c : -1;
+                                                ? cc->gridmap[r * p->ncols + c] : -1;
         }
     /* `cell N beyond a6..f6 toward n`: from each listed cell, n leads to N */
     for (int i = 0; i < cc->nextra; i++) {
@@ -524,6 +582,22 @@ static void build_players(cc_t *cc)
 }
 
 /* Cells named by a list of items `b1 c1 a2..a7`; ranges are rectangles. */
+/* Grid coordinates of a square name such as "c7", hole or not; 0 if none. */
+static int square_coords(const pl_program *p, const char *name, int *col, int *row)
+{
+    int c = 0, i = 0;
+    while (name[i] >= 'a' && name[i] <= 'z')
+        c = c * 26 + (name[i++] - 'a' + 1);
+    if (i == 0 || i > 2 || name[i] < '1' || name[i] > '9')
+        return 0;
+    int r = atoi(name + i);
+    if (c < 1 || c > p->ncols || r < 1 || r > p->nrows)
+        return 0;
+    *col = c - 1;
+    *row = r - 1;
+    return 1;
+}
+
 static int expand_cells(cc_t *cc, const ast *items, int32_t *out, int max)
 {
     pl_program *p = cc->prog;
@@ -532,25 +606,29 @@ static int expand_cells(cc_t *cc, const ast *items, int32_t *out, int max)
         const ast *lo = it->kind == A_RANGE ? it->a : it;
         const ast *hi = it->kind == A_RANGE ? it->b : it;
         int a = cc_cell(cc, lo->name), b = cc_cell(cc, hi->name);
-        if (a < 0 || b < 0) {
+        int c0, c1, r0, r1;
+        if (it->kind == A_RANGE && square_coords(p, lo->name, &c0, &r0) &&
+            square_coords(p, hi->name, &c1, &r1)) {
+            /* a range names a rectangle of the grid; its corners may be holes */
+        } else if (a < 0 || b < 0) {
             const ast *bad = a < 0 ? lo : hi;
-            cc_error(cc, bad, "'%s' is not a cell of the %dx%d board", bad->name, p->ncols, p->nrows);
+            cc_error(cc, bad, "'%s' is not a cell of the board", bad->name);
             continue;
-        }
-        if (p->cell_col[a] < 0 || p->cell_col[b] < 0) { /* extra cells: no ranges */
+        } else if (p->cell_col[a] < 0 || p->cell_col[b] < 0) { /* extra cells: no ranges */
             if (a != b)
-                cc_error(cc, it, "a range '..' may only join cells of the grid");
+                cc_error(cc, it, "a range '..' may only join squares of the grid");
             else if (n < max)
                 out[n++] = a;
             continue;
+        } else {
+            c0 = p->cell_col[a], c1 = p->cell_col[b], r0 = p->cell_row[a], r1 = p->cell_row[b];
         }
-        int c0 = p->cell_col[a], c1 = p->cell_col[b], r0 = p->cell_row[a], r1 = p->cell_row[b];
         if (c0 > c1) { int t = c0; c0 = c1; c1 = t; }
         if (r0 > r1) { int t = r0; r0 = r1; r1 = t; }
         for (int r = r0; r <= r1; r++)
             for (int c = c0; c <= c1; c++)
-                if (n < max)
-                    out[n++] = r * p->ncols + c;
+                if (n < max && cc->gridmap[r * p->ncols + c] >= 0) /* holes are skipped */
+                    out[n++] = cc->gridmap[r * p->ncols + c];
     }
     return n;
 }
@@ -855,6 +933,7 @@ static pl_program *compile_text(const char *name, char *text, size_t len,
         free(cc.src[i].text);
     }
     free(cc.syms);
+    free(cc.gridmap);
     free(cc.code);
     free(cc.line);
     free(cc.col);

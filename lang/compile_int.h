@@ -61,8 +61,10 @@ typedef struct {
     const ast *code_decls[256];   /* moves and end blocks, all files */
     const ast *extra_cells[256];  /* `cell` declarations */
     int nextra;
+    int32_t *gridmap;             /* (row, col) -> cell, -1 for a hole */
     int nscratch;                 /* scratch marks: locals 0 .. nscratch*ncells-1 */
     int loop_depth;               /* inside repeat/while: locals are trailed */
+    int in_for;                   /* inside for: no choices allowed */
     int ncode_decls;
 
     /* code buffer */

@@ -46,7 +46,7 @@ static ast *name_node(pl_parse_ctx *ctx, char *s, YYLTYPE *loc);
 %token MARK UNMARK VAR PLAYER SETUP MOVES END DEF PICK IN WHERE LET SET
 %token REQUIRE IF ELSE EITHER OR FIRST MOVE TO CAPTURE REMOVE PLACE AT TEXT
 %token PASS AND NOT WINS LOSES DRAW WHEN NO OFF TRUE FALSE TURN EVALUATE POSSIBLE
-%token CELL BEYOND TOWARD SCRATCH REPEAT WHILE
+%token CELL BEYOND TOWARD SCRATCH REPEAT WHILE FOR
 
 %type <node> decl sided_list sided_items sided names cellitems cellitem params
 %type <node> setup_block setup_body setup_stmts setup_stmt
@@ -88,6 +88,10 @@ decl:
                                         $$->a = name_node(ctx, $3, &@3);
                                         $$->ival = $2; $$->b = ast_new(ctx, A_INT, @4.first_line, @4.first_column, @4.last_column);
                                         $$->b->ival = $4; }
+  | BOARD INT IDENT INT WHERE expr    { $$ = SPAN(A_BOARD, @1, @4);
+                                        $$->a = name_node(ctx, $3, &@3);
+                                        $$->ival = $2; $$->b = ast_new(ctx, A_INT, @4.first_line, @4.first_column, @4.last_column);
+                                        $$->b->ival = $4; $$->c = $6; }
   | DIRECTION name '=' '(' sint ',' sint ')'
                                       { $$ = NODE(A_DIRECTION, @2); $$->name = $2->name;
                                         $$->ival = $5; $$->op = (int)$7; }
@@ -217,6 +221,7 @@ stmt:
   | FIRST name IN expr block          { $$ = NODE(A_FIRSTIN, @1); $$->a = $2; $$->b = $4; $$->c = $5; }
   | REPEAT expr block                 { $$ = NODE(A_REPEAT, @1); $$->a = $2; $$->b = $3; }
   | WHILE expr block                  { $$ = NODE(A_WHILE, @1); $$->a = $2; $$->b = $3; }
+  | FOR name IN expr block            { $$ = NODE(A_FOR, @1); $$->a = $2; $$->b = $4; $$->c = $5; }
   | MOVE expr TO expr                 { $$ = NODE(A_MOVE, @1); $$->a = $2; $$->b = $4; }
   | CAPTURE expr                      { $$ = NODE(A_CAPTURE, @1); $$->a = $2; }
   | REMOVE expr                       { $$ = NODE(A_CAPTURE, @1); $$->a = $2; }
