@@ -249,7 +249,10 @@ static void do_import(cc_t *cc, const ast *imp)
         snprintf(path, sizeof path, "%s/%s%s", cc->stdlib_dir, name, ext);
         found = file_exists(path);
     }
-    if (!found) {
+    if (!found && name[0] == '/') {
+        snprintf(path, sizeof path, "%s%s", name, ext);
+        found = file_exists(path);
+    } else if (!found) {
         if (slash)
             snprintf(path, sizeof path, "%.*s/%s%s", (int)(slash - from), from, name, ext);
         else
@@ -745,17 +748,32 @@ static void build_setup(cc_t *cc)
              st = st->next) {
             int32_t cells[PL_MAX_CELLS];
             if (st->kind == A_SPLACE) {
-                int pl = find_player(cc, st->a);
+                int nobody = strcmp(st->a->name, "nobody") == 0; /* ownerless pieces */
+                int pl = nobody ? -1 : find_player(cc, st->a);
+                if (pl < 0 && !nobody)
+                    continue;
                 cc_symbol *k = cc_lookup(cc, st->b->name);
                 if (!k || k->kind != SYM_KIND) {
                     cc_error(cc, st->b, "'%s' is not a piece kind", st->b->name);
                     continue;
                 }
                 k->used = 1;
+                int attr[PL_MAX_ATTRS] = {0}, na = 0; /* place P KIND(v1, v2) at ... */
+                for (const ast *v = st->b->next; v; v = v->next, na++) {
+                    if (na >= p->kind_nattrs[k->index]) {
+                        cc_error(cc, v, "'%s' has %d attribute%s", k->name, p->kind_nattrs[k->index],
+                                 p->kind_nattrs[k->index] == 1 ? "" : "s");
+                        break;
+                    }
+                    if (v->ival < 0 || v->ival > PL_ATTR_MAX)
+                        cc_error(cc, v, "attribute values are 0..%d", PL_ATTR_MAX);
+                    else
+                        attr[na] = (int)v->ival;
+                }
                 int n = expand_cells(cc, st->c, cells, PL_MAX_CELLS);
                 for (int j = 0; j < n; j++)
-                    if (pl >= 0)
-                        p->slot_init[cells[j]] = PL_PIECE(k->index, pl, 0, 0);
+                    if (pl >= -1)
+                        p->slot_init[cells[j]] = PL_PIECE(k->index, pl, attr[0], attr[1]);
             } else if (st->kind == A_SMARK) {
                 cc_symbol *m = cc_lookup(cc, st->a->name);
                 if (!m || m->kind != SYM_MARK) {

@@ -54,6 +54,7 @@ static ast *name_node(pl_parse_ctx *ctx, char *s, YYLTYPE *loc);
 %type <node> end_block end_body end_rules end_rule opt_when
 %type <node> expr primary args arglist name
 %type <num> sint
+%type <node> sints
 
 %left WHERE
 %left OR
@@ -129,6 +130,12 @@ sint:
   | '-' INT                           { $$ = -$2; }
   ;
 
+sints:
+    sint                              { $$ = ast_new(ctx, A_INT, @1.first_line, @1.first_column, @1.last_column); $$->ival = $1; }
+  | sints ',' sint                    { ast *n = ast_new(ctx, A_INT, @3.first_line, @3.first_column, @3.last_column);
+                                        n->ival = $3; $$ = ast_append($1, n); }
+  ;
+
 names:
     name                              { $$ = $1; }
   | names name                        { $$ = ast_append($1, $2); }
@@ -184,6 +191,10 @@ setup_stmts:
 
 setup_stmt:
     PLACE name name AT cellitems      { $$ = NODE(A_SPLACE, @1); $$->a = $2; $$->b = $3; $$->c = $5; }
+  | PLACE name name '(' sints ')' AT cellitems
+                                      { $$ = NODE(A_SPLACE, @1); $$->a = $2; $$->b = $3; $$->c = $8;
+                                        $$->b = ast_append(ast_new(ctx, A_NAME, @3.first_line, @3.first_column, @3.last_column), $5);
+                                        $$->b->name = $3->name; }
   | MARK name AT cellitems            { $$ = NODE(A_SMARK, @1); $$->a = $2; $$->c = $4; $$->ival = 1; }
   | MARK name AT cellitems '=' sint   { $$ = NODE(A_SMARK, @1); $$->a = $2; $$->c = $4; $$->ival = $6; }
   | SET name '=' sint                 { $$ = NODE(A_SSET, @1); $$->a = $2; $$->ival = $4; }
