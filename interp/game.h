@@ -88,6 +88,21 @@ int pl_evaluate(pl_state *st, int player, int32_t *value);
  * `score`: "bees wins (bees 23, bumblebees 17)". */
 const char *pl_state_outcome(const pl_state *st, int result, char *buf, size_t len);
 
+/* Why is `text` not a legal move here?  Follows the move program along the
+ * paths that agree with the typed text (the cells it picks appear in the
+ * text, the text written so far begins it) and reports the rule where the
+ * furthest such path failed. */
+typedef struct {
+    int legal;            /* the text is a legal move */
+    int priority_line;    /* the move exists but a `first` at this line gives
+                             priority to other moves (0: not the case) */
+    int fail_line, fail_col; /* the rule that rejected it (0: none found) */
+    int agreeing_picks;   /* how far the best path got (cells of the text picked) */
+    char instead[64];     /* or: the move that the closest path made instead */
+} pl_explanation;
+
+int pl_explain(pl_state *st, const char *text, pl_explanation *ex);
+
 /* Text of a result: "black wins", "draw". */
 const char *pl_result_text(const pl_program *prog, int result, char *buf,
                            size_t len);

@@ -227,6 +227,38 @@ int pl_evaluate(pl_state *st, int player, int32_t *value)
     return 1;
 }
 
+int pl_explain(pl_state *st, const char *text, pl_explanation *ex)
+{
+    const pl_program *p = st->prog;
+    memset(ex, 0, sizeof *ex);
+    st->xtarget = text;
+    st->xtarget_len = (int)strlen(text);
+    st->xpicks = 0;
+    st->xshadow = -1;
+    st->xbest_pc = -1;
+    st->xbest_picks = 0;
+    st->xbest_text = -1;
+    st->xother[0] = 0;
+    st->xfound = 0;
+    st->xfound_shadow = -1;
+    st->mover = pl_state_to_move(st);
+    st->budget = VM_STEP_BUDGET;
+    int r = pl_vm_run(st, p->entry_moves[st->mover], VM_EXPLAIN);
+    if (r == VM_ERROR)
+        return -1;
+    ex->legal = st->xfound && st->xfound_shadow < 0;
+    if (st->xfound && st->xfound_shadow >= 0)
+        ex->priority_line = p->code_line[st->xfound_shadow];
+    if (st->xbest_pc >= 0 && st->xbest_picks > 0) {
+        ex->fail_line = p->code_line[st->xbest_pc];
+        ex->fail_col = p->code_col[st->xbest_pc];
+    } else if (st->xbest_picks > 0) {
+        snprintf(ex->instead, sizeof ex->instead, "%s", st->xother);
+    }
+    ex->agreeing_picks = st->xbest_picks;
+    return 0;
+}
+
 int pl_end_result(pl_state *st)
 {
     if (st->ply == 0)

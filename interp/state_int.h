@@ -12,7 +12,7 @@
 
 #include "game.h"
 
-enum { VM_GEN, VM_EXISTS, VM_EVAL };
+enum { VM_GEN, VM_EXISTS, VM_EVAL, VM_EXPLAIN };
 enum { FK_BASE, FK_FORK, FK_PICK, FK_FIRST, FK_TRY };
 enum { VM_MAX_NEST = 6 };
 #define VM_ERROR (-100)
@@ -20,6 +20,7 @@ enum { VM_MAX_NEST = 6 };
 
 typedef struct {
     int32_t pc, kind, trail, sp, text_len, aux, yields, is_pass;
+    int32_t xpicks, xshadow;  /* explain mode: see pl_state */
     uint64_t hash;
 } vm_fork;
 
@@ -65,6 +66,14 @@ struct pl_state {
     int32_t *grid;            /* ncols*nrows -> cell or -1 */
     int32_t *queue;
     uint8_t *seen;
+
+    /* explain mode: follow the paths that agree with a typed move */
+    const char *xtarget;
+    int xtarget_len;
+    int xpicks;               /* cells picked on this path that the text names; -1: disagrees */
+    int xshadow;              /* pc of a `first` whose priority this path ignores, or -1 */
+    int xbest_pc, xbest_picks, xbest_text, xfound, xfound_shadow;
+    char xother[64];          /* the move written by the best path, if it made one */
 
     char err[512];
     int has_err;

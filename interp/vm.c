@@ -409,6 +409,91 @@ static void record_move(pl_state *st)
 }
 
 /* ---------------------------------------------------------------------- */
+/* explain mode: why is a typed move not legal? */
+
+/* The typed text names cell `name` (not as part of a longer name). */
+static int target_names(const pl_state *st, const char *name, int len)
+{
+    const char *t = st->xtarget;
+    for (int i = 0; i + len <= st->xtarget_len; i++) {
+        if (strncasecmp(t + i, name, (size_t)len) != 0)
+            continue;
+        char before = i > 0 ? t[i - 1] : ' ', after = t[i + len];
+        int alnum_b = (before >= 'a' && before <= 'z') || (before >= 'A' && before <= 'Z') ||
+                      (before >= '0' && before <= '9');
+        int alnum_a = (after >= '0' && after <= '9') ||
+                      ((after >= 'a' && after <= 'z') && name[len - 1] >= 'a');
+        if (!alnum_b && !alnum_a)
+            return 1;
+    }
+    return 0;
+}
+
+/* xpicks packs the number of picked cells that the typed text names and,
+ * in bit 30, whether the text written so far stopped agreeing with it. */
+#define XMISMATCH (1 << 30)
+
+/* After text was appended: does the text so far still begin the typed move? */
+static void explain_text(pl_state *st)
+{
+    if (st->text_len > st->xtarget_len || strncasecmp(st->text, st->xtarget, (size_t)st->text_len) != 0)
+        st->xpicks |= XMISMATCH;
+}
+
+static int common_prefix(const char *a, int na, const char *b, int nb)
+{
+    int i = 0;
+    while (i < na && i < nb && (a[i] | 32) == (b[i] | 32))
+        i++;
+    return i;
+}
+
+/* Keep the best explanation so far: more cells of the typed text picked,
+ * then more of its text written, then a later rule (a failed rule wins
+ * ties against a path that wrote another move). */
+static void explain_consider(pl_state *st, int picks, int text, int pc, const char *other, int other_len)
+{
+    if (st->xshadow >= 0)
+        return;
+    if (picks < st->xbest_picks || (picks == st->xbest_picks && text < st->xbest_text) ||
+        (picks == st->xbest_picks && text == st->xbest_text && (pc < 0 || pc < st->xbest_pc)))
+        return;
+    st->xbest_picks = picks;
+    st->xbest_text = text;
+    st->xbest_pc = pc;
+    int n = other_len < (int)sizeof st->xother - 1 ? other_len : (int)sizeof st->xother - 1;
+    memcpy(st->xother, other, (size_t)(n > 0 ? n : 0));
+    st->xother[n > 0 ? n : 0] = 0;
+}
+
+/* A rule failed on a path whose text still agrees with the typed move. */
+static void explain_fail(pl_state *st, int pc)
+{
+    if (!(st->xpicks & XMISMATCH))
+        explain_consider(st, st->xpicks, st->text_len, pc, "", 0);
+}
+
+static void explain_yield(pl_state *st)
+{
+    const char *text = st->text;
+    int len = st->text_len;
+    if (st->is_pass && len == 0) {
+        text = "pass";
+        len = 4;
+    }
+    if (len == st->xtarget_len && strncasecmp(text, st->xtarget, (size_t)len) == 0) {
+        if (!st->xfound || st->xshadow < 0) {
+            st->xfound = 1;
+            st->xfound_shadow = st->xshadow;
+        }
+        return;
+    }
+    /* a near miss: this path made another move */
+    explain_consider(st, st->xpicks & ~XMISMATCH, common_prefix(text, len, st->xtarget, st->xtarget_len),
+                     -1, text, len);
+}
+
+/* ---------------------------------------------------------------------- */
 /* the interpreter */
 
 /*
@@ -447,6 +532,8 @@ static inline void push_fork(pl_state *st, int kind, int pc, int sp, int aux)
     f->yields = st->yields;
     f->is_pass = st->is_pass;
     f->hash = st->hash;
+    f->xpicks = st->xpicks;
+    f->xshadow = st->xshadow;
 }
 
 static int check_cell(pl_state *st, int pc, int32_t c, const char *what)
@@ -603,13 +690,20 @@ int pl_vm_run(pl_state *st, int pc, int mode)
             vmbreak;
         vmcase(JUMPF) a = POP(); pc = a ? pc + 2 : code[pc + 1]; vmbreak;
         vmcase(JUMPT) a = POP(); pc = a ? code[pc + 1] : pc + 2; vmbreak;
-        vmcase(FAIL) goto backtrack;
+        vmcase(FAIL)
+            if (mode == VM_EXPLAIN)
+                explain_fail(st, pc);
+            goto backtrack;
         vmcase(REQUIRE)
-            if (!POP()) goto backtrack;
+            if (!POP()) {
+                if (mode == VM_EXPLAIN)
+                    explain_fail(st, pc);
+                goto backtrack;
+            }
             pc += 1;
             vmbreak;
         vmcase(FORK) push_fork(st, FK_FORK, code[pc + 1], sp, 0); pc += 2; vmbreak;
-        vmcase(FIRST) push_fork(st, FK_FIRST, code[pc + 1], sp, 0); pc += 2; vmbreak;
+        vmcase(FIRST) push_fork(st, FK_FIRST, code[pc + 1], sp, pc); pc += 2; vmbreak;
         vmcase(TRY) push_fork(st, FK_TRY, code[pc + 1], sp, 0); pc += 2; vmbreak;
         vmcase(OK) {
             int i = st->nforks - 1;
@@ -634,6 +728,10 @@ int pl_vm_run(pl_state *st, int pc, int mode)
             if (mode == VM_GEN) {
                 record_move(st);
                 st->yields++;
+            } else if (mode == VM_EXPLAIN) {
+                explain_yield(st);
+                if (st->xshadow < 0)
+                    st->yields++;
             } else if (mode == VM_EXISTS && !st->is_pass) {
                 ret = 1;
                 goto done;
@@ -797,6 +895,12 @@ int pl_vm_run(pl_state *st, int pc, int mode)
             if (v < 0) goto backtrack;
             push_fork(st, FK_PICK, pc, sp, cursor);
             LOCAL(code[pc + 2]) = v; /* single writer: resuming the PICK rewrites it */
+            if (mode == VM_EXPLAIN) {
+                int kind = p->sets[code[pc + 1]].kind;
+                if (kind != PL_SET_DIRS && kind != PL_SET_RANGE &&
+                    target_names(st, p->cell_names[v], st->name_len[v]))
+                    st->xpicks++;
+            }
             pc += 3;
             vmbreak;
         vmcase(NEXT)
@@ -883,11 +987,15 @@ int pl_vm_run(pl_state *st, int pc, int mode)
             a = POP();
             if (!check_cell(st, pc, a, "text")) goto fail;
             text_add(st, p->cell_names[a], st->name_len[a]);
+            if (mode == VM_EXPLAIN)
+                explain_text(st);
             pc += 1;
             vmbreak;
         vmcase(TEXTSTR) {
             const char *s = p->strings[code[pc + 1]];
             text_add(st, s, (int)strlen(s));
+            if (mode == VM_EXPLAIN)
+                explain_text(st);
             pc += 2;
             vmbreak;
         }
@@ -895,6 +1003,8 @@ int pl_vm_run(pl_state *st, int pc, int mode)
             char buf[16];
             int n = snprintf(buf, sizeof buf, "%d", (int)POP());
             text_add(st, buf, n);
+            if (mode == VM_EXPLAIN)
+                explain_text(st);
             pc += 1;
             vmbreak;
         }
@@ -919,6 +1029,8 @@ int pl_vm_run(pl_state *st, int pc, int mode)
             st->hash = f->hash;
             st->text_len = f->text_len;
             st->is_pass = f->is_pass;
+            st->xpicks = f->xpicks;
+            st->xshadow = f->xshadow;
             sp = f->sp;
             switch (f->kind) {
             case FK_BASE:
@@ -931,8 +1043,12 @@ int pl_vm_run(pl_state *st, int pc, int mode)
                 goto pick_next;
             case FK_FIRST:
                 st->nforks--;
-                if (st->yields != f->yields)
-                    goto backtrack;
+                if (st->yields != f->yields) {
+                    if (mode != VM_EXPLAIN || st->xshadow >= 0)
+                        goto backtrack;
+                    /* explain: look behind the priority, but remember it */
+                    st->xshadow = f->aux;
+                }
                 pc = f->pc;
                 continue;
             case FK_TRY:
