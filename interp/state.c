@@ -386,12 +386,13 @@ void pl_state_render(const pl_state *st, FILE *out)
     for (int c = 0; c < p->ncols; c++)
         fprintf(out, " %c ", c < 26 ? 'a' + c : '?');
     fputc('\n', out);
-    for (int cell = p->ncols * p->nrows; cell < p->ncells; cell++) { /* extra cells */
+    for (int cell = 0; cell < p->ncells; cell++) { /* extra cells, off the grid */
+        if (p->cell_col[cell] >= 0)
+            continue;
         char sym[3] = ". ";
-        if (cell >= 0 && p->cell_col[cell] < 0 && st->slot[cell])
+        if (st->slot[cell])
             piece_symbol(p, letters, st->slot[cell], sym);
-        if (p->cell_col[cell] < 0)
-            fprintf(out, "    %s: %s\n", p->cell_names[cell], sym);
+        fprintf(out, "    %s: %s\n", p->cell_names[cell], sym);
     }
     for (int i = 0; i < p->nplayers; i++)
         fprintf(out, "%s%c = %s", i ? ", " : "    ", letters[i], p->player_names[i]);

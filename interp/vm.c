@@ -571,6 +571,7 @@ int pl_vm_run(pl_state *st, int pc, int mode)
     }
     st->nest++;
     int saved_mode = st->mode, saved_gen = st->gen_trail, saved_pass = st->is_pass;
+    int saved_yields = st->yields; /* a nested run must not touch the caller's `first`s */
     int base_fork = st->nforks, base_text = st->text_len;
     int sp = st->sp, base_sp = sp;
     uint64_t base_hash = st->hash;
@@ -1009,7 +1010,12 @@ int pl_vm_run(pl_state *st, int pc, int mode)
             vmbreak;
         }
         vmcase(PASS)
-            if (mode == VM_EXISTS) goto backtrack;
+            if (mode == VM_EXISTS) {
+                /* a pass is no move for can_move, yet it exists: a `first`
+                   that offers it must not fall through to what follows */
+                st->yields++;
+                goto backtrack;
+            }
             st->is_pass = 1;
             pc += 1;
             vmbreak;
@@ -1079,6 +1085,8 @@ done:
     st->mode = saved_mode;
     st->gen_trail = saved_gen;
     st->is_pass = saved_pass;
+    if (mode != VM_GEN)
+        st->yields = saved_yields;
     st->nest--;
     if (st->has_err)
         return VM_ERROR;

@@ -755,9 +755,9 @@ static cc_type in_expr(cc_t *cc, const ast *e)
     }
     /* general: any(x in S where x == lhs) */
     scope_mark m = scope_push(cc);
-    int lhs = temp_of(cc, e->a, T_CELL);
     cc_type elem;
     int s = set_expr(cc, rhs, &elem);
+    int lhs = temp_of(cc, e->a, s < 0 ? T_CELL : elem);
     int cur = new_slot(cc), x = new_slot(cc), acc = new_slot(cc);
     at(cc, e);
     op1(cc, PL_OP_PUSH, 0);

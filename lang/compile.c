@@ -75,11 +75,16 @@ static cc_symbol *add_symbol(cc_t *cc, const ast *decl, const char *name, sym_ki
     if (old) {
         /* A definition may override one imported from another file. */
         if (kind == SYM_DEF && old->kind == SYM_DEF && old->decl->file != decl->file) {
-            old->decl = decl;
+            if (decl->file < old->decl->file) /* the importing file wins */
+                old->decl = decl;
             return old;
         }
-        cc_error(cc, decl, "'%s' is already declared as a %s (line %d)", name,
-                 sym_kind_name(old->kind), old->decl ? old->decl->line : 0);
+        if (old->decl && old->decl->file != decl->file)
+            cc_error(cc, decl, "'%s' is already declared as a %s (%s:%d)", name, sym_kind_name(old->kind),
+                     cc->src[old->decl->file].name, old->decl->line);
+        else
+            cc_error(cc, decl, "'%s' is already declared as a %s (line %d)", name,
+                     sym_kind_name(old->kind), old->decl ? old->decl->line : 0);
         return NULL;
     }
     if (cc->nsyms == cc->syms_cap) {
@@ -287,13 +292,16 @@ static void do_import(cc_t *cc, const ast *imp)
 /* ---------------------------------------------------------------------- */
 /* declarations -> symbols */
 
+/* Files are numbered in the order they are met, so an importing file has
+ * a lower number than every file it imports: the lower number wins. */
 static void set_once(cc_t *cc, const ast **slot, const ast *d, const char *what)
 {
     if (*slot && (*slot)->file == d->file) {
         cc_error(cc, d, "%s is declared twice (first at line %d)", what, (*slot)->line);
         return;
     }
-    *slot = d; /* the importing file wins over an imported one */
+    if (!*slot || d->file < (*slot)->file)
+        *slot = d; /* the importing file wins over an imported one */
 }
 
 static char **grow_names(char **names, int n)
@@ -304,15 +312,14 @@ static char **grow_names(char **names, int n)
     return r;
 }
 
-static const ast *g_title, *g_about;
 
 static void collect_decls(cc_t *cc, ast *decls)
 {
     pl_program *p = cc->prog;
     for (ast *d = decls; d; d = d->next) {
         switch (d->kind) {
-        case A_GAME: set_once(cc, &g_title, d, "the game title"); break;
-        case A_ABOUT: set_once(cc, &g_about, d, "the game description"); break;
+        case A_GAME: set_once(cc, &cc->title, d, "the game title"); break;
+        case A_ABOUT: set_once(cc, &cc->about, d, "the game description"); break;
         case A_IMPORT: do_import(cc, d); break;
         case A_BOARD: set_once(cc, &cc->board, d, "the board"); break;
         case A_PLAYERS: set_once(cc, &cc->players, d, "the list of players"); break;
@@ -872,7 +879,6 @@ static pl_program *compile_main(cc_t *cc, const char *name, char *text, size_t l
 {
     cc->prog = calloc(1, sizeof *cc->prog);
     pl_program *p = cc->prog;
-    g_title = g_about = NULL;
     int file = add_source(cc, name, text, len);
     ast *decls = pl_parse(&cc->arena, cc->diags, &cc->src[file], file);
     if (cc->diags->errors)
@@ -889,8 +895,8 @@ static pl_program *compile_main(cc_t *cc, const char *name, char *text, size_t l
     build_sided(cc, &p->regions, A_REGION);
     build_layout(cc);
     build_setup(cc);
-    p->title = strdup(g_title ? g_title->name : name);
-    p->about = strdup(g_about ? g_about->name : "");
+    p->title = strdup(cc->title ? cc->title->name : name);
+    p->about = strdup(cc->about ? cc->about->name : "");
     p->source_name = strdup(name);
     uint64_t h = 1469598103934665603ull;
     for (int i = 0; i < cc->nsrc; i++)

@@ -55,7 +55,7 @@ typedef struct {
     int nsyms, syms_cap;
 
     pl_program *prog;
-    const ast *board, *players;
+    const ast *board, *players, *title, *about;
     const ast *decls_setup[CC_MAX_FILES * 4];
     int nsetup;
     const ast *code_decls[256];   /* moves and end blocks, all files */
