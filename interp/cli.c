@@ -87,6 +87,18 @@ static const pl_cli_command commands[] = {
      "\n"
      "Print the tables and the instructions of a game (a .game or .pbc file\n"
      "or a game name); for a .game file the source lines are interleaved.\n"},
+    {"explain", pl_cli_explain, "say why a move is not legal",
+     "Usage: plateau explain GAME [--moves \"M1 M2 ...\"] MOVE\n"
+     "\n"
+     "Say why MOVE is not a legal move in the position (the start, or after\n"
+     "--moves), at the level of the rules: the rule of the game file that\n"
+     "rejected it (with its line), a priority rule that hides it, or the\n"
+     "closest move the rules give instead; then list the legal moves.\n"
+     "The search follows the move program along the paths that agree with\n"
+     "MOVE (the cells they pick appear in it, the text they write begins it)\n"
+     "and reports where the one that got furthest stopped.\n"
+     "\n"
+     "Exit status: 0 when MOVE is legal, 1 when it is not.\n"},
     {"bench", pl_cli_bench, "measure playout and perft speed",
      "Usage: plateau bench GAME [--seconds N] [--threads N] [--seed N]\n"
      "\n"

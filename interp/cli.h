@@ -34,6 +34,7 @@ int pl_cli_moves(int argc, char **argv);
 int pl_cli_show(int argc, char **argv);
 int pl_cli_play(int argc, char **argv);
 int pl_cli_bench(int argc, char **argv);
+int pl_cli_explain(int argc, char **argv);
 
 /* Print the help of command `name` to `out` (the text is in cli.c). */
 void pl_cli_command_help(const char *name, FILE *out);

@@ -1,0 +1,65 @@
+/*
+ * explain.c -- "why is this move illegal?" in words, for the CLI and the
+ * play loop.  pl_explain() (vm.c, state.c) finds where the move program
+ * rejected the typed move; this file turns that into a sentence that
+ * points into the game file and quotes the rule.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <string.h>
+#include "explain.h"
+
+/* Copy line `line` (1-based) of `source` into buf, trimmed. */
+static const char *source_line(const char *source, int line, char *buf, size_t len)
+{
+    buf[0] = 0;
+    if (!source || line <= 0)
+        return buf;
+    const char *s = source;
+    for (int i = 1; i < line && s; i++) {
+        s = strchr(s, '\n');
+        if (s)
+            s++;
+    }
+    if (!s)
+        return buf;
+    while (*s == ' ' || *s == '\t')
+        s++;
+    size_t n = strcspn(s, "\n#");
+    while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
+        n--;
+    if (n >= len)
+        n = len - 1;
+    memcpy(buf, s, n);
+    buf[n] = 0;
+    return buf;
+}
+
+const char *pl_explain_move(pl_state *st, const char *text, const char *source,
+                            char *buf, size_t len)
+{
+    const pl_program *p = pl_state_program(st);
+    pl_explanation ex;
+    char rule[160];
+    if (pl_explain(st, text, &ex) < 0) {
+        snprintf(buf, len, "%s: %s", text, pl_state_error(st) ? pl_state_error(st) : "runtime error");
+        return buf;
+    }
+    const char *who = p->player_names[pl_state_to_move(st)];
+    if (ex.legal) {
+        snprintf(buf, len, "%s is a legal move", text);
+    } else if (ex.priority_line > 0) {
+        source_line(source, ex.priority_line, rule, sizeof rule);
+        snprintf(buf, len, "%s: not allowed now: other moves take priority (%s:%d%s%s%s)", text,
+                 p->source_name, ex.priority_line, rule[0] ? ": " : "", rule, "");
+    } else if (ex.fail_line > 0) {
+        source_line(source, ex.fail_line, rule, sizeof rule);
+        snprintf(buf, len, "%s: rejected by the rule at %s:%d%s%s", text, p->source_name,
+                 ex.fail_line, rule[0] ? ": " : "", rule);
+    } else if (ex.instead[0]) {
+        snprintf(buf, len, "%s: not a legal move; the closest move the rules give is %s", text, ex.instead);
+    } else {
+        snprintf(buf, len, "%s: no legal move of %s starts like this", text, who);
+    }
+    return buf;
+}
