@@ -5,7 +5,8 @@
  *   cli_common.c  option parsing, loading a GAME, --moves, RNG, clock
  *   cli_files.c   list, validate, compile, disasm
  *   cli_perft.c   perft, moves, show
- *   cli_play.c    play (humans, random and simple AI players, matches)
+ *   cli_play.c    play (humans and computer players, rounds, records)
+ *   cli_match.c   match (computer against computer, statistics), replay
  *   cli_bench.c   bench (random playouts and perft speed, with threads)
  *
  * Exit status: 0 success, 1 failure (a game that does not compile, an
@@ -35,6 +36,8 @@ int pl_cli_show(int argc, char **argv);
 int pl_cli_play(int argc, char **argv);
 int pl_cli_bench(int argc, char **argv);
 int pl_cli_explain(int argc, char **argv);
+int pl_cli_match(int argc, char **argv);
+int pl_cli_replay(int argc, char **argv);
 
 /* Print the help of command `name` to `out` (the text is in cli.c). */
 void pl_cli_command_help(const char *name, FILE *out);

@@ -1,47 +1,58 @@
 /*
- * cli_play.c -- `plateau play`: games in the terminal between humans,
- * random players and a simple AI, and matches of several rounds.
+ * cli_play.c -- `plateau play`: games in the terminal between humans and
+ * computer players, and matches of several rounds.
  *
  * Every seat of the game (player 0 sits south, player 1 north) has a
- * controller.  In a match the controllers keep their identity (A, B, ...)
- * while the seats rotate one step per round, which for two players is
- * the classic "swap roles" match.
+ * controller: a human, or a computer player given by a spec (search.h:
+ * random, ai, mcts:..., alphabeta:...).  In a match of --rounds N the
+ * controllers keep their identity (A, B, ...) while the seats rotate one
+ * step per round, which for two players is the classic "swap roles" match.
  *
- * The AI is deliberately small until the search engine exists: it plays a
- * move that wins at once if there is one, else avoids moves after which
- * the opponent can win at once, else picks at random (seeded, so games
- * are reproducible with --seed).
+ * The game's moves are kept as texts from the start: they feed the
+ * computer players (pl_search_played/undo, for tree reuse and their helper
+ * threads), `undo`, and the game record written by `save` or --save and
+ * read back by --load.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
 #include "cli.h"
-
-typedef enum { CTRL_HUMAN, CTRL_RANDOM, CTRL_AI } pl_ctrl;
-
-static const char *const ctrl_names[] = {"human", "random", "ai"};
+#include "record.h"
+#include "search.h"
 
 /* Outcomes of a round besides a result r >= 0. */
 enum { ROUND_ERROR = -2, ROUND_QUIT = -3 };
 /* What a human turn can end in besides a move index >= 0. */
-enum { TURN_QUIT = -1, TURN_UNDONE = -2 };
+enum { TURN_QUIT = -1, TURN_UNDONE = -2, TURN_ERROR = -3 };
+
+typedef struct {
+    pl_player_spec spec;
+    pl_search *engine;            /* NULL for a human */
+} controller;
 
 typedef struct {
     const pl_program *prog;
+    const char *game_arg;         /* GAME as given, for records */
     pl_state *st;
-    pl_movelist ml[3];      /* the position, the replies, their replies */
+    pl_movelist ml;
     int nplayers;
-    pl_ctrl ctrl[PL_MAX_PLAYERS];      /* controller A, B, ... */
+    controller ctrl[PL_MAX_PLAYERS];   /* controller A, B, ... */
     int seat_ctrl[PL_MAX_PLAYERS];     /* controller index of each seat */
-    pl_rng rng;
-    int verbose;            /* announce moves and draw boards */
-    char *by_human;         /* per move played in this round: human's? */
+    pl_search *hint;              /* made on the first `hint` */
+    int level;                    /* --level, 0 if not given */
+    uint64_t seed;
+    int verbose;                  /* announce moves and draw boards */
+    int info;                     /* --verbose: search figures per move */
+    char **texts;                 /* moves since the start of the game */
+    char *by_human;               /* per move: chosen by a human? */
     int nhist, caphist;
+    int floor;                    /* moves below this are not undone */
     FILE *in;
-    int in_is_tty;
+    int in_is_tty, progress;      /* progress: live line on stderr */
 } play_ctx;
 
 static const char *seat_name(const play_ctx *c, int seat)
@@ -49,75 +60,209 @@ static const char *seat_name(const play_ctx *c, int seat)
     return c->prog->player_names[seat];
 }
 
-static pl_ctrl seat_ctrl(const play_ctx *c, int seat)
+static controller *seat_ctrl(play_ctx *c, int seat)
 {
-    return c->ctrl[c->seat_ctrl[seat]];
+    return &c->ctrl[c->seat_ctrl[seat]];
 }
 
-/* --- computer players ------------------------------------------------------ */
+/* --- the game's moves ----------------------------------------------------------- */
 
-static int pick_random(play_ctx *c, const int *cand, int n)
+/* Apply move i of c->ml and tell every computer player.  0 or -1. */
+static int play_move(play_ctx *c, int i, int human)
 {
-    return cand[pl_rng_below(&c->rng, (uint32_t)n)];
-}
-
-/* After our move: can the player now to move win with one move?
- * Returns 1, 0, or -1 on a runtime error.  ml[1] holds their moves. */
-static int opponent_wins_next(play_ctx *c, int me)
-{
-    pl_movelist *replies = &c->ml[1];
-    for (int j = 0; j < replies->count; j++) {
-        pl_apply(c->st, replies, j);
-        int r = pl_status(c->st, &c->ml[2]);
-        pl_undo(c->st);
-        if (r == -2)
+    if (c->nhist == c->caphist) {
+        int cap = c->caphist ? c->caphist * 2 : 256;
+        char **t = realloc(c->texts, (size_t)cap * sizeof *t);
+        if (!t)
             return -1;
-        if (r >= 0 && r < c->nplayers && r != me)
-            return 1;
+        c->texts = t;
+        char *h = realloc(c->by_human, (size_t)cap);
+        if (!h)
+            return -1;
+        c->by_human = h;
+        c->caphist = cap;
+    }
+    char *text = strdup(pl_move_text(&c->ml, i));
+    if (!text)
+        return -1;
+    c->texts[c->nhist] = text;
+    c->by_human[c->nhist++] = (char)human;
+    pl_apply(c->st, &c->ml, i);
+    for (int k = 0; k < c->nplayers; k++)
+        if (c->ctrl[k].engine && pl_search_played(c->ctrl[k].engine, text) != 0)
+            return -1;
+    return 0;
+}
+
+static void take_back(play_ctx *c)
+{
+    pl_undo(c->st);
+    free(c->texts[--c->nhist]);
+    for (int k = 0; k < c->nplayers; k++)
+        if (c->ctrl[k].engine)
+            pl_search_undo(c->ctrl[k].engine);
+}
+
+static void clear_history(play_ctx *c)
+{
+    while (c->nhist > 0)
+        free(c->texts[--c->nhist]);
+    for (int k = 0; k < c->nplayers; k++)
+        if (c->ctrl[k].engine)
+            pl_search_reset(c->ctrl[k].engine);
+}
+
+/* Play the moves of a list of texts from the current position (the start
+ * of the game): --moves, or a loaded record.  0, 1 or 2. */
+static int play_texts(play_ctx *c, char **texts, int n, const char *what)
+{
+    for (int k = 0; k < n; k++) {
+        int r = pl_status(c->st, &c->ml);
+        if (r == -2)
+            return pl_cli_runtime_error("play", c->st);
+        int i = r == PL_RESULT_NONE ? pl_movelist_find(&c->ml, texts[k]) : -1;
+        if (i < 0) {
+            fprintf(stderr, "plateau play: %s: move %d '%s' %s\n", what, k + 1,
+                    texts[k], r == PL_RESULT_NONE ? "is not a legal move here"
+                                                  : "comes after the end of the game");
+            if (r == PL_RESULT_NONE) {
+                fputs("legal moves: ", stderr);
+                pl_cli_print_moves(&c->ml, " ", stderr);
+                fputc('\n', stderr);
+            }
+            return PL_EXIT_USAGE;
+        }
+        int human = seat_ctrl(c, pl_state_to_move(c->st))->engine == NULL;
+        if (play_move(c, i, human) != 0)
+            return pl_cli_fail("play", "out of memory");
     }
     return 0;
 }
 
-/* Classify each move of ml[0] as winning, safe or neither, then pick. */
-static int pick_ai(play_ctx *c)
+/* Split "M1 M2, M3" into words (malloc'ed array of pointers into a copy). */
+static char **split_moves(const char *moves, int *n, char **buf)
 {
-    pl_movelist *ml = &c->ml[0];
-    int me = pl_state_to_move(c->st);
-    int *win = malloc((size_t)ml->count * 2 * sizeof *win);
-    if (!win)
-        return (int)pl_rng_below(&c->rng, (uint32_t)ml->count);
-    int *safe = win + ml->count;
-    int nwin = 0, nsafe = 0;
-    for (int i = 0; i < ml->count; i++) {
-        pl_apply(c->st, ml, i);
-        int r = pl_status(c->st, &c->ml[1]);
-        int threat = r == PL_RESULT_NONE ? opponent_wins_next(c, me) : 0;
-        pl_undo(c->st);
-        if (r == -2 || threat < 0) {
-            free(win);
-            return -1;
-        }
-        if (r == me)
-            win[nwin++] = i;
-        else if ((r == PL_RESULT_NONE && !threat) || r == c->nplayers)
-            safe[nsafe++] = i;
+    *n = 0;
+    *buf = strdup(moves);
+    char **v = calloc(strlen(moves) / 2 + 2, sizeof *v);
+    if (!*buf || !v) {
+        free(*buf);
+        free(v);
+        return NULL;
     }
-    int pick;
-    if (nwin > 0)
-        pick = pick_random(c, win, nwin);
-    else if (nsafe > 0)
-        pick = pick_random(c, safe, nsafe);
-    else
-        pick = (int)pl_rng_below(&c->rng, (uint32_t)ml->count);
-    free(win);
-    return pick;
+    for (char *w = strtok(*buf, " \t\n,"); w; w = strtok(NULL, " \t\n,"))
+        v[(*n)++] = w;
+    return v;
 }
 
-static int computer_turn(play_ctx *c, pl_ctrl ctrl)
+/* --- records ------------------------------------------------------------------- */
+
+static int save_record(play_ctx *c, const char *path, int result)
 {
-    if (ctrl == CTRL_RANDOM)
-        return (int)pl_rng_below(&c->rng, (uint32_t)c->ml[0].count);
-    return pick_ai(c);
+    pl_record rec;
+    pl_record_init(&rec);
+    char buf[64], err[512];
+    int rc = pl_record_set(&rec.game, c->game_arg);
+    rec.rules = c->prog->source_hash;
+    rec.has_rules = 1;
+    for (int s = 0; s < c->nplayers && rc == 0; s++)
+        rc = pl_record_set(&rec.players[s], seat_ctrl(c, s)->spec.text);
+    if (rc == 0)
+        rc = pl_record_stamp(&rec);
+    if (rc == 0)
+        rc = pl_record_set(&rec.result, result == PL_RESULT_NONE ? "unfinished"
+                           : pl_result_text(c->prog, result, buf, sizeof buf));
+    for (int k = 0; k < c->nhist && rc == 0; k++)
+        rc = pl_record_add_move(&rec, c->texts[k]);
+    if (rc != 0)
+        snprintf(err, sizeof err, "out of memory");
+    else
+        rc = pl_record_save(&rec, path, err, sizeof err);
+    pl_record_free(&rec);
+    if (rc != 0) {
+        fprintf(stderr, "plateau play: %s\n", err);
+        return -1;
+    }
+    return 0;
+}
+
+/* --- computer players ------------------------------------------------------ */
+
+/* "1.2 s, 3456 iterations, best e5-c3, win 62%" */
+static void describe_search(const pl_search_info *in, const pl_player_spec *spec,
+                            char *buf, size_t len)
+{
+    size_t n = 0;
+    n += (size_t)snprintf(buf + n, len - n, "%.1f s", in->seconds);
+    if (spec->kind == PL_PLAYER_MCTS)
+        n += (size_t)snprintf(buf + n, len - n, ", %lld iterations",
+                              in->iterations);
+    if (spec->kind == PL_PLAYER_MCTS && in->threads > 1 && n < len)
+        n += (size_t)snprintf(buf + n, len - n, " on %d threads", in->threads);
+    else if (spec->kind == PL_PLAYER_ALPHABETA)
+        n += (size_t)snprintf(buf + n, len - n, ", depth %d, %lld nodes",
+                              in->depth, in->nodes);
+    if (n < len && in->best && in->best[0])
+        n += (size_t)snprintf(buf + n, len - n, ", best %s", in->best);
+    if (n >= len)
+        return;
+    if (in->proven == 1)
+        snprintf(buf + n, len - n, in->plies_to_end > 0 ? ", wins in %d plies"
+                 : ", wins", in->plies_to_end);
+    else if (in->proven == -1)
+        snprintf(buf + n, len - n, in->plies_to_end > 0 ? ", loses in %d plies"
+                 : ", loses", in->plies_to_end);
+    else if (in->proven == 2)
+        snprintf(buf + n, len - n, ", draws");
+    else if (spec->kind == PL_PLAYER_MCTS && in->winrate >= 0)
+        snprintf(buf + n, len - n, ", win %.0f%%", in->winrate * 100);
+    else if (spec->kind == PL_PLAYER_ALPHABETA && in->depth > 0)
+        snprintf(buf + n, len - n, ", eval %+d", (int)in->score);
+}
+
+typedef struct {
+    const pl_player_spec *spec;
+    const char *who;
+} progress_ctx;
+
+static void show_progress(void *arg, const pl_search_info *in)
+{
+    const progress_ctx *p = arg;
+    char buf[200];
+    describe_search(in, p->spec, buf, sizeof buf);
+    fprintf(stderr, "\r\033[K%s thinking: %s", p->who, buf);
+    fflush(stderr);
+}
+
+/* Ask engine e for a move of the player to move.  Returns the index in
+ * c->ml, or TURN_ERROR (reported). */
+static int ask_engine(play_ctx *c, pl_search *e, const char *who,
+                      pl_search_info *info)
+{
+    progress_ctx pc = {pl_search_spec(e), who};
+    if (c->progress)
+        pl_search_set_progress(e, show_progress, &pc, 0.2);
+    int i = pl_search_think(e, c->st, info);
+    pl_search_set_progress(e, NULL, NULL, 0);
+    if (c->progress) {
+        fputs("\r\033[K", stderr);
+        fflush(stderr);
+    }
+    if (i == -2) {
+        const char *msg = pl_search_error(e);
+        pl_cli_fail("play", "runtime error in the rules: %s",
+                    msg ? msg : "(no message)");
+        return TURN_ERROR;
+    }
+    /* the index is in pl_generate's order, which c->ml has; check */
+    if (i >= 0 && i < c->ml.count &&
+        strcasecmp(pl_move_text(&c->ml, i), info->best) != 0)
+        i = pl_movelist_find(&c->ml, info->best);
+    if (i < 0 || i >= c->ml.count) {
+        pl_cli_fail("play", "the computer player found no move");
+        return TURN_ERROR;
+    }
+    return i;
 }
 
 /* --- human players ------------------------------------------------------- */
@@ -125,11 +270,13 @@ static int computer_turn(play_ctx *c, pl_ctrl ctrl)
 static void human_help(void)
 {
     fputs("Type a move (e.g. as listed by 'moves'), or:\n"
-          "  moves   list the legal moves\n"
-          "  undo    take back moves up to your last decision\n"
-          "  show    draw the board again\n"
-          "  help    this text\n"
-          "  quit    leave the game\n", stdout);
+          "  moves       list the legal moves\n"
+          "  hint        ask the computer for a move\n"
+          "  undo        take back your last move and the replies to it\n"
+          "  save FILE   write the game so far to FILE (resume with --load)\n"
+          "  show        draw the board again\n"
+          "  help        this text\n"
+          "  quit        leave the game\n", stdout);
 }
 
 static void print_legal(const pl_movelist *ml)
@@ -170,17 +317,45 @@ static char *trim(char *s)
 static int undo_to_human(play_ctx *c)
 {
     int last = c->nhist - 1;
-    while (last >= 0 && !c->by_human[last])
+    while (last >= c->floor && !c->by_human[last])
         last--;
-    if (last < 0) {
+    if (last < c->floor) {
         puts("nothing to undo");
         return 0;
     }
-    while (c->nhist > last) {
-        pl_undo(c->st);
-        c->nhist--;
-    }
+    while (c->nhist > last)
+        take_back(c);
     return 1;
+}
+
+/* `hint`: the computer's choice for the human, from an `ai` player that
+ * follows the game up to here. */
+static int give_hint(play_ctx *c)
+{
+    if (!c->hint) {
+        pl_player_spec spec;
+        char err[200];
+        if (pl_player_spec_parse("ai", c->level, &spec, err, sizeof err) != 0)
+            return TURN_ERROR;
+        spec.has_seed = 1;
+        spec.seed = c->seed ^ 0x68696e74ull;
+        c->hint = pl_search_new(c->prog, &spec);
+        if (!c->hint) {
+            pl_cli_fail("play", "out of memory");
+            return TURN_ERROR;
+        }
+    }
+    pl_search_reset(c->hint);
+    for (int k = 0; k < c->nhist; k++)
+        pl_search_played(c->hint, c->texts[k]);
+    pl_search_info info;
+    int i = ask_engine(c, c->hint, "hint", &info);
+    if (i < 0)
+        return i;
+    char buf[200];
+    describe_search(&info, pl_search_spec(c->hint), buf, sizeof buf);
+    printf("hint: %s (%s)\n", pl_move_text(&c->ml, i), buf);
+    return 0;
 }
 
 static int human_turn(play_ctx *c)
@@ -206,64 +381,70 @@ static int human_turn(play_ctx *c)
         if (strcasecmp(s, "help") == 0 || strcmp(s, "?") == 0) {
             human_help();
         } else if (strcasecmp(s, "moves") == 0) {
-            print_legal(&c->ml[0]);
+            print_legal(&c->ml);
         } else if (strcasecmp(s, "show") == 0 || strcasecmp(s, "board") == 0) {
             pl_state_render(c->st, stdout);
         } else if (strcasecmp(s, "undo") == 0) {
             if (undo_to_human(c))
                 return TURN_UNDONE;
+        } else if (strcasecmp(s, "hint") == 0) {
+            if (give_hint(c) == TURN_ERROR)
+                return TURN_ERROR;
+        } else if (strncasecmp(s, "save", 4) == 0 &&
+                   (s[4] == '\0' || isspace((unsigned char)s[4]))) {
+            char *path = trim(s + 4);
+            if (!*path)
+                puts("usage: save FILE");
+            else if (save_record(c, path, PL_RESULT_NONE) == 0)
+                printf("saved to %s (resume with: plateau play --load %s)\n",
+                       path, path);
         } else {
-            int i = pl_movelist_find(&c->ml[0], s);
+            int i = pl_movelist_find(&c->ml, s);
             if (i >= 0)
                 return i;
             printf("'%s' is not a legal move\n", s);
-            print_legal(&c->ml[0]);
+            print_legal(&c->ml);
         }
     }
 }
 
 /* --- rounds ------------------------------------------------------------------ */
 
-static int push_history(play_ctx *c, int human)
-{
-    if (c->nhist == c->caphist) {
-        int cap = c->caphist ? c->caphist * 2 : 256;
-        char *h = realloc(c->by_human, (size_t)cap);
-        if (!h)
-            return -1;
-        c->by_human = h;
-        c->caphist = cap;
-    }
-    c->by_human[c->nhist++] = (char)human;
-    return 0;
-}
-
 /* Play one game from the current state.  Returns a result, ROUND_QUIT or
  * ROUND_ERROR (already reported). */
 static int play_round(play_ctx *c)
 {
-    c->nhist = 0;
     for (;;) {
-        int r = pl_status(c->st, &c->ml[0]);
+        int r = pl_status(c->st, &c->ml);
         if (r == -2)
             return pl_cli_runtime_error("play", c->st), ROUND_ERROR;
         if (r != PL_RESULT_NONE)
             return r;
+        if (c->ml.count == 0)
+            return pl_cli_fail("play", "no legal move and no result"), ROUND_ERROR;
         int p = pl_state_to_move(c->st);
-        pl_ctrl ctrl = seat_ctrl(c, p);
-        int i = ctrl == CTRL_HUMAN ? human_turn(c) : computer_turn(c, ctrl);
+        controller *ctrl = seat_ctrl(c, p);
+        pl_search_info info;
+        int i = ctrl->engine ? ask_engine(c, ctrl->engine, seat_name(c, p), &info)
+                             : human_turn(c);
         if (i == TURN_QUIT)
             return ROUND_QUIT;
         if (i == TURN_UNDONE)
             continue;
         if (i < 0)
-            return pl_cli_runtime_error("play", c->st), ROUND_ERROR;
-        if (ctrl != CTRL_HUMAN && c->verbose)
-            printf("%d. %s plays %s\n", pl_state_ply(c->st) + 1,
-                   seat_name(c, p), pl_move_text(&c->ml[0], i));
-        if (push_history(c, ctrl == CTRL_HUMAN) != 0)
+            return ROUND_ERROR;
+        if (ctrl->engine && c->verbose) {
+            printf("%d. %s plays %s", pl_state_ply(c->st) + 1, seat_name(c, p),
+                   pl_move_text(&c->ml, i));
+            if (c->info && ctrl->spec.kind != PL_PLAYER_RANDOM) {
+                char buf[200];
+                describe_search(&info, &ctrl->spec, buf, sizeof buf);
+                printf("  (%s)", buf);
+            }
+            putchar('\n');
+        }
+        if (play_move(c, i, ctrl->engine == NULL) != 0)
             return pl_cli_fail("play", "out of memory"), ROUND_ERROR;
-        pl_apply(c->st, &c->ml[0], i);
     }
 }
 
@@ -274,15 +455,15 @@ static const char *fmt_score(int halves, char *buf, size_t size)
     return buf;
 }
 
-static void print_seats(const play_ctx *c)
+static void print_seats(play_ctx *c)
 {
     for (int s = 0; s < c->nplayers; s++)
         printf("%s%s = %c (%s)", s ? ", " : "", seat_name(c, s),
-               'A' + c->seat_ctrl[s], ctrl_names[seat_ctrl(c, s)]);
+               'A' + c->seat_ctrl[s], seat_ctrl(c, s)->spec.text);
 }
 
 /* Report a finished round and add it to the controllers' scores. */
-static void score_round(const play_ctx *c, int round, int r, int *score)
+static void score_round(play_ctx *c, int round, int r, int *score)
 {
     char buf[64];
     const char *res = pl_result_text(c->prog, r, buf, sizeof buf);
@@ -302,7 +483,7 @@ static void print_total(const play_ctx *c, const int *score, int rounds)
     int best = 0, nbest = 0;
     printf("total after %d round%s:", rounds, rounds == 1 ? "" : "s");
     for (int k = 0; k < c->nplayers; k++) {
-        printf("%s %c (%s) %s", k ? "," : "", 'A' + k, ctrl_names[c->ctrl[k]],
+        printf("%s %c (%s) %s", k ? "," : "", 'A' + k, c->ctrl[k].spec.text,
                fmt_score(score[k], buf, sizeof buf));
         if (score[k] > score[best])
             best = k;
@@ -313,11 +494,19 @@ static void print_total(const play_ctx *c, const int *score, int rounds)
     if (nbest > 1)
         puts("match tied");
     else
-        printf("%c (%s) wins the match\n", 'A' + best,
-               ctrl_names[c->ctrl[best]]);
+        printf("%c (%s) wins the match\n", 'A' + best, c->ctrl[best].spec.text);
 }
 
-static int run_rounds(play_ctx *c, int rounds, const char *moves)
+/* The position every round starts from: --moves, or a loaded record. */
+typedef struct {
+    char **texts;
+    int n;
+    const char *what;             /* "--moves" or the record's file */
+    int undoable;                 /* a record's moves may be taken back */
+} start_moves;
+
+static int run_rounds(play_ctx *c, int rounds, const start_moves *start,
+                      const char *save_path)
 {
     int score[PL_MAX_PLAYERS] = {0};
     int played = 0;
@@ -325,8 +514,11 @@ static int run_rounds(play_ctx *c, int rounds, const char *moves)
         for (int s = 0; s < c->nplayers; s++)
             c->seat_ctrl[s] = (s + round - 1) % c->nplayers;
         pl_state_reset(c->st);
-        if (moves && pl_cli_apply_moves(c->st, &c->ml[0], "play", moves) != 0)
-            return PL_EXIT_USAGE;
+        clear_history(c);
+        int rc = play_texts(c, start->texts, start->n, start->what);
+        if (rc != 0)
+            return rc;
+        c->floor = start->undoable ? 0 : c->nhist;
         if (c->verbose && rounds > 1) {
             printf("round %d: ", round);
             print_seats(c);
@@ -334,6 +526,9 @@ static int run_rounds(play_ctx *c, int rounds, const char *moves)
         }
         int r = play_round(c);
         if (r == ROUND_ERROR)
+            return PL_EXIT_FAIL;
+        if (save_path && save_record(c, save_path, r == ROUND_QUIT
+                                     ? PL_RESULT_NONE : r) != 0)
             return PL_EXIT_FAIL;
         if (r == ROUND_QUIT) {
             printf("%s abandoned\n", rounds > 1 ? "match" : "game");
@@ -355,17 +550,6 @@ static int run_rounds(play_ctx *c, int rounds, const char *moves)
 
 /* --- options ------------------------------------------------------------------ */
 
-static int parse_ctrl(const char *opt, const char *value, pl_ctrl *out)
-{
-    for (int k = 0; k < 3; k++)
-        if (strcasecmp(value, ctrl_names[k]) == 0) {
-            *out = (pl_ctrl)k;
-            return 0;
-        }
-    return pl_cli_usage("play", "--%s must be human, random or ai, not '%s'",
-                        opt, value);
-}
-
 /* The seat an option names: south, north, or a player of the game. */
 static int seat_of(const pl_program *prog, const char *name)
 {
@@ -379,81 +563,157 @@ static int seat_of(const pl_program *prog, const char *name)
     return -1;
 }
 
-/* Controllers from --south/--north/--NAME; default human south, ai else. */
-static int setup_controllers(play_ctx *c, const pl_cli_args *a)
+/* Controllers: --south/--north/--NAME, else the loaded record's, else a
+ * human south and `ai` elsewhere.  Each computer player gets a seed of
+ * its own derived from --seed unless its spec names one. */
+static int setup_controllers(play_ctx *c, const pl_cli_args *a,
+                             const pl_record *rec)
 {
+    const char *text[PL_MAX_PLAYERS];
+    const char *given[PL_MAX_PLAYERS] = {0};
     for (int s = 0; s < c->nplayers; s++)
-        c->ctrl[s] = s == 0 ? CTRL_HUMAN : CTRL_AI;
+        text[s] = rec && rec->players[s] ? rec->players[s] : s == 0 ? "human" : "ai";
     for (int k = 0; k < a->nextra; k++) {
         const char *name = a->extra[2 * k], *value = a->extra[2 * k + 1];
         int seat = seat_of(c->prog, name);
         if (seat < 0)
             return pl_cli_usage("play", "unknown option '--%s' (the players "
                                 "are south, north or the game's names)", name);
-        int rc = parse_ctrl(name, value, &c->ctrl[seat]);
-        if (rc != 0)
-            return rc;
+        text[seat] = value;
+        given[seat] = name;
+    }
+    for (int s = 0; s < c->nplayers; s++) {
+        controller *ct = &c->ctrl[s];
+        char err[256];
+        if (pl_player_spec_parse(text[s], c->level, &ct->spec, err, sizeof err) != 0) {
+            if (given[s])
+                return pl_cli_usage("play", "--%s: %s", given[s], err);
+            return pl_cli_fail("play", "the record's %s player: %s",
+                               pl_record_seat_key(s), err);
+        }
+        if (ct->spec.kind == PL_PLAYER_HUMAN)
+            continue;
+        if (!ct->spec.has_seed) {
+            ct->spec.has_seed = 1;
+            ct->spec.seed = c->seed + 0x9e3779b97f4a7c15ull * (uint64_t)(s + 1);
+        }
+        ct->engine = pl_search_new(c->prog, &ct->spec);
+        if (!ct->engine)
+            return pl_cli_fail("play", "out of memory");
     }
     return 0;
 }
 
-static int play_game(pl_cli_game *g, const pl_cli_args *a, uint64_t seed,
-                     int rounds, const char *moves)
+static int play_game(pl_cli_game *g, const pl_cli_args *a, const char *game_arg,
+                     uint64_t seed, int level, int rounds, int info,
+                     const start_moves *start, const pl_record *rec,
+                     const char *save_path)
 {
     play_ctx c;
     memset(&c, 0, sizeof c);
     c.prog = g->prog;
+    c.game_arg = game_arg;
     c.st = g->st;
     c.nplayers = g->prog->nplayers;
     c.in = stdin;
     c.in_is_tty = isatty(fileno(stdin));
-    pl_rng_seed(&c.rng, seed);
-    for (int i = 0; i < 3; i++)
-        pl_movelist_init(&c.ml[i]);
+    c.seed = seed;
+    c.level = level;
+    c.info = info;
+    pl_movelist_init(&c.ml);
 
-    int rc = setup_controllers(&c, a);
+    int rc = setup_controllers(&c, a, rec);
     if (rc == 0) {
         int humans = 0;
         for (int s = 0; s < c.nplayers; s++)
-            humans += c.ctrl[s] == CTRL_HUMAN;
+            humans += c.ctrl[s].engine == NULL;
         c.verbose = humans > 0 || rounds == 1;
+        c.progress = c.verbose && isatty(fileno(stderr));
         if (humans > 0)
             printf("%s -- type 'help' for commands\n", g->prog->title);
-        rc = run_rounds(&c, rounds, moves);
+        rc = run_rounds(&c, rounds, start, save_path);
     }
-    for (int i = 0; i < 3; i++)
-        pl_movelist_free(&c.ml[i]);
+    clear_history(&c);
+    for (int s = 0; s < c.nplayers; s++)
+        pl_search_free(c.ctrl[s].engine);
+    pl_search_free(c.hint);
+    pl_movelist_free(&c.ml);
+    free(c.texts);
     free(c.by_human);
     return rc;
 }
 
 int pl_cli_play(int argc, char **argv)
 {
-    pl_cli_opt opts[] = {{"--seed", 1, NULL}, {"--rounds", 1, NULL},
-                         {"--moves", 1, NULL}};
+    enum { O_SEED, O_ROUNDS, O_MOVES, O_LEVEL, O_LOAD, O_SAVE, O_VERBOSE, NOPTS };
+    pl_cli_opt opts[NOPTS] = {{"--seed", 1, NULL},  {"--rounds", 1, NULL},
+                              {"--moves", 1, NULL}, {"--level", 1, NULL},
+                              {"--load", 1, NULL},  {"--save", 1, NULL},
+                              {"--verbose", 0, NULL}};
     pl_cli_args a;
     pl_cli_game g;
+    pl_record rec;
     memset(&g, 0, sizeof g);
-    long long seed = 0, rounds = 1;
-    int rc = pl_cli_parse(&a, "play", opts, 3, argc, argv, 1);
+    pl_record_init(&rec);
+    int have_rec = 0;
+    long long seed = 0, rounds = 1, level = 0;
+    char **words = NULL, *wordbuf = NULL;
+    start_moves start = {NULL, 0, "--moves", 0};
+    int rc = pl_cli_parse(&a, "play", opts, NOPTS, argc, argv, 1);
     if (rc == 0 && a.help) {
         pl_cli_command_help("play", stdout);
-    } else {
-        if (rc == 0 && a.npos != 1)
-            rc = a.npos ? pl_cli_usage("play", "unexpected argument '%s'", a.pos[1])
-                        : pl_cli_usage("play", "no GAME given");
-        if (rc == 0 && opts[0].value)
-            rc = pl_cli_int("play", "--seed", opts[0].value, 0, INT64_MAX, &seed);
-        else if (rc == 0)
-            seed = (long long)(pl_cli_time_seed() >> 1);
-        if (rc == 0 && opts[1].value)
-            rc = pl_cli_int("play", "--rounds", opts[1].value, 1, 1000000,
-                            &rounds);
-        if (rc == 0)
-            rc = pl_cli_game_open(&g, "play", a.pos[0], NULL);
-        if (rc == 0)
-            rc = play_game(&g, &a, (uint64_t)seed, (int)rounds, opts[2].value);
+        goto done;
     }
+    const char *load = opts[O_LOAD].value;
+    if (rc == 0 && a.npos > 1)
+        rc = pl_cli_usage("play", "unexpected argument '%s'", a.pos[1]);
+    if (rc == 0 && a.npos == 0 && !load)
+        rc = pl_cli_usage("play", "no GAME given");
+    if (rc == 0 && load && opts[O_MOVES].value)
+        rc = pl_cli_usage("play", "--moves and --load cannot be combined");
+    if (rc == 0 && opts[O_SEED].value)
+        rc = pl_cli_int("play", "--seed", opts[O_SEED].value, 0, INT64_MAX, &seed);
+    else if (rc == 0)
+        seed = (long long)(pl_cli_time_seed() >> 1);
+    if (rc == 0 && opts[O_ROUNDS].value)
+        rc = pl_cli_int("play", "--rounds", opts[O_ROUNDS].value, 1, 1000000,
+                        &rounds);
+    if (rc == 0 && opts[O_LEVEL].value)
+        rc = pl_cli_int("play", "--level", opts[O_LEVEL].value, PL_LEVEL_MIN,
+                        PL_LEVEL_MAX, &level);
+    if (rc == 0 && opts[O_SAVE].value && rounds > 1)
+        rc = pl_cli_usage("play", "--save keeps one game; for several, use "
+                          "'plateau match --records DIR'");
+    if (rc == 0 && load) {
+        char err[512];
+        if (pl_record_load(&rec, load, err, sizeof err) != 0)
+            rc = pl_cli_fail("play", "%s", err);
+        else
+            have_rec = 1;
+    }
+    const char *game_arg = a.npos > 0 ? a.pos[0] : have_rec ? rec.game : NULL;
+    if (rc == 0)
+        rc = pl_cli_game_open(&g, "play", game_arg, NULL);
+    if (rc == 0 && have_rec && rec.has_rules && rec.rules != g.prog->source_hash)
+        fprintf(stderr, "plateau play: warning: the rules changed since %s was "
+                "recorded (rules %016" PRIx64 ", now %016" PRIx64 ")\n", load,
+                rec.rules, g.prog->source_hash);
+    if (rc == 0 && have_rec) {
+        start = (start_moves){rec.moves, rec.nmoves, load, 1};
+    } else if (rc == 0 && opts[O_MOVES].value) {
+        words = split_moves(opts[O_MOVES].value, &start.n, &wordbuf);
+        if (!words)
+            rc = pl_cli_fail("play", "out of memory");
+        start.texts = words;
+    }
+    if (rc == 0)
+        rc = play_game(&g, &a, game_arg, (uint64_t)seed, (int)level, (int)rounds,
+                       opts[O_VERBOSE].value != NULL, &start,
+                       have_rec ? &rec : NULL, opts[O_SAVE].value);
+done:
+    free(words);
+    free(wordbuf);
+    pl_record_free(&rec);
     pl_cli_game_close(&g);
     pl_cli_args_free(&a);
     return rc;

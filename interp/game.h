@@ -110,6 +110,11 @@ const char *pl_result_text(const pl_program *prog, int result, char *buf,
 /* Last runtime error ("games/x.game:12:5: division by zero"), or NULL. */
 const char *pl_state_error(const pl_state *st);
 
+/* The steps (backtracks and loop iterations) one run of a move program may
+ * take before it fails with "ran too long" (default 50 million; <= 0
+ * restores it).  A runaway rule becomes an error instead of a hang. */
+void pl_state_set_step_budget(pl_state *st, long steps);
+
 /* Draw the board (with coordinates) and the side to move. */
 void pl_state_render(const pl_state *st, FILE *out);
 

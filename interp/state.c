@@ -71,6 +71,7 @@ pl_state *pl_state_new(const pl_program *prog)
     pl_state *st = calloc(1, sizeof *st);
     if (!st)
         return NULL;
+    st->step_budget = VM_STEP_BUDGET;
     st->prog = prog;
     st->nslots = prog->nslots;
     st->slot = calloc((size_t)(prog->nslots + prog->nlocals), sizeof(int32_t));
@@ -162,7 +163,7 @@ int pl_generate(pl_state *st, pl_movelist *ml)
         memset(ml->seen, 0, (size_t)ml->seen_cap * sizeof *ml->seen);
     st->out = ml;
     st->mover = pl_state_to_move(st);
-    st->budget = VM_STEP_BUDGET;
+    st->budget = st->step_budget;
     int r = pl_vm_run(st, st->prog->entry_moves[st->mover], VM_GEN);
     st->out = NULL;
     return r == VM_ERROR ? -1 : ml->count;
@@ -181,7 +182,7 @@ void pl_apply(pl_state *st, const pl_movelist *ml, int i)
     }
     int mover = pl_state_to_move(st);
     st->hist[st->ply] = (ply_record){st->ntrail, mover};
-    const int32_t *w = ml->writes + m->write_off;
+    const int32_t *w = m->nwrites ? ml->writes + m->write_off : NULL; /* a pass writes nothing */
     for (int k = 0; k < m->nwrites; k++)
         st_write(st, w[2 * k], w[2 * k + 1]);
     st_write(st, p->tomove_slot, (mover + 1) % p->nplayers);
@@ -201,7 +202,7 @@ void pl_undo(pl_state *st)
 static int eval_rules(pl_state *st, int entry, int mover)
 {
     st->mover = mover;
-    st->budget = VM_STEP_BUDGET;
+    st->budget = st->step_budget;
     int r = pl_vm_run(st, entry, VM_EVAL);
     if (r == VM_ERROR)
         return -2;
@@ -219,7 +220,7 @@ int pl_evaluate(pl_state *st, int player, int32_t *value)
     if (st->prog->entry_eval < 0)
         return 0;
     st->mover = player;
-    st->budget = VM_STEP_BUDGET;
+    st->budget = st->step_budget;
     int r = pl_vm_run(st, st->prog->entry_eval, VM_EVAL);
     if (r == VM_ERROR)
         return -2;
@@ -242,7 +243,7 @@ int pl_explain(pl_state *st, const char *text, pl_explanation *ex)
     st->xfound = 0;
     st->xfound_shadow = -1;
     st->mover = pl_state_to_move(st);
-    st->budget = VM_STEP_BUDGET;
+    st->budget = st->step_budget;
     int r = pl_vm_run(st, p->entry_moves[st->mover], VM_EXPLAIN);
     if (r == VM_ERROR)
         return -1;
@@ -407,4 +408,9 @@ void pl_state_render(const pl_state *st, FILE *out)
             fprintf(out, " %s %d", p->player_names[i], st->slot[p->pvar_base + v * p->nplayers + i]);
         fputc('\n', out);
     }
+}
+
+void pl_state_set_step_budget(pl_state *st, long steps)
+{
+    st->step_budget = steps > 0 ? steps : VM_STEP_BUDGET;
 }

@@ -16,7 +16,11 @@ enum { VM_GEN, VM_EXISTS, VM_EVAL, VM_EXPLAIN };
 enum { FK_BASE, FK_FORK, FK_PICK, FK_FIRST, FK_TRY };
 enum { VM_MAX_NEST = 6 };
 #define VM_ERROR (-100)
+#ifndef VM_STEP_BUDGET /* tests may build with a smaller one */
 #define VM_STEP_BUDGET 50000000L
+#endif
+/* Pending choice points a loop may pile up (about 64 bytes each). */
+enum { VM_MAX_FORKS = 1 << 20 };
 
 typedef struct {
     int32_t pc, kind, trail, sp, text_len, aux, yields, is_pass;
@@ -50,8 +54,13 @@ struct pl_state {
     char *text;
     int text_len, text_cap;
     int mover, yields, is_pass, mode, nest;
+    /* Players whose can_move() is being evaluated further up the stack:
+     * a query that depends on itself (each side may pass only if the
+     * other can move) is false, the least fixed point. */
+    unsigned asking;
     int gen_trail;            /* trail index where the current generation began */
     long budget;
+    long step_budget;         /* budget of each run (VM_STEP_BUDGET by default) */
     pl_movelist *out;
 
     /* occupancy bitsets, kept by st_write/st_unwind: occ[(owner+1)*nwords+w]

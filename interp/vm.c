@@ -105,6 +105,12 @@ static int32_t set_next(pl_state *st, const pl_setdesc *d, int32_t *cursor, int 
     const pl_program *p = st->prog;
     const int32_t *s = st->slot;
     int np = p->nplayers;
+    if (*cursor < -1) { /* only hand-made bytecode can start a loop there */
+        vm_error(st, pc, "iteration cursor %d is before the start of the set", (int)*cursor);
+        return -1;
+    }
+    if (*cursor == INT32_MAX) /* nothing after it; and cursor + 1 must not overflow */
+        return -1;
     switch (d->kind) {
     case PL_SET_CELLS:
         if (*cursor + 1 < p->ncells)
@@ -353,7 +359,7 @@ static int seen_insert(pl_movelist *ml, const char *text, int len, int idx)
 static void record_move(pl_state *st)
 {
     pl_movelist *ml = st->out;
-    const char *text = st->text;
+    const char *text = st->text ? st->text : ""; /* no text written yet */
     int len = st->text_len;
     if (st->is_pass && len == 0) {
         text = "pass";
@@ -379,7 +385,8 @@ static void record_move(pl_state *st)
     pl_move *m = &ml->moves[ml->count++];
     m->text_off = ml->text_len;
     m->text_len = len;
-    memcpy(ml->text + ml->text_len, text, (size_t)len);
+    if (len)
+        memcpy(ml->text + ml->text_len, text, (size_t)len);
     ml->text_len += len;
     ml->text[ml->text_len++] = 0;
     m->is_pass = (uint8_t)st->is_pass;
@@ -475,7 +482,7 @@ static void explain_fail(pl_state *st, int pc)
 
 static void explain_yield(pl_state *st)
 {
-    const char *text = st->text;
+    const char *text = st->text ? st->text : ""; /* no text written yet */
     int len = st->text_len;
     if (st->is_pass && len == 0) {
         text = "pass";
@@ -684,13 +691,29 @@ int pl_vm_run(pl_state *st, int pc, int mode)
         vmcase(LE) b = POP(); a = POP(); PUSH(a <= b); pc += 1; vmbreak;
         vmcase(GT) b = POP(); a = POP(); PUSH(a > b); pc += 1; vmbreak;
         vmcase(GE) b = POP(); a = POP(); PUSH(a >= b); pc += 1; vmbreak;
+        /* Every backward jump is a loop's back edge: it spends the step
+           budget and bounds the choices a loop may leave pending.  The
+           compiler only jumps backward with JUMP; the conditional jumps
+           check too, for hand-made bytecode. */
         vmcase(JUMP)
-            if (code[pc + 1] < pc && --budget < 0)
+            if (code[pc + 1] < pc && (--budget < 0 || st->nforks > VM_MAX_FORKS))
                 goto out_of_budget;
             pc = code[pc + 1];
             vmbreak;
-        vmcase(JUMPF) a = POP(); pc = a ? pc + 2 : code[pc + 1]; vmbreak;
-        vmcase(JUMPT) a = POP(); pc = a ? code[pc + 1] : pc + 2; vmbreak;
+        vmcase(JUMPF)
+            a = POP();
+            b = a ? pc + 2 : code[pc + 1];
+            if (b < pc && --budget < 0)
+                goto out_of_budget;
+            pc = b;
+            vmbreak;
+        vmcase(JUMPT)
+            a = POP();
+            b = a ? code[pc + 1] : pc + 2;
+            if (b < pc && --budget < 0)
+                goto out_of_budget;
+            pc = b;
+            vmbreak;
         vmcase(FAIL)
             if (mode == VM_EXPLAIN)
                 explain_fail(st, pc);
@@ -868,6 +891,13 @@ int pl_vm_run(pl_state *st, int pc, int mode)
         vmcase(CANMOVE) {
             a = POP();
             if (!check_player(st, pc, a)) goto fail;
+            if (st->asking & (1u << a)) { /* asked again inside its own answer */
+                PUSH(0);
+                pc += 1;
+                vmbreak;
+            }
+            unsigned saved_asking = st->asking;
+            st->asking |= 1u << a;
             int saved_mover = st->mover;
             st->mover = a;
             st->sp = sp;
@@ -880,6 +910,7 @@ int pl_vm_run(pl_state *st, int pc, int mode)
             budget = st->budget;
             memcpy(&LOCAL(0), saved_locals, (size_t)p->nlocals * sizeof(int32_t));
             st->mover = saved_mover;
+            st->asking = saved_asking;
             if (r == VM_ERROR) {
                 ret = VM_ERROR;
                 goto done;
@@ -908,12 +939,12 @@ int pl_vm_run(pl_state *st, int pc, int mode)
             cursor = LOCAL(code[pc + 2]);
             v = set_next(st, &p->sets[code[pc + 1]], &cursor, pc);
             if (st->has_err) goto fail;
+            if (--budget < 0) /* the exit counts too: its target may be a loop */
+                goto out_of_budget;
             if (v < 0) {
                 pc = code[pc + 4];
                 vmbreak;
             }
-            if (--budget < 0)
-                goto out_of_budget;
             /* Loop locals need no trail: nothing backtracks into a loop. */
             LOCAL(code[pc + 2]) = cursor;
             LOCAL(code[pc + 3]) = v;
@@ -1069,8 +1100,12 @@ int pl_vm_run(pl_state *st, int pc, int mode)
             }
         }
     out_of_budget:
-        vm_error(st, pc, "the move program ran too long (more than %ld steps): a runaway loop?",
-                 VM_STEP_BUDGET);
+        if (st->nforks > VM_MAX_FORKS)
+            vm_error(st, pc, "the move program leaves more than %d choices pending: a runaway loop?",
+                     VM_MAX_FORKS);
+        else
+            vm_error(st, pc, "the move program ran too long (more than %ld steps): a runaway loop?",
+                     st->step_budget);
     fail:
         ret = VM_ERROR;
         goto done;

@@ -35,7 +35,8 @@ void *ast_alloc(ast_arena *ar, size_t size)
 char *ast_strdup(ast_arena *ar, const char *s, size_t len)
 {
     char *p = ast_alloc(ar, len + 1);
-    memcpy(p, s, len);
+    if (len) /* s may be NULL for an empty string */
+        memcpy(p, s, len);
     p[len] = 0;
     return p;
 }

@@ -46,6 +46,7 @@ struct ast {
     ast *a, *b, *c;
     ast *next;
     int file;                 /* index of the source file */
+    int depth;                /* expressions: height of the operator tree */
 };
 
 /* Arena: all nodes and strings of one compilation. */
@@ -76,10 +77,15 @@ typedef struct {
     int paren_depth;          /* newlines inside ( ) are not separators... */
     char brackets[64];        /* ...unless a { } is open inside the ( ) */
     int depth;                /* nesting depth guard */
+    int deep_reported;        /* an expression too deep was reported */
     char *strbuf;             /* string literal being scanned */
     int strbuf_len, strbuf_cap;
     int str_line, str_col;    /* where that literal started */
 } pl_parse_ctx;
+
+/* Operator trees deeper than this are an error: the compiler walks them
+ * recursively, and `1 + 1 + ... + 1` could otherwise exhaust the C stack. */
+enum { AST_MAX_EXPR_DEPTH = 500 };
 
 void pl_lex_strbuf_add(pl_parse_ctx *ctx, char ch);
 int pl_lex_is_keyword(const char *s);

@@ -555,6 +555,24 @@ static cc_type def_call(cc_t *cc, const ast *e, cc_symbol *s)
     return t;
 }
 
+/* The built-in functions that call_expr compiles by hand (they take sets
+ * or directions, not plain values): a call with the wrong number of
+ * arguments says so instead of falling through to "unknown function". */
+static int special_arity_error(cc_t *cc, const ast *e, const char *fn, int na)
+{
+    static const struct { const char *name; int nargs; } special[] = {
+        {"row", 1}, {"col", 1}, {"bit", 1}, {"abs", 1},     {"run", 2},
+        {"groups", 2}, {"min", 2}, {"max", 2}, {"has_run", 3},
+    };
+    for (size_t i = 0; i < sizeof special / sizeof special[0]; i++)
+        if (strcmp(fn, special[i].name) == 0 && na != special[i].nargs) {
+            cc_error(cc, e, "'%s' takes %d argument%s, not %d", fn, special[i].nargs,
+                     special[i].nargs == 1 ? "" : "s", na);
+            return 1;
+        }
+    return 0;
+}
+
 static cc_type call_expr(cc_t *cc, const ast *e)
 {
     const char *fn = e->name;
@@ -666,6 +684,8 @@ static cc_type call_expr(cc_t *cc, const ast *e)
         land(cc, done);
         return T_INT;
     }
+    if (special_arity_error(cc, e, fn, na))
+        return T_ERR;
     cc_symbol *s = cc_lookup(cc, fn);
     if (s) {
         s->used = 1;

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "bytecode.h"
 #include "compile.h"
 #include "compile_int.h"
@@ -28,8 +29,10 @@ static void vdiag(cc_t *cc, pl_severity sev, const ast *at, const char *fmt, va_
 {
     char msg[512];
     vsnprintf(msg, sizeof msg, fmt, ap);
-    const ast_source *s = at ? &cc->src[at->file] : NULL;
-    pl_diag_add(cc->diags, sev, s ? s->name : NULL, s ? s->text : NULL,
+    /* A diagnostic about the whole game (no board, no players) still names
+     * the main file, so that editors and tools can place it. */
+    const ast_source *s = at ? &cc->src[at->file] : (cc->nsrc > 0 ? &cc->src[0] : NULL);
+    pl_diag_add(cc->diags, sev, s ? s->name : NULL, at && s ? s->text : NULL,
                 at ? at->line : 0, at ? at->col : 0, at ? at->end_col : 0, "%s", msg);
 }
 
@@ -190,10 +193,16 @@ static char *read_file(const char *path, size_t *len, const char **why)
         *why = "cannot open file";
         return NULL;
     }
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && !S_ISREG(st.st_mode)) {
+        fclose(f);
+        *why = S_ISDIR(st.st_mode) ? "is a directory, not a game file" : "is not a regular file";
+        return NULL;
+    }
     size_t cap = 4096, n = 0;
     char *buf = malloc(cap);
     for (;;) {
-        if (n == cap) {
+        if (n + 1 >= cap) { /* keep room for the terminating NUL */
             if (cap >= MAX_SOURCE_BYTES) {
                 free(buf);
                 fclose(f);
@@ -215,6 +224,7 @@ static char *read_file(const char *path, size_t *len, const char **why)
             *why = "file contains a NUL byte (not a text file?)";
             return NULL;
         }
+    buf[n] = '\0'; /* the lexer gets a length, the diagnostics a C string */
     *len = n;
     return buf;
 }

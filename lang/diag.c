@@ -11,6 +11,7 @@
  *   file:line:col: error: message
  *     12 | source line
  *        |     ^~~~
+ * or, for editors and scripts, one JSON object per line (pl_diags_print_json).
  */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -151,7 +152,7 @@ void pl_diag_add(pl_diags *d, pl_severity sev, const char *file,
     push(d, sev, file, line, col, end_col, msg, copy_line(text, line));
 }
 
-static const char *severity_name(pl_severity sev)
+const char *pl_severity_name(pl_severity sev)
 {
     switch (sev) {
     case PL_SEV_ERROR: return "error";
@@ -200,7 +201,7 @@ static void print_one(const pl_diag *g, FILE *out)
         }
         fputs(": ", out);
     }
-    fprintf(out, "%s: %s\n", severity_name(g->severity), g->message);
+    fprintf(out, "%s: %s\n", pl_severity_name(g->severity), g->message);
     if (!g->source_line || g->line == 0)
         return;
 
@@ -217,4 +218,91 @@ void pl_diags_print(const pl_diags *d, FILE *out)
 {
     for (int i = 0; i < d->count; i++)
         print_one(&d->items[i], out);
+}
+
+/* --- JSON ------------------------------------------------------------------- */
+
+/* Length of the valid UTF-8 sequence at s (1..4), or 0 when the bytes there
+ * are not one: a stray continuation byte, a truncated sequence, an overlong
+ * form, a surrogate or a code point above U+10FFFF. */
+static int utf8_length(const unsigned char *s)
+{
+    unsigned char c = s[0];
+    if (c < 0x80)
+        return 1;
+    /* lead byte: sequence length, smallest code point of that length */
+    static const struct { unsigned char mask, bits; int n; unsigned min; } lead[] = {
+        {0xe0, 0xc0, 2, 0x80}, {0xf0, 0xe0, 3, 0x800}, {0xf8, 0xf0, 4, 0x10000}};
+    int n = 0;
+    unsigned min = 0, cp = 0;
+    for (int i = 0; i < 3 && n == 0; i++)
+        if ((c & lead[i].mask) == lead[i].bits) {
+            n = lead[i].n;
+            min = lead[i].min;
+            cp = c & (unsigned char)~lead[i].mask;
+        }
+    if (n == 0)
+        return 0;
+    for (int i = 1; i < n; i++) {
+        if ((s[i] & 0xc0) != 0x80)   /* also stops at the terminating NUL */
+            return 0;
+        cp = (cp << 6) | (s[i] & 0x3f);
+    }
+    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+        return 0;
+    return n;
+}
+
+void pl_json_string(const char *s, FILE *out)
+{
+    if (!s) {
+        fputs("null", out);
+        return;
+    }
+    const unsigned char *p = (const unsigned char *)s;
+    fputc('"', out);
+    while (*p) {
+        unsigned char c = *p;
+        if (c == '"' || c == '\\') {
+            fputc('\\', out);
+            fputc(c, out);
+            p++;
+        } else if (c < 0x20 || c == 0x7f) {
+            switch (c) {
+            case '\n': fputs("\\n", out); break;
+            case '\t': fputs("\\t", out); break;
+            case '\r': fputs("\\r", out); break;
+            default: fprintf(out, "\\u%04x", c); break;
+            }
+            p++;
+        } else {
+            int n = utf8_length(p);
+            if (n == 0) {
+                fputs("\\ufffd", out);
+                p++;
+            } else {
+                fwrite(p, 1, (size_t)n, out);
+                p += n;
+            }
+        }
+    }
+    fputc('"', out);
+}
+
+void pl_diag_print_json(const pl_diag *g, FILE *out)
+{
+    fputs("{\"file\":", out);
+    pl_json_string(g->file, out);
+    fprintf(out, ",\"line\":%d,\"col\":%d,\"end_col\":%d,\"severity\":\"%s\",\"message\":",
+            g->line, g->col, g->end_col, pl_severity_name(g->severity));
+    pl_json_string(g->message, out);
+    fputs(",\"source\":", out);
+    pl_json_string(g->line > 0 ? g->source_line : NULL, out);
+    fputs("}\n", out);
+}
+
+void pl_diags_print_json(const pl_diags *d, FILE *out)
+{
+    for (int i = 0; i < d->count; i++)
+        pl_diag_print_json(&d->items[i], out);
 }

@@ -44,4 +44,21 @@ void pl_diag_add(pl_diags *d, pl_severity sev, const char *file,
  */
 void pl_diags_print(const pl_diags *d, FILE *out);
 
+/* The same as JSON, one object per diagnostic and per line (JSON Lines):
+ *   {"file":"g.game","line":12,"col":5,"end_col":8,"severity":"error",
+ *    "message":"...","source":"  pick c in empty_celss"}
+ * "file" and "source" are null when unknown; line and col are 0 when
+ * unknown.  Columns count bytes from 1, as in the text form. */
+void pl_diag_print_json(const pl_diag *g, FILE *out);
+void pl_diags_print_json(const pl_diags *d, FILE *out);
+
+/* Write `s` as a JSON string with its quotes (null when s is NULL).
+ * Quotes, backslashes and control characters are escaped, and bytes that
+ * are not valid UTF-8 become U+FFFD, so the output is always valid JSON
+ * whatever the input file holds. */
+void pl_json_string(const char *s, FILE *out);
+
+/* "error", "warning" or "note". */
+const char *pl_severity_name(pl_severity sev);
+
 #endif

@@ -29,7 +29,10 @@ static void yyerror(YYLTYPE *loc, pl_parse_ctx *ctx, void *scanner, const char *
                                 (loc).first_line == (loc).last_line ? (loc).last_column : (loc).first_column)
 #define SPAN(kind, l1, l2) ast_new(ctx, kind, (l1).first_line, (l1).first_column, \
                                 (l1).first_line == (l2).last_line ? (l2).last_column : (l1).first_column)
-static ast *binop(pl_parse_ctx *ctx, int op, ast *a, ast *b, YYLTYPE *l1, YYLTYPE *l2);
+static ast *binop(pl_parse_ctx *ctx, ast_kind kind, int op, ast *a, ast *b, YYLTYPE *l1, YYLTYPE *l2);
+static ast *unop(pl_parse_ctx *ctx, ast_kind kind, ast *a, YYLTYPE *l1, YYLTYPE *l2);
+static ast *limit_depth(pl_parse_ctx *ctx, ast *n, int depth);
+static int max_depth(const ast *a, int d);
 static ast *name_node(pl_parse_ctx *ctx, char *s, YYLTYPE *loc);
 }
 
@@ -298,25 +301,25 @@ opt_when:
   ;
 
 expr:
-    expr WHERE expr                   { $$ = binop(ctx, 0, $1, $3, &@1, &@3); $$->kind = A_WHERE; }
-  | expr OR expr                      { $$ = binop(ctx, 0, $1, $3, &@1, &@3); $$->kind = A_OR; }
-  | expr AND expr                     { $$ = binop(ctx, 0, $1, $3, &@1, &@3); $$->kind = A_AND; }
-  | NOT expr                          { $$ = SPAN(A_NOT, @1, @2); $$->a = $2; }
-  | expr EQ expr                      { $$ = binop(ctx, EQ, $1, $3, &@1, &@3); }
-  | expr NE expr                      { $$ = binop(ctx, NE, $1, $3, &@1, &@3); }
-  | expr '<' expr                     { $$ = binop(ctx, '<', $1, $3, &@1, &@3); }
-  | expr '>' expr                     { $$ = binop(ctx, '>', $1, $3, &@1, &@3); }
-  | expr LE expr                      { $$ = binop(ctx, LE, $1, $3, &@1, &@3); }
-  | expr GE expr                      { $$ = binop(ctx, GE, $1, $3, &@1, &@3); }
-  | expr IN expr                      { $$ = binop(ctx, 0, $1, $3, &@1, &@3); $$->kind = A_IN; }
-  | expr '+' expr                     { $$ = binop(ctx, '+', $1, $3, &@1, &@3); }
-  | expr '-' expr                     { $$ = binop(ctx, '-', $1, $3, &@1, &@3); }
-  | expr '*' expr                     { $$ = binop(ctx, '*', $1, $3, &@1, &@3); }
-  | expr '/' expr                     { $$ = binop(ctx, '/', $1, $3, &@1, &@3); }
-  | expr '%' expr                     { $$ = binop(ctx, '%', $1, $3, &@1, &@3); }
-  | expr '&' expr                     { $$ = binop(ctx, '&', $1, $3, &@1, &@3); }
-  | expr '|' expr                     { $$ = binop(ctx, '|', $1, $3, &@1, &@3); }
-  | '-' expr %prec UMINUS             { $$ = SPAN(A_NEG, @1, @2); $$->a = $2; }
+    expr WHERE expr                   { $$ = binop(ctx, A_WHERE, 0, $1, $3, &@1, &@3); }
+  | expr OR expr                      { $$ = binop(ctx, A_OR, 0, $1, $3, &@1, &@3); }
+  | expr AND expr                     { $$ = binop(ctx, A_AND, 0, $1, $3, &@1, &@3); }
+  | NOT expr                          { $$ = unop(ctx, A_NOT, $2, &@1, &@2); }
+  | expr EQ expr                      { $$ = binop(ctx, A_BINOP, EQ, $1, $3, &@1, &@3); }
+  | expr NE expr                      { $$ = binop(ctx, A_BINOP, NE, $1, $3, &@1, &@3); }
+  | expr '<' expr                     { $$ = binop(ctx, A_BINOP, '<', $1, $3, &@1, &@3); }
+  | expr '>' expr                     { $$ = binop(ctx, A_BINOP, '>', $1, $3, &@1, &@3); }
+  | expr LE expr                      { $$ = binop(ctx, A_BINOP, LE, $1, $3, &@1, &@3); }
+  | expr GE expr                      { $$ = binop(ctx, A_BINOP, GE, $1, $3, &@1, &@3); }
+  | expr IN expr                      { $$ = binop(ctx, A_IN, 0, $1, $3, &@1, &@3); }
+  | expr '+' expr                     { $$ = binop(ctx, A_BINOP, '+', $1, $3, &@1, &@3); }
+  | expr '-' expr                     { $$ = binop(ctx, A_BINOP, '-', $1, $3, &@1, &@3); }
+  | expr '*' expr                     { $$ = binop(ctx, A_BINOP, '*', $1, $3, &@1, &@3); }
+  | expr '/' expr                     { $$ = binop(ctx, A_BINOP, '/', $1, $3, &@1, &@3); }
+  | expr '%' expr                     { $$ = binop(ctx, A_BINOP, '%', $1, $3, &@1, &@3); }
+  | expr '&' expr                     { $$ = binop(ctx, A_BINOP, '&', $1, $3, &@1, &@3); }
+  | expr '|' expr                     { $$ = binop(ctx, A_BINOP, '|', $1, $3, &@1, &@3); }
+  | '-' expr %prec UMINUS             { $$ = unop(ctx, A_NEG, $2, &@1, &@2); }
   | primary                           { $$ = $1; }
   ;
 
@@ -326,7 +329,8 @@ primary:
   | FALSE                             { $$ = NODE(A_INT, @1); $$->ival = 0; }
   | OFF                               { $$ = NODE(A_OFF, @1); }
   | IDENT %prec IDENT_ALONE           { $$ = name_node(ctx, $1, &@1); }
-  | IDENT '(' args ')'                { $$ = SPAN(A_CALL, @1, @4); $$->name = $1; $$->a = $3; }
+  | IDENT '(' args ')'                { $$ = SPAN(A_CALL, @1, @4); $$->name = $1; $$->a = $3;
+                                        $$ = limit_depth(ctx, $$, 1 + max_depth($3, 0)); }
   | '(' expr ')'                      { $$ = $2; }
   | POSSIBLE block                    { $$ = SPAN(A_POSSIBLE, @1, @1); $$->a = $2; }
   ;
@@ -343,13 +347,50 @@ arglist:
 
 %%
 
-static ast *binop(pl_parse_ctx *ctx, int op, ast *a, ast *b, YYLTYPE *l1, YYLTYPE *l2)
+/* The height of the deepest expression in list `a`, at least `d`. */
+static int max_depth(const ast *a, int d)
 {
-    ast *n = SPAN(A_BINOP, *l1, *l2);
+    for (; a; a = a->next)
+        if (a->depth > d)
+            d = a->depth;
+    return d;
+}
+
+/* An operator node `n` of the given height: past AST_MAX_EXPR_DEPTH the
+ * expression is reported (once per file) and replaced by a constant, so
+ * that no later pass recurses that deep. */
+static ast *limit_depth(pl_parse_ctx *ctx, ast *n, int depth)
+{
+    n->depth = depth;
+    if (depth <= AST_MAX_EXPR_DEPTH)
+        return n;
+    if (!ctx->deep_reported) {
+        ctx->deep_reported = 1;
+        pl_diag_add(ctx->diags, PL_SEV_ERROR, ctx->src->name, ctx->src->text, n->line, n->col,
+                    n->end_col, "expression nests more than %d operators deep: split it with 'let'",
+                    AST_MAX_EXPR_DEPTH);
+    }
+    n->kind = A_INT;
+    n->a = n->b = NULL;
+    n->ival = 0;
+    n->depth = 0;
+    return n;
+}
+
+static ast *binop(pl_parse_ctx *ctx, ast_kind kind, int op, ast *a, ast *b, YYLTYPE *l1, YYLTYPE *l2)
+{
+    ast *n = SPAN(kind, *l1, *l2);
     n->op = op;
     n->a = a;
     n->b = b;
-    return n;
+    return limit_depth(ctx, n, 1 + max_depth(a, max_depth(b, 0)));
+}
+
+static ast *unop(pl_parse_ctx *ctx, ast_kind kind, ast *a, YYLTYPE *l1, YYLTYPE *l2)
+{
+    ast *n = SPAN(kind, *l1, *l2);
+    n->a = a;
+    return limit_depth(ctx, n, 1 + max_depth(a, 0));
 }
 
 static ast *name_node(pl_parse_ctx *ctx, char *s, YYLTYPE *loc)
@@ -378,6 +419,8 @@ static const char *token_word(const char *tok)
 static void yyerror(YYLTYPE *loc, pl_parse_ctx *ctx, void *scanner, const char *msg)
 {
     (void)scanner;
+    if (strcmp(msg, "memory exhausted") == 0) /* bison's stack of open rules is full */
+        msg = "the rules nest too deeply (blocks or parentheses inside one another)";
     char out[512];
     size_t o = 0;
     const char *p = msg;

@@ -23,6 +23,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "bytecode.h"
 
 /* Bound on the value-stack height.  Compiled expressions stay far below. */
@@ -153,6 +154,36 @@ static int check_all_names(verifier *v)
     return 0;
 }
 
+/* Rays (slides, line counts, runs) follow one direction until they leave
+ * the board, so no direction may lead around a cycle.  Along one direction
+ * each cell has at most one successor: walk from every cell, colouring the
+ * cells of the current walk, and stop at a cell already known to end. */
+static int check_rays_end(verifier *v)
+{
+    const pl_program *p = v->prog;
+    uint8_t *state = malloc((size_t)(unsigned)p->ncells); /* 0 new, 1 on this walk, 2 ends */
+    if (!state)
+        return fail(v, "out of memory");
+    int bad = 0;
+    for (int d = 0; d < p->ndirs && !bad; d++) {
+        memset(state, 0, (size_t)(unsigned)p->ncells);
+        for (int start = 0; start < p->ncells && !bad; start++) {
+            int c = start;
+            while (c >= 0 && state[c] == 0) {
+                state[c] = 1;
+                c = p->neighbor[c * p->ndirs + d];
+            }
+            if (c >= 0 && state[c] == 1)
+                bad = fail(v, "direction %s leads around a cycle through cell %s",
+                           p->dir_names[d], p->cell_names[c]);
+            for (c = start; c >= 0 && state[c] == 1; c = p->neighbor[c * p->ndirs + d])
+                state[c] = 2;
+        }
+    }
+    free(state);
+    return bad;
+}
+
 static int check_board(verifier *v)
 {
     const pl_program *p = v->prog;
@@ -163,6 +194,13 @@ static int check_board(verifier *v)
                 return fail(v, "neighbor of cell %s along %s is %d, not a "
                             "cell", p->cell_names[c], p->dir_names[d], n);
         }
+    for (int c = 0; c < p->ncells; c++)
+        if (p->cell_col[c] < -1 || p->cell_col[c] >= p->ncols ||
+            p->cell_row[c] < -1 || p->cell_row[c] >= p->nrows)
+            return fail(v, "cell %s is at column %d, row %d: outside the %d x %d grid",
+                        p->cell_names[c], p->cell_col[c], p->cell_row[c], p->ncols, p->nrows);
+    if (check_rays_end(v))
+        return -1;
     for (int d = 0; d < p->ndirs; d++)
         if (p->dir_opposite[d] < -1 || p->dir_opposite[d] >= p->ndirs)
             return fail(v, "opposite of direction %s is %d, not a direction",

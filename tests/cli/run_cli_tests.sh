@@ -74,12 +74,12 @@ run frobnicate;             expect "unknown command" 2 "" "unknown command 'frob
 run --frobnicate;           expect "unknown global option" 2 "" "unknown option"
 run help perft;             expect "help perft" 0 "Usage: plateau perft"
 
-for cmd in list play perft moves show validate compile disasm bench; do
+for cmd in list play match replay perft moves show validate compile disasm bench; do
     run "$cmd" --help
     expect "$cmd --help" 0 "Usage: plateau $cmd"
 done
 run --help
-for cmd in list play perft moves show validate compile disasm bench; do
+for cmd in list play match replay perft moves show validate compile disasm bench; do
     if grep -q "^  $cmd " "$tmp/out"; then pass "--help lists $cmd"
     else fail "--help lists $cmd" "missing"; fi
 done
@@ -91,7 +91,9 @@ run perft tic-tac-toe 0;          expect "DEPTH out of range" 2 "" "DEPTH must b
 run perft no-such-game 1;         expect "unknown game" 2 "" "unknown game 'no-such-game'"
 run bench tic-tac-toe --seconds x; expect "bad --seconds" 2 "" "--seconds"
 run bench tic-tac-toe --threads 0; expect "bad --threads" 2 "" "--threads"
-run play tic-tac-toe --south robot; expect "bad controller" 2 "" "human, random or ai"
+run play tic-tac-toe --south robot; expect "bad controller" 2 "" "unknown player 'robot'"
+run play tic-tac-toe --south mcts:tme=2; expect "bad player spec" 2 "" "unknown key 'tme'"
+run play tic-tac-toe --level 11;  expect "bad --level" 2 "" "--level must be between"
 run play tic-tac-toe --purple ai; expect "bad player option" 2 "" "unknown option '--purple'"
 run compile;                      expect "compile without FILE" 2 "" "no FILE"
 run validate;                     expect "validate without FILE" 2 "" "no FILE"
@@ -163,24 +165,104 @@ END
     expect "play: help" 0 "undo"
     expect "play: prompt names the player" 0 "> "
 
-    run_in "$(printf 'b2\nundo\nb2\n')" play tic-tac-toe --north ai --seed 7
+    run_in "$(printf 'b2\nundo\nb2\n')" play tic-tac-toe --north ai --level 3 --seed 7
     expect "play: undo and end of input" 0 "end of input"
 
-    run play tic-tac-toe --south ai --north random --seed 1
+    # levels 1-6 count iterations: with --seed the game is the same every run
+    run play tic-tac-toe --south ai --north random --seed 1 --level 4
     expect "play: computer game ends" 0 "game over: "
     cp "$tmp/out" "$tmp/game1"
-    run play tic-tac-toe --south ai --north random --seed 1
+    run play tic-tac-toe --south ai --north random --seed 1 --level 4
     if cmp -s "$tmp/out" "$tmp/game1"; then pass "play: --seed is reproducible"
     else fail "play: --seed is reproducible" "two runs differ"; fi
 
-    run play tic-tac-toe --south ai --north ai --rounds 4 --seed 2
+    run play tic-tac-toe --south ai --north ai --rounds 4 --seed 2 --level 2
     expect "play --rounds" 0 "round 4: "
     expect "play --rounds total" 0 "total after 4 rounds"
-    if grep -q "^round 1: .* = A (ai), .* = B (ai)" "$tmp/out" &&
-       grep -q "^round 2: .* = B (ai), .* = A (ai)" "$tmp/out"; then
+    if grep -q "^round 1: .* = A (ai:level=2), .* = B (ai:level=2)" "$tmp/out" &&
+       grep -q "^round 2: .* = B (ai:level=2), .* = A (ai:level=2)" "$tmp/out"; then
         pass "play --rounds swaps the seats"
     else
         fail "play --rounds swaps the seats" "no swap"
+    fi
+
+    # --- computer players, hints, records ------------------------------------------
+    run play tic-tac-toe --south mcts:iterations=2000,seed=1 --north alphabeta:depth=9 --verbose
+    expect "play: mcts against alphabeta" 0 "game over: draw"
+    expect "play --verbose: search figures" 0 "iterations"
+    expect "play --verbose: alpha-beta figures" 0 "nodes, best "
+
+    run_in "$(printf 'hint\nquit\n')" play tic-tac-toe --north random --level 3 --seed 1
+    expect "play: hint" 0 "hint: "
+
+    run_in "$(printf 'b2\nsave %s\nquit\n' "$tmp/g.rec")" play tic-tac-toe --north random --seed 1
+    expect "play: save" 0 "saved to $tmp/g.rec"
+    if grep -q '^game tic-tac-toe$' "$tmp/g.rec" && grep -q '^rules [0-9a-f]\{16\}$' "$tmp/g.rec" &&
+       grep -q '^south human$' "$tmp/g.rec" && grep -q '^north random$' "$tmp/g.rec" &&
+       grep -q '^date [0-9-]*T[0-9:]*Z$' "$tmp/g.rec" && grep -q '^result unfinished$' "$tmp/g.rec" &&
+       grep -q '^moves b2 [a-c][1-3]$' "$tmp/g.rec"; then
+        pass "play: the record's lines"
+    else
+        fail "play: the record's lines" "$(tr '\n' '|' <"$tmp/g.rec")"
+    fi
+    run play --load "$tmp/g.rec" --south random --seed 4
+    expect "play --load resumes" 0 "game over: "
+    run_in "$(printf 'undo\nundo\nquit\n')" play --load "$tmp/g.rec" --seed 4
+    expect "play --load: loaded moves can be taken back" 0 "nothing to undo"
+    run play tic-tac-toe --moves b2 --load "$tmp/g.rec"
+    expect "play: --moves with --load" 2 "" "cannot be combined"
+
+    run play tic-tac-toe --south random --north random --seed 3 --save "$tmp/full.rec"
+    expect "play --save" 0 "game over: "
+    run replay "$tmp/full.rec"
+    expect "replay: a good record" 0 "as recorded"
+
+    printf 'game tic-tac-toe\nresult x wins\nmoves a1 b1 a1\n' >"$tmp/bad.rec"
+    run replay "$tmp/bad.rec"
+    expect "replay: an illegal move" 1 "" "move 3 'a1' (x to move) is not legal"
+    expect "replay: the legal moves" 1 "" "legal moves: a2 a3"
+    printf 'game tic-tac-toe\nrules 0123456789abcdef\nresult o wins\nmoves a1 b1 a2 b2 a3\n' >"$tmp/res.rec"
+    run replay "$tmp/res.rec"
+    expect "replay: rules changed" 1 "" "changed since the game was recorded"
+    expect "replay: wrong result" 1 "" "the record says 'o wins' but the moves give 'x wins'"
+    printf 'hello\n' >"$tmp/junk.rec"
+    run replay "$tmp/junk.rec"
+    expect "replay: not a record" 1 "" "not a game record"
+
+    # --- match ----------------------------------------------------------------------
+    run match tic-tac-toe --p1 alphabeta:depth=9 --p2 random --games 4 --seed 1 --records "$tmp/recs"
+    expect "match: ends" 0 "score of p1: "
+    expect "match: one line per game" 0 "game 4: "
+    expect "match: elo" 0 "elo difference: "
+    expect "match: length" 0 "average game length: "
+    expect "match: per seat" 0 "as o "
+    expect "match: search speed" 0 "p1 search: "
+    if grep -q "^game 1: x = p1, o = p2" "$tmp/out" && grep -q "^game 2: x = p2, o = p1" "$tmp/out"; then
+        pass "match: the seats alternate"
+    else
+        fail "match: the seats alternate" "no alternation"
+    fi
+    if grep -q "^total .* 0 *$" "$tmp/out"; then pass "match: perfect play never loses"
+    else fail "match: perfect play never loses" "a loss"; fi
+    n=$(ls "$tmp/recs" 2>/dev/null | wc -l)
+    if [ "$n" -eq 4 ]; then pass "match --records: one file per game"
+    else fail "match --records: one file per game" "$n files"; fi
+    run replay "$tmp/recs/tic-tac-toe-003.rec"
+    expect "match --records: replayable" 0 "as recorded"
+    run match tic-tac-toe --p1 random --p2 random --games 2 --openings 3 --seed 5 --records "$tmp/op"
+    o1=$(sed -n 's/^moves //p' "$tmp/op/tic-tac-toe-001.rec" | head -1 | cut -d' ' -f1-3)
+    o2=$(sed -n 's/^moves //p' "$tmp/op/tic-tac-toe-002.rec" | head -1 | cut -d' ' -f1-3)
+    if [ -n "$o1" ] && [ "$o1" = "$o2" ]; then pass "match --openings: a pair shares its opening"
+    else fail "match --openings: a pair shares its opening" "'$o1' and '$o2'"; fi
+    run match tic-tac-toe --p1 human
+    expect "match: no humans" 2 "" "between computer players"
+    run match tic-tac-toe --p1 mcts:iterations=100,seed=1 --p2 mcts:iterations=100,seed=1 --games 2 --seed 9
+    cp "$tmp/out" "$tmp/match1"
+    run match tic-tac-toe --p1 mcts:iterations=100,seed=1 --p2 mcts:iterations=100,seed=1 --games 2 --seed 9
+    if diff "$tmp/out" "$tmp/match1" | grep -v "in [0-9.]* s$\|s/move" | grep -q '^[<>]'; then
+        fail "match: reproducible" "two runs differ"
+    else
+        pass "match: reproducible"
     fi
 
     # --- bench ------------------------------------------------------------------
@@ -236,6 +318,86 @@ if [ -f "$PLATEAU_PATH/games/tic-tac-toe.game" ]; then
     run validate "$tmp/broken.game" "$PLATEAU_PATH/games/tic-tac-toe.game"
     expect "validate: one bad among good" 1 "tic-tac-toe.game: ok"
 fi
+
+# --- validate --json and --playouts -------------------------------------------------
+run validate --json "$tmp/broken.game"
+expect "validate --json: invalid file" 1 '"severity":"error"'
+if [ ! -s "$tmp/err" ] && ! grep -qv '^{"file":".*","line":[0-9]*,"col":[0-9]*,"end_col":[0-9]*,"severity":"[a-z]*","message":".*","source":.*}$' "$tmp/out"; then
+    pass "validate --json: one object per line, nothing on stderr"
+else
+    fail "validate --json: one object per line, nothing on stderr" "bad format"
+fi
+printf 'game "Q"\nboard 3 x 3\nplayers a b\n"\\q\t\001\n' >"$tmp/esc.game"
+run validate --json "$tmp/esc.game"
+if [ "$rc" = 1 ] && grep -qF '\\q\t\u0001' "$tmp/out"; then
+    pass "validate --json: escapes backslashes and control characters"
+else
+    fail "validate --json: escapes backslashes and control characters" "rc $rc"
+fi
+run validate --json "$tmp/does-not-exist.game"
+expect "validate --json: missing file" 1 '"line":0,"col":0,"end_col":0,"severity":"error"'
+run validate --json --seed 3 "$tmp/broken.game"
+expect "validate: --seed needs --playouts" 2 "" "only used with --playouts"
+run validate --playouts 0 "$tmp/broken.game"
+expect "validate: --playouts 0" 2 "" "--playouts must be between"
+if [ -f "$PLATEAU_PATH/games/tic-tac-toe.game" ]; then
+    run validate --json tic-tac-toe
+    if [ "$rc" = 0 ] && [ ! -s "$tmp/out" ]; then pass "validate --json: a valid file prints nothing"
+    else fail "validate --json: a valid file prints nothing" "rc $rc"; fi
+    run validate --playouts 50 --seed 3 tic-tac-toe
+    expect "validate --playouts" 0 "50 random playouts (seed 3"
+    expect "validate --playouts: results" 0 "draw"
+    expect "validate --playouts: lengths" 0 "median"
+    expect "validate --playouts: first player score" 0 "first player (x) score: "
+    expect "validate --playouts: branching factor" 0 "branching factor: "
+    expect "validate --playouts: not a proof" 0 "evidence, not a proof"
+    expect "validate --playouts: verdict" 0 "playouts found no problem"
+    cp "$tmp/out" "$tmp/playouts1"
+    run validate --playouts 50 --seed 3 tic-tac-toe
+    if cmp -s "$tmp/out" "$tmp/playouts1"; then pass "validate --playouts: --seed is reproducible"
+    else fail "validate --playouts: --seed is reproducible" "two runs differ"; fi
+    run validate --json --playouts 5 tic-tac-toe
+    expect "validate --json --playouts: a summary note" 0 '"severity":"note","message":"5 random playouts'
+fi
+cat >"$tmp/runaway.game" <<'END'
+import grid
+board 3 x 3
+players x o
+piece token
+moves {
+  pick c in empty_cells
+  while 1 { }
+  place mover token at c
+  text c
+}
+END
+run validate --playouts 1 "$tmp/runaway.game"
+expect "validate --playouts: runaway loop" 1 "runaway.game:7:3: runtime error: the move program ran too long"
+expect "validate --playouts: where it happened" 1 "first at the start position"
+run validate --json --playouts 1 "$tmp/runaway.game"
+expect "validate --json --playouts: runtime error" 1 '"line":7,"col":3,"end_col":3,"severity":"error","message":"runtime error: the move program ran too long'
+cat >"$tmp/endless.game" <<'END'
+import grid
+board 3 x 3
+players x o
+piece token
+setup {
+  place x token at a1
+  place o token at c3
+}
+moves {
+  pick from in pieces(mover)
+  pick dest in neighbors(from, orthogonal) where empty(dest)
+  move from to dest
+  text from "-" dest
+}
+end {
+  mover wins when count(empty_cells) == 0
+}
+END
+run validate --playouts 5 --max-plies 30 "$tmp/endless.game"
+expect "validate --playouts: capped games" 0 "capped at 30 plies: 5"
+expect "validate --playouts: capped games warn" 0 "warning: 5 of 5 random games reached 30 plies"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,0 +1,482 @@
+/*
+ * alphabeta.c -- negamax alpha-beta with iterative deepening.
+ *
+ * Depth 1, 2, 3, ... until the depth budget, the time budget or a proven
+ * result.  Each position is scored for the player to move (negamax):
+ *
+ *   - the game is over: WIN - ply for a win, -(WIN - ply) for a loss (a
+ *     quicker win, a slower loss is better), 0 for a draw;
+ *   - at depth 0: the game's `evaluate` (pl_evaluate) when it declares
+ *     one, else material and mobility: MATERIAL per piece on the board
+ *     (own minus the others', from the cell slots and PL_PIECE_OWNER) plus
+ *     the number of legal moves of the player to move minus that of the
+ *     player who just moved (counted one ply earlier, in the parent).
+ *
+ * The search is principal-variation search (null windows after the first
+ * move) with a transposition table keyed by pl_state_hash: one entry per
+ * bucket, replaced by a deeper search or by any search of a later move;
+ * an entry keeps the best move's index with the hash of its text, so a
+ * colliding key cannot make us play a move of another position.  Moves
+ * are tried in this order: the table's move, captures (a move that empties
+ * or takes over a cell held by another player's piece -- read from the
+ * move's slot writes, so it works for every game), the two killer moves of
+ * the ply, then by the history heuristic; killers and history are keyed
+ * by the hash of the move text.
+ *
+ * An iteration cut short by the clock still counts when it improved the
+ * best move: the previous best is searched first, so any move that beat
+ * it beat it fairly.  A search whose leaves were all ends of the game is
+ * exact, and deeper iterations cannot change it: the deepening stops.
+ *
+ * Repetition rules read the history, which the table ignores (as chess
+ * engines do): a score stored from one path may be used on another.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <string.h>
+#include "search.h"
+
+enum {
+    MAX_PLY = PL_SEARCH_MAX_DEPTH + 1,
+    HIST_BITS = 12,
+    HIST_SIZE = 1 << HIST_BITS,
+    CLOCK_EVERY = 256,          /* nodes between clock reads */
+    MATERIAL = 100              /* default evaluation: a piece, in moves */
+};
+
+#define WIN 1000000000
+#define MATE_BOUND (WIN - 1000)
+#define EVAL_LIMIT 500000000
+#define INF (WIN + 1)
+
+enum { TT_EXACT = 1, TT_LOWER = 2, TT_UPPER = 3, TT_SOLVED = 4 };
+
+typedef struct {
+    uint64_t key;
+    int32_t score;
+    int32_t move;               /* index of the best move, -1 */
+    uint32_t text;              /* low half of its text hash */
+    int16_t depth;
+    uint8_t flag;               /* TT_EXACT..TT_UPPER, | TT_SOLVED when no
+                                   heuristic value was used below */
+    uint8_t age;
+} tt_entry;
+
+struct pl_ab {
+    const pl_program *prog;
+    pl_player_spec spec;
+    int np;
+    tt_entry *tt;
+    size_t ttmask;
+    uint8_t age;
+    pl_state *st;
+    pl_movelist ml[MAX_PLY + 1];
+    int32_t *order[MAX_PLY + 1];    /* ordering score per move */
+    uint64_t *th[MAX_PLY + 1];      /* text hash per move */
+    int ordcap[MAX_PLY + 1];
+    uint64_t killers[MAX_PLY + 1][2];
+    int32_t *history;               /* np * HIST_SIZE */
+    long long nodes;
+    long long heuristic;            /* heuristic values used so far */
+    double start, deadline, next_report;
+    int abort;
+    int error;
+    int root_best;                  /* best root move of this iteration */
+    int32_t root_score;
+    const pl_search_call *call;
+    pl_search_info *info;
+    char best[128];
+};
+
+pl_ab *pl_ab_new(const pl_program *prog, const pl_player_spec *spec)
+{
+    pl_ab *ab = calloc(1, sizeof *ab);
+    if (!ab)
+        return NULL;
+    ab->prog = prog;
+    ab->spec = *spec;
+    ab->np = prog->nplayers;
+    size_t bytes = (size_t)(spec->tt_mb > 0 ? spec->tt_mb : 16) << 20;
+    size_t n = 1;
+    while (n * 2 * sizeof(tt_entry) <= bytes)
+        n *= 2;
+    ab->tt = calloc(n, sizeof *ab->tt);
+    ab->history = calloc((size_t)ab->np * HIST_SIZE, sizeof *ab->history);
+    if (!ab->tt || !ab->history) {
+        pl_ab_free(ab);
+        return NULL;
+    }
+    ab->ttmask = n - 1;
+    for (int i = 0; i <= MAX_PLY; i++)
+        pl_movelist_init(&ab->ml[i]);
+    return ab;
+}
+
+void pl_ab_free(pl_ab *ab)
+{
+    if (!ab)
+        return;
+    for (int i = 0; i <= MAX_PLY; i++) {
+        pl_movelist_free(&ab->ml[i]);
+        free(ab->order[i]);
+        free(ab->th[i]);
+    }
+    free(ab->tt);
+    free(ab->history);
+    free(ab);
+}
+
+/* --- scores ----------------------------------------------------------------- */
+
+static int32_t terminal_score(const pl_ab *ab, int result, int mover, int ply)
+{
+    if (result == mover)
+        return WIN - ply;
+    if (result == ab->np)
+        return 0;
+    return -(WIN - ply);
+}
+
+/* Mate scores are stored relative to the node, not the root. */
+static int32_t to_tt(int32_t s, int ply)
+{
+    return s > MATE_BOUND ? s + ply : s < -MATE_BOUND ? s - ply : s;
+}
+
+static int32_t from_tt(int32_t s, int ply)
+{
+    return s > MATE_BOUND ? s - ply : s < -MATE_BOUND ? s + ply : s;
+}
+
+/* The value of a position at depth 0 for the player to move. */
+static int32_t evaluate(pl_ab *ab, int ply, int mover)
+{
+    int32_t v = 0;
+    ab->heuristic++;
+    int r = pl_evaluate(ab->st, mover, &v);
+    if (r == -2) {
+        ab->error = ab->abort = 1;
+        return 0;
+    }
+    if (r == 0) {
+        /* material: own pieces against the others' (scaled so that every
+         * opponent counts the same), then mobility */
+        const pl_program *p = ab->prog;
+        int count[PL_MAX_PLAYERS] = {0}, others = 0;
+        for (int c = 0; c < p->ncells; c++) {
+            int32_t piece = pl_state_slot(ab->st, c);
+            int owner = piece ? PL_PIECE_OWNER(piece) : -1;
+            if (owner >= 0 && owner < ab->np)
+                count[owner]++;
+        }
+        for (int q = 0; q < ab->np; q++)
+            if (q != mover)
+                others += count[q];
+        v = MATERIAL * (count[mover] * (ab->np - 1) - others);
+        v += ab->ml[ply].count - (ply > 0 ? ab->ml[ply - 1].count : 0);
+    }
+    if (v > EVAL_LIMIT)
+        v = EVAL_LIMIT;
+    if (v < -EVAL_LIMIT)
+        v = -EVAL_LIMIT;
+    return v;
+}
+
+/* --- move ordering --------------------------------------------------------------- */
+
+/* Pieces of other players that move i removes or takes over. */
+static int captures(const pl_ab *ab, const pl_movelist *ml, int i, int mover)
+{
+    const pl_move *m = &ml->moves[i];
+    const int32_t *w = ml->writes + m->write_off;
+    int n = 0;
+    for (int k = 0; k < m->nwrites; k++) {
+        int32_t slot = w[2 * k], v = w[2 * k + 1];
+        if (slot < 0 || slot >= ab->prog->ncells)
+            continue;
+        int32_t old = pl_state_slot(ab->st, slot);
+        int owner = old ? PL_PIECE_OWNER(old) : -1;
+        if (owner >= 0 && owner != mover && (v == 0 || PL_PIECE_OWNER(v) != owner))
+            n++;
+    }
+    return n;
+}
+
+static int order_room(pl_ab *ab, int ply, int count)
+{
+    if (count <= ab->ordcap[ply])
+        return 0;
+    int cap = count * 2;
+    int32_t *o = realloc(ab->order[ply], (size_t)cap * sizeof *o);
+    if (!o)
+        return -1;
+    ab->order[ply] = o;
+    uint64_t *t = realloc(ab->th[ply], (size_t)cap * sizeof *t);
+    if (!t)
+        return -1;
+    ab->th[ply] = t;
+    ab->ordcap[ply] = cap;
+    return 0;
+}
+
+static void score_moves(pl_ab *ab, int ply, int mover, int ttmove)
+{
+    const pl_movelist *ml = &ab->ml[ply];
+    int32_t *o = ab->order[ply];
+    uint64_t *th = ab->th[ply];
+    const int32_t *hist = ab->history + (size_t)mover * HIST_SIZE;
+    for (int i = 0; i < ml->count; i++) {
+        uint64_t h = pl_search_text_hash(pl_move_text(ml, i));
+        th[i] = h;
+        int c;
+        if (i == ttmove)
+            o[i] = 1 << 30;
+        else if ((c = captures(ab, ml, i, mover)) > 0)
+            o[i] = (1 << 29) + c;
+        else if (h == ab->killers[ply][0])
+            o[i] = 1 << 28;
+        else if (h == ab->killers[ply][1])
+            o[i] = (1 << 28) - 1;
+        else
+            o[i] = hist[h & (HIST_SIZE - 1)];
+    }
+}
+
+/* The best-scored move not tried yet (its score is then cleared). */
+static int next_move(pl_ab *ab, int ply, int count)
+{
+    int32_t *o = ab->order[ply];
+    int best = -1;
+    for (int i = 0; i < count; i++)
+        if (o[i] >= 0 && (best < 0 || o[i] > o[best]))
+            best = i;
+    if (best >= 0)
+        o[best] = -1;
+    return best;
+}
+
+static void good_move(pl_ab *ab, int ply, int mover, int depth, uint64_t h)
+{
+    if (ab->killers[ply][0] != h) {
+        ab->killers[ply][1] = ab->killers[ply][0];
+        ab->killers[ply][0] = h;
+    }
+    int32_t *e = &ab->history[(size_t)mover * HIST_SIZE + (h & (HIST_SIZE - 1))];
+    *e += depth * depth;
+    if (*e > (1 << 26)) {                   /* keep below the killers */
+        int32_t *hist = ab->history + (size_t)mover * HIST_SIZE;
+        for (int i = 0; i < HIST_SIZE; i++)
+            hist[i] /= 2;
+    }
+}
+
+/* --- the search ------------------------------------------------------------------- */
+
+static void report(pl_ab *ab, double now)
+{
+    const pl_search_call *call = ab->call;
+    pl_search_info live = *ab->info;
+    live.seconds = now - ab->start;
+    live.nodes = ab->nodes;
+    call->progress(call->progress_ctx, &live);
+}
+
+static void check_clock(pl_ab *ab)
+{
+    if (ab->call->stop && *ab->call->stop) {
+        ab->abort = 1;
+        return;
+    }
+    double now = pl_search_now();
+    if (ab->deadline > 0 && now >= ab->deadline)
+        ab->abort = 1;
+    else if (ab->call->progress && now >= ab->next_report) {
+        report(ab, now);
+        ab->next_report = now + ab->call->interval;
+    }
+}
+
+static int32_t negamax(pl_ab *ab, int depth, int32_t alpha, int32_t beta, int ply)
+{
+    pl_state *st = ab->st;
+    if (++ab->nodes % CLOCK_EVERY == 0)
+        check_clock(ab);
+    if (ab->abort)
+        return 0;
+    pl_movelist *ml = &ab->ml[ply];
+    int r = pl_status(st, ml);
+    if (r == -2) {
+        ab->error = ab->abort = 1;
+        return 0;
+    }
+    int mover = pl_state_to_move(st);
+    if (r != PL_RESULT_NONE)
+        return terminal_score(ab, r, mover, ply);
+    if (ml->count == 0)
+        return 0;                   /* no move and no result: a draw */
+    if (depth <= 0 || ply >= MAX_PLY)
+        return evaluate(ab, ply, mover);
+
+    uint64_t key = pl_state_hash(st);
+    tt_entry *e = &ab->tt[key & ab->ttmask];
+    int ttmove = -1;
+    if (e->key == key) {
+        if (e->move >= 0 && e->move < ml->count &&
+            (uint32_t)pl_search_text_hash(pl_move_text(ml, e->move)) == e->text)
+            ttmove = e->move;
+        if (ply > 0 && e->depth >= depth) {
+            int32_t s = from_tt(e->score, ply);
+            int kind = e->flag & 3;
+            if (kind == TT_EXACT || (kind == TT_LOWER && s >= beta) ||
+                (kind == TT_UPPER && s <= alpha)) {
+                if (!(e->flag & TT_SOLVED))
+                    ab->heuristic++;
+                return s;
+            }
+        }
+    }
+
+    if (order_room(ab, ply, ml->count) != 0) {
+        ab->error = ab->abort = 1;
+        return 0;
+    }
+    score_moves(ab, ply, mover, ttmove);
+    long long heuristic_before = ab->heuristic;
+    int32_t best = -INF, alpha0 = alpha;
+    int bestmove = -1;
+    for (int n = 0; n < ml->count; n++) {
+        int i = next_move(ab, ply, ml->count);
+        pl_apply(st, ml, i);
+        int32_t s;
+        if (n == 0) {
+            s = -negamax(ab, depth - 1, -beta, -alpha, ply + 1);
+        } else {
+            s = -negamax(ab, depth - 1, -alpha - 1, -alpha, ply + 1);
+            if (s > alpha && s < beta && !ab->abort)
+                s = -negamax(ab, depth - 1, -beta, -alpha, ply + 1);
+        }
+        pl_undo(st);
+        if (ab->abort)
+            return 0;
+        if (s > best) {
+            best = s;
+            bestmove = i;
+            if (ply == 0) {
+                ab->root_best = i;
+                ab->root_score = s;
+            }
+            if (s > alpha) {
+                alpha = s;
+                if (alpha >= beta) {
+                    if (captures(ab, ml, i, mover) == 0)
+                        good_move(ab, ply, mover, depth, ab->th[ply][i]);
+                    break;
+                }
+            }
+        }
+    }
+
+    if (e->key == key || e->age != ab->age || depth >= e->depth) {
+        e->key = key;
+        e->score = to_tt(best, ply);
+        e->move = bestmove;
+        e->text = (uint32_t)ab->th[ply][bestmove];
+        e->depth = (int16_t)depth;
+        e->flag = (uint8_t)((best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER
+                                                                       : TT_EXACT) |
+                            (ab->heuristic == heuristic_before ? TT_SOLVED : 0));
+        e->age = ab->age;
+    }
+    return best;
+}
+
+int pl_ab_think(pl_ab *ab, const pl_search_call *call, pl_search_info *info,
+                char *err, size_t errlen)
+{
+    pl_state *st = call->st;
+    ab->st = st;
+    ab->call = call;
+    ab->info = info;
+    ab->start = pl_search_now();
+    ab->next_report = ab->start + call->interval;
+    ab->deadline = ab->spec.time > 0 ? ab->start + ab->spec.time : 0;
+    if (ab->spec.time <= 0 && ab->spec.depth <= 0)
+        ab->deadline = ab->start + 1.0;
+    ab->nodes = 0;
+    ab->heuristic = 0;
+    ab->abort = ab->error = 0;
+    ab->age++;
+    memset(ab->killers, 0, sizeof ab->killers);
+    ab->best[0] = '\0';
+    info->best = ab->best;
+    info->winrate = -1;
+    err[0] = '\0';
+
+    int r = pl_status(st, &ab->ml[0]);
+    if (r == -2) {
+        const char *e = pl_state_error(st);
+        snprintf(err, errlen, "%s", e ? e : "runtime error in the rules");
+        return -2;
+    }
+    if (r != PL_RESULT_NONE || ab->ml[0].count == 0)
+        return -1;
+    int best = 0;
+    if (ab->ml[0].count == 1) {
+        snprintf(ab->best, sizeof ab->best, "%s", pl_move_text(&ab->ml[0], 0));
+        info->move = 0;
+        info->seconds = pl_search_now() - ab->start;
+        return 0;
+    }
+
+    int maxdepth = ab->spec.depth > 0 ? ab->spec.depth : PL_SEARCH_MAX_DEPTH;
+    int32_t score = 0;
+    int exact = 0, done = 0;
+    for (int d = 1; d <= maxdepth; d++) {
+        long long heuristic_before = ab->heuristic;
+        ab->root_best = -1;
+        int32_t s = negamax(ab, d, -INF, INF, 0);
+        if (ab->error)
+            break;
+        if (ab->abort) {
+            /* a move that beat the previous best counts */
+            if (ab->root_best >= 0 && (done == 0 || ab->root_best != best)) {
+                best = ab->root_best;
+                score = ab->root_score;
+            }
+            break;
+        }
+        best = ab->root_best >= 0 ? ab->root_best : best;
+        score = s;
+        done = d;
+        exact = ab->heuristic == heuristic_before;
+        /* the moves at the root are still in ml[0] */
+        snprintf(ab->best, sizeof ab->best, "%s", pl_move_text(&ab->ml[0], best));
+        info->depth = d;
+        info->move = best;
+        info->score = score;
+        if (call->progress)
+            report(ab, pl_search_now());
+        if (exact || score >= MATE_BOUND || score <= -MATE_BOUND)
+            break;
+        /* the next iteration would not finish in the time left */
+        if (ab->deadline > 0 &&
+            pl_search_now() - ab->start > 0.5 * (ab->deadline - ab->start))
+            break;
+    }
+    if (ab->error) {
+        const char *e = pl_state_error(st);
+        snprintf(err, errlen, "%s", e ? e : "runtime error in the rules");
+        return -2;
+    }
+    snprintf(ab->best, sizeof ab->best, "%s", pl_move_text(&ab->ml[0], best));
+    info->move = best;
+    info->score = score;
+    info->depth = done;
+    info->nodes = ab->nodes;
+    info->seconds = pl_search_now() - ab->start;
+    info->proven = score >= MATE_BOUND ? 1 : score <= -MATE_BOUND ? -1
+                 : exact && score == 0 ? 2 : 0;
+    info->plies_to_end = info->proven == 1 || info->proven == -1
+                             ? WIN - (score < 0 ? -score : score) : 0;
+    return best;
+}

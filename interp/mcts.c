@@ -1,0 +1,926 @@
+/*
+ * mcts.c -- Monte Carlo tree search: UCT with random playouts, a solver
+ * for proven results, tree reuse between moves, root-parallel threads.
+ *
+ * One iteration walks down the tree from the root, choosing at each node
+ * the child with the best UCB value
+ *
+ *     value / visits + c * sqrt(ln(parent visits) / visits)
+ *
+ * (a child never visited comes first), applies the moves on the way, and
+ * stops at a node visited for the first time.  That node is expanded: its
+ * moves become children, in a random order, and each is applied once to
+ * ask the end rules whether it ends the game at once.  Then a playout
+ * plays random moves (or, with playout=greedy, mostly the move the game's
+ * `evaluate` likes best) until the game ends, at most PLAYOUT_CAP plies (a
+ * draw beyond).  The result goes back up the path: each node holds the
+ * sum of the rewards of the player who made the move into it (win 1, draw
+ * 1/2, loss 0), so any number of players is handled the same way.
+ *
+ * The solver: a node whose result is known (the rules ended the game
+ * there, or it was proven) is never searched below.  A node where the
+ * player to move has a move that wins is a proven win for that player; a
+ * node where every move is proven is proven as the best of them for the
+ * player to move (a draw if any, else a loss).  Proven losses are never
+ * chosen; the root stops searching as soon as it is proven.
+ *
+ * Nodes live in a pool of fixed-size chunks (CHUNK nodes each) and are
+ * named by 32-bit indices (0 is "none").  The children of a node are
+ * consecutive, so they never straddle two chunks.  Nothing is allocated
+ * per node: a chunk is allocated when the pool first grows into it, and
+ * kept for later searches.  Each tree has two pools: when a move is
+ * played, the subtree under it is copied into the other pool, which
+ * becomes the tree, and the old one is emptied.
+ *
+ * Moves are not stored in the tree.  A node keeps the index of its move in
+ * the parent's pl_generate order (generation is deterministic) and the
+ * hash of its text; the descent generates the moves of each node it
+ * passes.  The text hash matches a played move to its subtree, and at the
+ * start of a search it checks that the kept tree belongs to the position
+ * searched (same moves, same order), else the tree is dropped.
+ *
+ * Threads (root parallel): each thread has its own state, tree, move list
+ * and generator; they search the same position independently and the
+ * visits and values of the root moves are summed at the end.  Thread 0
+ * uses the caller's state; the others replay the game's moves to reach
+ * it.  With threads=1 and an iteration budget, a seed gives the same move
+ * on every run.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include "search.h"
+
+enum {
+    CHUNK_BITS = 16,
+    CHUNK = 1 << CHUNK_BITS,       /* nodes per chunk */
+    PLAYOUT_CAP = 1000             /* plies; a longer playout is a draw */
+};
+
+typedef struct {
+    uint64_t text_hash;       /* of the move into this node */
+    double value;             /* sum of rewards of the player who moved here */
+    uint32_t visits;
+    uint32_t child;           /* first child, 0 when not expanded */
+    int32_t move;             /* index in the parent's pl_generate order */
+    int32_t nchildren;
+    int8_t result;            /* known result here, -1 when unknown */
+    int8_t terminal;          /* the rules ended the game here */
+} mnode;
+
+typedef struct {
+    mnode **chunk;
+    uint32_t nchunks, capchunks;
+    uint32_t next;            /* next free index (0 is never used) */
+    uint32_t limit;           /* most nodes allowed */
+} mpool;
+
+typedef struct pl_mcts pl_mcts;
+
+typedef struct {
+    pl_mcts *m;
+    int index;
+    mpool pool[2];
+    int cur;                  /* the pool holding the tree */
+    uint32_t root;            /* 0: no tree */
+    pl_state *own;            /* helper threads: their own state */
+    pl_state *st;             /* the state searched */
+    pl_movelist ml;
+    pl_search_rng rng;
+    uint32_t *path;           /* nodes from the root */
+    int8_t *tomove;           /* player to move at each node of path */
+    int pathcap;
+    int32_t *perm;            /* scratch: shuffled move order */
+    int permcap;
+    uint32_t *queue;          /* scratch: subtree copy */
+    size_t queuecap;
+    long long budget;         /* iterations of this thread (0: none) */
+    atomic_llong done;        /* iterations of this search */
+    int maxdepth;
+    int active;               /* takes part in this search */
+    int error;
+    char errmsg[512];
+} mtree;
+
+struct pl_mcts {
+    const pl_program *prog;
+    pl_player_spec spec;
+    int np;                   /* players */
+    int nthreads;
+    mtree *trees;
+    double start, deadline;   /* deadline 0: none */
+    atomic_int stop;
+    const pl_search_call *call;
+    char best[128];
+};
+
+/* --- the node pool -------------------------------------------------------------- */
+
+static inline mnode *node_at(const mpool *p, uint32_t i)
+{
+    return &p->chunk[i >> CHUNK_BITS][i & (CHUNK - 1)];
+}
+
+static void pool_reset(mpool *p)
+{
+    p->next = 1;
+}
+
+static void pool_free(mpool *p)
+{
+    for (uint32_t i = 0; i < p->nchunks; i++)
+        free(p->chunk[i]);
+    free(p->chunk);
+    memset(p, 0, sizeof *p);
+}
+
+/* n consecutive nodes in one chunk; 0 when the pool is full (the limit)
+ * or out of memory, or n does not fit in a chunk. */
+static uint32_t pool_alloc(mpool *p, uint32_t n)
+{
+    if (n == 0 || n > CHUNK - 1)
+        return 0;
+    uint32_t i = p->next ? p->next : 1;
+    if ((i & (CHUNK - 1)) + n > CHUNK)
+        i = (i | (CHUNK - 1)) + 1;          /* start of the next chunk */
+    if ((uint64_t)i + n > p->limit)
+        return 0;
+    uint32_t last = (i + n - 1) >> CHUNK_BITS;
+    while (last >= p->nchunks) {
+        if (p->nchunks == p->capchunks) {
+            uint32_t cap = p->capchunks ? p->capchunks * 2 : 16;
+            mnode **c = realloc(p->chunk, cap * sizeof *c);
+            if (!c)
+                return 0;
+            p->chunk = c;
+            p->capchunks = cap;
+        }
+        mnode *chunk = malloc(sizeof(mnode) * CHUNK);
+        if (!chunk)
+            return 0;
+        p->chunk[p->nchunks++] = chunk;
+    }
+    p->next = i + n;
+    return i;
+}
+
+static void node_init(mnode *n, int32_t move, uint64_t text_hash)
+{
+    memset(n, 0, sizeof *n);
+    n->move = move;
+    n->text_hash = text_hash;
+    n->result = -1;
+}
+
+/* --- creation ------------------------------------------------------------------- */
+
+pl_mcts *pl_mcts_new(const pl_program *prog, const pl_player_spec *spec,
+                     uint64_t seed)
+{
+    pl_mcts *m = calloc(1, sizeof *m);
+    if (!m)
+        return NULL;
+    m->prog = prog;
+    m->spec = *spec;
+    m->np = prog->nplayers;
+    m->nthreads = spec->threads > 0 ? spec->threads : 1;
+    m->trees = calloc((size_t)m->nthreads, sizeof *m->trees);
+    if (!m->trees) {
+        free(m);
+        return NULL;
+    }
+    uint64_t nodes = (uint64_t)(spec->memory_mb > 0 ? spec->memory_mb : 1024)
+                     * 1024 * 1024 / sizeof(mnode) / (uint64_t)m->nthreads / 2;
+    if (nodes < 2 * CHUNK)
+        nodes = 2 * CHUNK;
+    if (nodes > 0xf0000000u)
+        nodes = 0xf0000000u;
+    for (int i = 0; i < m->nthreads; i++) {
+        mtree *t = &m->trees[i];
+        t->m = m;
+        t->index = i;
+        pl_movelist_init(&t->ml);
+        pl_search_rng_seed(&t->rng, seed + 0x9e3779b97f4a7c15ull * (uint64_t)i);
+        for (int k = 0; k < 2; k++) {
+            t->pool[k].limit = (uint32_t)nodes;
+            pool_reset(&t->pool[k]);
+        }
+        atomic_init(&t->done, 0);
+    }
+    atomic_init(&m->stop, 0);
+    return m;
+}
+
+void pl_mcts_free(pl_mcts *m)
+{
+    if (!m)
+        return;
+    for (int i = 0; i < m->nthreads; i++) {
+        mtree *t = &m->trees[i];
+        pool_free(&t->pool[0]);
+        pool_free(&t->pool[1]);
+        pl_movelist_free(&t->ml);
+        pl_state_free(t->own);
+        free(t->path);
+        free(t->tomove);
+        free(t->perm);
+        free(t->queue);
+    }
+    free(m->trees);
+    free(m);
+}
+
+static void tree_forget(mtree *t)
+{
+    t->root = 0;
+    pool_reset(&t->pool[0]);
+    pool_reset(&t->pool[1]);
+}
+
+void pl_mcts_forget(pl_mcts *m)
+{
+    for (int i = 0; i < m->nthreads; i++)
+        tree_forget(&m->trees[i]);
+}
+
+/* --- tree reuse ------------------------------------------------------------------- */
+
+/* Copy the subtree under `from` (in the current pool) into the other pool
+ * and make it the tree.  Breadth first, so children stay consecutive. */
+static int tree_keep(mtree *t, uint32_t from)
+{
+    mpool *src = &t->pool[t->cur], *dst = &t->pool[1 - t->cur];
+    pool_reset(dst);
+    uint32_t root = pool_alloc(dst, 1);
+    if (!root)
+        return -1;
+    *node_at(dst, root) = *node_at(src, from);
+    size_t head = 0, tail = 0;
+    /* the queue holds (old, new) pairs */
+#define PUSH(o, n)                                                         \
+    do {                                                                   \
+        if (tail + 2 > t->queuecap) {                                      \
+            size_t cap = t->queuecap ? t->queuecap * 2 : 4096;             \
+            uint32_t *q = realloc(t->queue, cap * sizeof *q);              \
+            if (!q)                                                        \
+                return -1;                                                 \
+            t->queue = q;                                                  \
+            t->queuecap = cap;                                             \
+        }                                                                  \
+        t->queue[tail++] = (o);                                            \
+        t->queue[tail++] = (n);                                            \
+    } while (0)
+    PUSH(from, root);
+    while (head < tail) {
+        uint32_t o = t->queue[head++], n = t->queue[head++];
+        const mnode *on = node_at(src, o);
+        mnode *nn = node_at(dst, n);
+        nn->child = 0;
+        if (!on->child)
+            continue;
+        uint32_t block = pool_alloc(dst, (uint32_t)on->nchildren);
+        if (!block)
+            return -1;
+        nn = node_at(dst, n);
+        nn->child = block;
+        for (int k = 0; k < on->nchildren; k++) {
+            *node_at(dst, block + (uint32_t)k) = *node_at(src, on->child + (uint32_t)k);
+            PUSH(on->child + (uint32_t)k, block + (uint32_t)k);
+        }
+    }
+#undef PUSH
+    pool_reset(src);
+    t->cur = 1 - t->cur;
+    t->root = root;
+    return 0;
+}
+
+int pl_mcts_played(pl_mcts *m, const char *text)
+{
+    uint64_t h = pl_search_text_hash(text);
+    for (int i = 0; i < m->nthreads; i++) {
+        mtree *t = &m->trees[i];
+        if (!t->root)
+            continue;
+        const mpool *p = &t->pool[t->cur];
+        const mnode *r = node_at(p, t->root);
+        uint32_t found = 0;
+        for (int k = 0; r->child && k < r->nchildren; k++)
+            if (node_at(p, r->child + (uint32_t)k)->text_hash == h)
+                found = r->child + (uint32_t)k;
+        if (!found || tree_keep(t, found) != 0)
+            tree_forget(t);
+    }
+    return 0;
+}
+
+/* Does the kept tree belong to the position of t->st?  Its root's
+ * children must be the moves generated here, in the same order. */
+static int tree_matches(mtree *t)
+{
+    const mpool *p = &t->pool[t->cur];
+    const mnode *r = node_at(p, t->root);
+    if (!r->child)
+        return r->result < 0;
+    if (pl_generate(t->st, &t->ml) != r->nchildren)
+        return 0;
+    for (int k = 0; k < r->nchildren; k++) {
+        const mnode *c = node_at(p, r->child + (uint32_t)k);
+        if (c->move < 0 || c->move >= t->ml.count ||
+            c->text_hash != pl_search_text_hash(pl_move_text(&t->ml, c->move)))
+            return 0;
+    }
+    return 1;
+}
+
+/* --- one iteration ------------------------------------------------------------------- */
+
+static int tree_error(mtree *t, const char *msg)
+{
+    if (!t->error) {
+        t->error = 1;
+        const char *e = pl_state_error(t->st);
+        snprintf(t->errmsg, sizeof t->errmsg, "%s", e ? e : msg);
+    }
+    atomic_store(&t->m->stop, 1);
+    return -1;
+}
+
+static inline double reward(int result, int player, int np)
+{
+    return result == player ? 1.0 : result == np ? 0.5 : 0.0;
+}
+
+/* A node all of whose children are known takes the best of them for the
+ * player to move: a win, else a draw, else a loss.  1 if it did. */
+static int solve_all(const mpool *p, mnode *n, int mover, int np)
+{
+    int best = -1;
+    for (int k = 0; k < n->nchildren; k++) {
+        int r = node_at(p, n->child + (uint32_t)k)->result;
+        if (r < 0)
+            return 0;
+        if (r == mover || (r == np && best != mover) || best < 0)
+            best = r;
+    }
+    if (best < 0)
+        return 0;
+    n->result = (int8_t)best;
+    return 1;
+}
+
+/* Make room for a path one node deeper than `depth`. */
+static int path_room(mtree *t, int depth)
+{
+    if (depth + 1 < t->pathcap)
+        return 0;
+    int cap = t->pathcap ? t->pathcap * 2 : 256;
+    uint32_t *p = realloc(t->path, (size_t)cap * sizeof *p);
+    if (!p)
+        return -1;
+    t->path = p;
+    int8_t *m = realloc(t->tomove, (size_t)cap);
+    if (!m)
+        return -1;
+    t->tomove = m;
+    t->pathcap = cap;
+    return 0;
+}
+
+/* Expand node n (t->ml holds its moves; `mover` is to move): children in a
+ * shuffled order, each tried once against the end rules.  Returns 1 when
+ * expanded, 0 when the pool is full, -1 on an error. */
+static int expand(mtree *t, uint32_t n, int mover)
+{
+    mpool *p = &t->pool[t->cur];
+    int count = t->ml.count;
+    uint32_t first = pool_alloc(p, (uint32_t)count);
+    if (!first)
+        return 0;
+    if (count > t->permcap) {
+        int cap = count > 2 * t->permcap ? count : 2 * t->permcap;
+        int32_t *perm = realloc(t->perm, (size_t)cap * sizeof *perm);
+        if (!perm)
+            return 0;
+        t->perm = perm;
+        t->permcap = cap;
+    }
+    for (int i = 0; i < count; i++) {
+        int j = (int)pl_search_rng_below(&t->rng, (uint32_t)(i + 1));
+        t->perm[i] = t->perm[j];
+        t->perm[j] = i;
+    }
+    mnode *node = node_at(p, n);
+    int win = 0;
+    for (int k = 0; k < count; k++) {
+        int i = t->perm[k];
+        mnode *c = node_at(p, first + (uint32_t)k);
+        node_init(c, i, pl_search_text_hash(pl_move_text(&t->ml, i)));
+        pl_apply(t->st, &t->ml, i);
+        int r = pl_end_result(t->st);
+        pl_undo(t->st);
+        if (r == -2)
+            return tree_error(t, "runtime error in the end rules");
+        if (r >= 0) {
+            c->result = (int8_t)r;
+            c->terminal = 1;
+            win |= r == mover;
+        }
+    }
+    node->child = first;
+    node->nchildren = count;
+    if (win)
+        node->result = (int8_t)mover;
+    else
+        solve_all(p, node, mover, t->m->np);
+    return 1;
+}
+
+/* The child of n to descend into (to-move `mover`). */
+static uint32_t select_child(mtree *t, const mnode *n, int mover)
+{
+    const mpool *p = &t->pool[t->cur];
+    int np = t->m->np;
+    double explore = t->m->spec.c * sqrt(log((double)n->visits + 1.0));
+    uint32_t best = 0;
+    double bestv = -1.0;
+    for (int k = 0; k < n->nchildren; k++) {
+        uint32_t ci = n->child + (uint32_t)k;
+        const mnode *c = node_at(p, ci);
+        if (c->result >= 0 && c->result != np) {
+            if (c->result == mover)
+                return ci;
+            continue;                   /* a proven loss */
+        }
+        if (c->visits == 0)
+            return ci;
+        double v = c->value / c->visits + explore / sqrt((double)c->visits);
+        if (v > bestv) {
+            bestv = v;
+            best = ci;
+        }
+    }
+    return best ? best : n->child;
+}
+
+/* The move a playout plays in t->st (t->ml holds the moves). */
+static int playout_move(mtree *t, int *err)
+{
+    int count = t->ml.count;
+    const pl_player_spec *spec = &t->m->spec;
+    if (spec->playout != PL_PLAYOUT_GREEDY || count == 1 ||
+        pl_search_rng_unit(&t->rng) < spec->epsilon)
+        return (int)pl_search_rng_below(&t->rng, (uint32_t)count);
+    int mover = pl_state_to_move(t->st), best = 0, ties = 0;
+    int32_t bestv = INT32_MIN;
+    for (int i = 0; i < count; i++) {
+        int32_t v = 0;
+        pl_apply(t->st, &t->ml, i);
+        int r = pl_evaluate(t->st, mover, &v);
+        pl_undo(t->st);
+        if (r == -2) {
+            *err = 1;
+            return 0;
+        }
+        if (r == 0)                     /* no `evaluate` in this game */
+            return (int)pl_search_rng_below(&t->rng, (uint32_t)count);
+        if (v > bestv) {
+            bestv = v;
+            best = i;
+            ties = 1;
+        } else if (v == bestv && pl_search_rng_below(&t->rng, (uint32_t)++ties) == 0) {
+            best = i;
+        }
+    }
+    return best;
+}
+
+/* Play to the end from t->st, whose moves are in t->ml; the state is
+ * given back.  Returns the result (a draw past the cap), or -2. */
+static int playout(mtree *t)
+{
+    int plies = 0, r, err = 0;
+    for (;;) {
+        if (plies > 0) {
+            r = pl_status(t->st, &t->ml);
+            if (r == -2)
+                break;
+            if (r != PL_RESULT_NONE)
+                break;
+        }
+        if (t->ml.count == 0 || plies >= PLAYOUT_CAP) {
+            r = t->m->np;
+            break;
+        }
+        int i = playout_move(t, &err);
+        if (err) {
+            r = -2;
+            break;
+        }
+        pl_apply(t->st, &t->ml, i);
+        plies++;
+    }
+    while (plies-- > 0)
+        pl_undo(t->st);
+    return r;
+}
+
+/* One iteration: descend, expand, play out, back up.  0, or -1 on error. */
+static int iterate(mtree *t)
+{
+    pl_state *st = t->st;
+    mpool *p = &t->pool[t->cur];
+    int np = t->m->np;
+    int depth = 0, applied = 0, r;
+    uint32_t n = t->root;
+    t->path[0] = n;
+    t->tomove[0] = (int8_t)pl_state_to_move(st);
+    for (;;) {
+        mnode *node = node_at(p, n);
+        if (node->result >= 0) {
+            r = node->result;
+            break;
+        }
+        if (!node->child) {
+            /* a leaf: is the game over here?  Else expand and play out. */
+            r = pl_status(st, &t->ml);
+            if (r == -2)
+                break;
+            if (r == PL_RESULT_NONE && t->ml.count == 0)
+                r = np;                     /* no move and no result: a draw */
+            if (r != PL_RESULT_NONE) {
+                node->result = (int8_t)r;
+                node->terminal = 1;
+                break;
+            }
+            int e = expand(t, n, t->tomove[depth]);
+            if (e < 0) {
+                r = -2;
+                break;
+            }
+            if (node->result >= 0) {
+                r = node->result;
+                break;
+            }
+            r = playout(t);
+            break;
+        }
+        uint32_t c = select_child(t, node, t->tomove[depth]);
+        const mnode *cn = node_at(p, c);
+        if (path_room(t, depth) != 0) {
+            r = -3;
+            break;
+        }
+        depth++;
+        t->path[depth] = c;
+        t->tomove[depth] = -1;
+        n = c;
+        if (cn->result >= 0)
+            continue;                       /* known: no need to play it */
+        if (pl_generate(st, &t->ml) < 0) {
+            r = -2;
+            break;
+        }
+        if (cn->move >= t->ml.count) {
+            r = -3;
+            break;
+        }
+        pl_apply(st, &t->ml, cn->move);
+        applied++;
+        t->tomove[depth] = (int8_t)pl_state_to_move(st);
+    }
+    while (applied-- > 0)
+        pl_undo(st);
+    if (r == -2)
+        return tree_error(t, "runtime error in the rules");
+    if (r == -3)
+        return tree_error(t, "search tree out of step with the moves");
+
+    /* back up the reward, then what the solver learnt */
+    if (depth > t->maxdepth)
+        t->maxdepth = depth;
+    for (int i = depth; i >= 1; i--) {
+        mnode *c = node_at(p, t->path[i]);
+        c->visits++;
+        c->value += reward(r, t->tomove[i - 1], np);
+    }
+    node_at(p, t->root)->visits++;
+    for (int i = depth - 1; i >= 0; i--) {
+        mnode *par = node_at(p, t->path[i]);
+        const mnode *c = node_at(p, t->path[i + 1]);
+        if (par->result >= 0 || c->result < 0)
+            break;
+        if (c->result == t->tomove[i])
+            par->result = c->result;
+        else if (!solve_all(p, par, t->tomove[i], np))
+            break;
+    }
+    return 0;
+}
+
+/* --- the search ------------------------------------------------------------------- */
+
+/* Statistics of one root move, summed over the threads. */
+typedef struct {
+    double value;
+    long long visits;
+    int result, terminal;
+} root_move;
+
+/* The best root move of the trees listed (all active trees when `only`
+ * is NULL).  Fills info; returns the move index or -1. */
+static int choose(pl_mcts *m, const mtree *only, int mover, int nmoves,
+                  root_move *agg, pl_search_info *info)
+{
+    for (int i = 0; i < nmoves; i++)
+        agg[i] = (root_move){0, 0, -1, 0};
+    for (int ti = 0; ti < m->nthreads; ti++) {
+        const mtree *t = &m->trees[ti];
+        if ((only && t != only) || (!only && !t->active) || !t->root)
+            continue;
+        const mpool *p = &t->pool[t->cur];
+        const mnode *r = node_at(p, t->root);
+        for (int k = 0; r->child && k < r->nchildren; k++) {
+            const mnode *c = node_at(p, r->child + (uint32_t)k);
+            if (c->move < 0 || c->move >= nmoves)
+                continue;
+            root_move *a = &agg[c->move];
+            a->value += c->value;
+            a->visits += c->visits;
+            if (c->result >= 0) {
+                a->result = c->result;
+                a->terminal |= c->terminal;
+            }
+        }
+    }
+    /* a proven win (the quickest known: one that ends the game at once),
+     * else the most visited move not proven lost, else the most visited */
+    int best = -1, np = m->np;
+    for (int i = 0; i < nmoves; i++) {
+        const root_move *a = &agg[i], *b = best >= 0 ? &agg[best] : NULL;
+        if (a->result != mover)
+            continue;
+        if (!b || (a->terminal && !b->terminal) ||
+            (a->terminal == b->terminal && a->visits > b->visits))
+            best = i;
+    }
+    for (int pass = 0; pass < 2 && best < 0; pass++) {
+        for (int i = 0; i < nmoves; i++) {
+            const root_move *a = &agg[i];
+            if (pass == 0 && a->result >= 0 && a->result != np)
+                continue;
+            if (best < 0 || a->visits > agg[best].visits ||
+                (a->visits == agg[best].visits && a->visits > 0 &&
+                 a->value / a->visits > agg[best].value / agg[best].visits))
+                best = i;
+        }
+    }
+    info->move = best;
+    info->proven = 0;
+    info->winrate = -1;
+    if (best >= 0) {
+        const root_move *a = &agg[best];
+        if (a->result == mover)
+            info->proven = 1, info->winrate = 1.0;
+        else if (a->result == np)
+            info->proven = 2, info->winrate = 0.5;
+        else if (a->result >= 0)
+            info->proven = -1, info->winrate = 0.0;
+        else if (a->visits > 0)
+            info->winrate = a->value / (double)a->visits;
+    }
+    return best;
+}
+
+static long long total_done(pl_mcts *m)
+{
+    long long n = 0;
+    for (int i = 0; i < m->nthreads; i++)
+        if (m->trees[i].active)
+            n += atomic_load_explicit(&m->trees[i].done, memory_order_relaxed);
+    return n;
+}
+
+/* Thread 0 reports progress from its own tree and the total count. */
+static void report(pl_mcts *m, mtree *t, root_move *agg, int nmoves,
+                   pl_search_info *info)
+{
+    const pl_search_call *call = m->call;
+    int mover = pl_state_to_move(t->st);
+    int best = choose(m, t, mover, nmoves, agg, info);
+    info->seconds = pl_search_now() - m->start;
+    info->iterations = total_done(m);
+    info->depth = t->maxdepth;
+    m->best[0] = '\0';
+    if (best >= 0 && pl_generate(t->st, &t->ml) > best)
+        snprintf(m->best, sizeof m->best, "%s", pl_move_text(&t->ml, best));
+    info->best = m->best;
+    call->progress(call->progress_ctx, info);
+}
+
+/* Search until the budget, the deadline, a stop or a proven root. */
+static void run_tree(mtree *t, root_move *agg, int nmoves, pl_search_info *info)
+{
+    pl_mcts *m = t->m;
+    const pl_search_call *call = m->call;
+    double next_report = m->start + call->interval;
+    long long done = 0;
+    if (path_room(t, 0) != 0) {
+        tree_error(t, "out of memory");
+        return;
+    }
+    for (;;) {
+        if (atomic_load_explicit(&m->stop, memory_order_relaxed) ||
+            (call->stop && *call->stop))
+            break;
+        if (t->budget && done >= t->budget)
+            break;
+        if (node_at(&t->pool[t->cur], t->root)->result >= 0) {
+            atomic_store(&m->stop, 1);      /* the root is proven */
+            break;
+        }
+        if (m->deadline > 0 || (t->index == 0 && call->progress)) {
+            double now = pl_search_now();
+            if (m->deadline > 0 && now >= m->deadline)
+                break;
+            if (t->index == 0 && call->progress && now >= next_report) {
+                pl_search_info live = *info;
+                report(m, t, agg, nmoves, &live);
+                next_report = now + call->interval;
+            }
+        }
+        if (iterate(t) != 0)
+            break;
+        done++;
+        atomic_store_explicit(&t->done, done, memory_order_relaxed);
+    }
+}
+
+typedef struct {
+    mtree *t;
+    root_move *agg;
+    int nmoves;
+    pl_search_info info;
+} thread_arg;
+
+static void *thread_main(void *arg)
+{
+    thread_arg *a = arg;
+    run_tree(a->t, a->agg, a->nmoves, &a->info);
+    return NULL;
+}
+
+/* Bring a helper's own state to the caller's position by replaying the
+ * game.  1 when it is there. */
+static int sync_helper(pl_mcts *m, mtree *t)
+{
+    const pl_search_call *call = m->call;
+    if (!t->own) {
+        t->own = pl_state_new(m->prog);
+        if (!t->own)
+            return 0;
+    }
+    t->st = t->own;
+    if (pl_state_ply(t->own) == call->nhistory &&
+        pl_state_hash(t->own) == pl_state_hash(call->st))
+        return 1;
+    pl_state_reset(t->own);
+    for (int i = 0; i < call->nhistory; i++) {
+        if (pl_generate(t->own, &t->ml) < 0)
+            return 0;
+        int k = pl_movelist_find(&t->ml, call->history[i]);
+        if (k < 0)
+            return 0;
+        pl_apply(t->own, &t->ml, k);
+    }
+    return pl_state_hash(t->own) == pl_state_hash(call->st) &&
+           pl_state_ply(t->own) == pl_state_ply(call->st);
+}
+
+/* Make sure the tree has a root for the position of t->st. */
+static int prepare_tree(mtree *t)
+{
+    if (t->root && !tree_matches(t))
+        tree_forget(t);
+    if (!t->root) {
+        pool_reset(&t->pool[t->cur]);
+        t->root = pool_alloc(&t->pool[t->cur], 1);
+        if (!t->root)
+            return -1;
+        node_init(node_at(&t->pool[t->cur], t->root), -1, 0);
+    }
+    t->maxdepth = 0;
+    t->error = 0;
+    atomic_store(&t->done, 0);
+    return 0;
+}
+
+int pl_mcts_think(pl_mcts *m, const pl_search_call *call, pl_search_info *info,
+                  char *err, size_t errlen)
+{
+    pl_state *st = call->st;
+    mtree *t0 = &m->trees[0];
+    m->call = call;
+    m->start = pl_search_now();
+    m->deadline = m->spec.time > 0 ? m->start + m->spec.time : 0;
+    if (m->spec.time <= 0 && m->spec.iterations <= 0)
+        m->deadline = m->start + 1.0;
+    atomic_store(&m->stop, 0);
+    m->best[0] = '\0';
+    info->best = m->best;
+
+    /* the moves here, and the trivial cases */
+    t0->st = st;
+    int r = pl_status(st, &t0->ml);
+    if (r == -2) {
+        const char *e = pl_state_error(st);
+        snprintf(err, errlen, "%s", e ? e : "runtime error in the rules");
+        return -2;
+    }
+    if (r != PL_RESULT_NONE || t0->ml.count == 0)
+        return -1;
+    int nmoves = t0->ml.count;
+    int mover = pl_state_to_move(st);
+    if (nmoves == 1) {
+        snprintf(m->best, sizeof m->best, "%s", pl_move_text(&t0->ml, 0));
+        info->move = 0;
+        info->seconds = pl_search_now() - m->start;
+        return 0;
+    }
+
+    root_move *agg = malloc((size_t)nmoves * sizeof *agg * (size_t)(m->nthreads + 1));
+    thread_arg *args = calloc((size_t)m->nthreads, sizeof *args);
+    pthread_t *tids = calloc((size_t)m->nthreads, sizeof *tids);
+    if (!agg || !args || !tids) {
+        free(agg);
+        free(args);
+        free(tids);
+        snprintf(err, errlen, "out of memory");
+        return -2;
+    }
+
+    /* which threads take part: thread 0, and each helper that can reach
+     * the position */
+    int nactive = 0;
+    for (int i = 0; i < m->nthreads; i++) {
+        mtree *t = &m->trees[i];
+        t->active = i == 0 || sync_helper(m, t);
+        if (t->active && prepare_tree(t) != 0)
+            t->active = 0;
+        nactive += t->active;
+    }
+    if (!t0->active) {
+        free(agg);
+        free(args);
+        free(tids);
+        snprintf(err, errlen, "out of memory");
+        return -2;
+    }
+    long long share = m->spec.iterations > 0
+                          ? (m->spec.iterations + nactive - 1) / nactive : 0;
+    int started = 0;
+    for (int i = 0; i < m->nthreads; i++) {
+        mtree *t = &m->trees[i];
+        t->budget = share;
+        args[i] = (thread_arg){t, agg + (size_t)nmoves * (size_t)(i + 1), nmoves, *info};
+        if (i > 0 && t->active) {
+            if (pthread_create(&tids[i], NULL, thread_main, &args[i]) != 0)
+                t->active = 0;
+            else
+                started++;
+        }
+    }
+    run_tree(t0, args[0].agg, nmoves, &args[0].info);
+    for (int i = 1; i < m->nthreads; i++)
+        if (m->trees[i].active)
+            pthread_join(tids[i], NULL);
+
+    int best = -2;
+    for (int i = 0; i < m->nthreads; i++)
+        if (m->trees[i].active && m->trees[i].error) {
+            snprintf(err, errlen, "%s", m->trees[i].errmsg);
+            break;
+        }
+    if (!err[0]) {
+        /* every thread's t->st is back where it was: choose from the sum */
+        best = choose(m, NULL, mover, nmoves, agg, info);
+        info->iterations = total_done(m);
+        int depth = 0;
+        for (int i = 0; i < m->nthreads; i++)
+            if (m->trees[i].active && m->trees[i].maxdepth > depth)
+                depth = m->trees[i].maxdepth;
+        info->depth = depth;
+        info->threads = 1 + started;
+        if (best >= 0 && pl_generate(st, &t0->ml) > best)
+            snprintf(m->best, sizeof m->best, "%s", pl_move_text(&t0->ml, best));
+    }
+    info->seconds = pl_search_now() - m->start;
+    info->best = m->best;
+    free(agg);
+    free(args);
+    free(tids);
+    return best >= 0 ? best : err[0] ? -2 : -1;
+}

@@ -1,0 +1,57 @@
+/*
+ * record.h -- game records: a small text file that says which game was
+ * played under which rules, by whom, when, how it ended, and the moves.
+ *
+ *     # plateau game record
+ *     game lines-of-action
+ *     rules 9f3a61c2d07e4b15
+ *     south human
+ *     north mcts:time=2
+ *     date 2026-11-22T21:00:00Z
+ *     result black wins
+ *     moves b1-b3 h2-f2 ...
+ *
+ * One `KEY VALUE` per line; `#` starts a comment line; `moves` may be
+ * repeated (the lists are joined).  Seats: south (the first player), north
+ * (the second), then seat3, seat4.  `rules` is the hash of the rule file
+ * (pl_program.source_hash) in hex.  `result` is the text of
+ * pl_result_text ("black wins", "draw"), or "unfinished".  Unknown keys
+ * are skipped, so that later versions can add some.
+ */
+#ifndef PLATEAU_RECORD_H
+#define PLATEAU_RECORD_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "../lang/program.h"
+
+typedef struct {
+    char *game;                        /* name or path, as given to plateau */
+    uint64_t rules;                    /* source hash of the rules */
+    int has_rules;
+    char *players[PL_MAX_PLAYERS];     /* spec text of each seat, or NULL */
+    char *date;                        /* UTC, ISO 8601 */
+    char *result;                      /* "black wins", "draw", "unfinished" */
+    char **moves;
+    int nmoves, capmoves;
+} pl_record;
+
+void pl_record_init(pl_record *r);
+void pl_record_free(pl_record *r);
+
+/* Setters copy their argument; 0, or -1 when out of memory. */
+int pl_record_set(char **field, const char *value);
+int pl_record_add_move(pl_record *r, const char *text);
+/* Set the date to now. */
+int pl_record_stamp(pl_record *r);
+
+/* The key of seat i: "south", "north", "seat3", "seat4". */
+const char *pl_record_seat_key(int seat);
+
+/* Write to `path`.  0, or -1 with a message in err. */
+int pl_record_save(const pl_record *r, const char *path, char *err,
+                   size_t errlen);
+/* Read `path`.  0, or -1 with a message in err ("game.rec:3: ..."). */
+int pl_record_load(pl_record *r, const char *path, char *err, size_t errlen);
+
+#endif

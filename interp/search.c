@@ -1,0 +1,556 @@
+/*
+ * search.c -- player specs, levels, and pl_search: the one face of the
+ * computer players (random, MCTS, alpha-beta) that `play` and `match` use.
+ *
+ * A spec is KIND[:KEY=VALUE,...].  It is parsed here and nowhere else; the
+ * keys each kind accepts are listed in one table (spec_keys) that the
+ * parser, the error messages and docs/engine.md follow.
+ *
+ * A pl_search follows one game through pl_search_played/undo/reset and
+ * keeps the move texts from the start: MCTS helper threads replay them to
+ * reach the position of the caller's state (game.h has no way to copy a
+ * state, and a copy must carry the history that repetition rules read).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+#include <unistd.h>
+#include "search.h"
+
+/* --- small helpers ----------------------------------------------------------- */
+
+uint64_t pl_search_text_hash(const char *text)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+        h ^= (uint64_t)tolower(*p);
+        h *= 0x100000001b3ull;
+    }
+    return h;
+}
+
+double pl_search_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void pl_search_rng_seed(pl_search_rng *r, uint64_t seed)
+{
+    uint64_t z = seed + 0x9e3779b97f4a7c15ull;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    z ^= z >> 31;
+    r->s = z ? z : 0x2545f4914f6cdd1dull;
+}
+
+uint64_t pl_search_rng_next(pl_search_rng *r)
+{
+    uint64_t x = r->s;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    r->s = x;
+    return x * 0x2545f4914f6cdd1dull;
+}
+
+uint32_t pl_search_rng_below(pl_search_rng *r, uint32_t n)
+{
+    return (uint32_t)(((pl_search_rng_next(r) >> 32) * (uint64_t)n) >> 32);
+}
+
+double pl_search_rng_unit(pl_search_rng *r)
+{
+    return (double)(pl_search_rng_next(r) >> 11) * (1.0 / 9007199254740992.0);
+}
+
+static uint64_t time_seed(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (uint64_t)ts.tv_sec * 1000000007ull ^ (uint64_t)ts.tv_nsec ^
+           ((uint64_t)getpid() << 32);
+}
+
+/* --- levels ------------------------------------------------------------------ */
+
+/* Level -> budget.  Levels 1-6 count work (the same moves on every
+ * machine), 7-10 count seconds.  Keep docs/engine.md in step. */
+static const struct {
+    long long iterations;
+    int depth;
+    double time;
+} levels[PL_LEVEL_MAX + 1] = {
+    {0, 0, 0},
+    {10, 1, 0},   {30, 2, 0},   {100, 3, 0},   {300, 4, 0},  {1000, 5, 0},
+    {3000, 6, 0}, {0, 0, 1},    {0, 0, 3},     {0, 0, 10},   {0, 0, 30},
+};
+
+/* Alpha-beta levels given by depth also stop after this many seconds, so
+ * that a game with a huge branching factor cannot hang a level. */
+#define PL_LEVEL_DEPTH_TIME_CAP 10.0
+
+void pl_player_spec_apply_level(pl_player_spec *spec, int level)
+{
+    if (level < PL_LEVEL_MIN)
+        level = PL_LEVEL_MIN;
+    if (level > PL_LEVEL_MAX)
+        level = PL_LEVEL_MAX;
+    spec->level = level;
+    spec->time = levels[level].time;
+    spec->iterations = 0;
+    spec->depth = 0;
+    if (spec->kind == PL_PLAYER_MCTS) {
+        spec->iterations = levels[level].iterations;
+    } else if (spec->kind == PL_PLAYER_ALPHABETA) {
+        spec->depth = levels[level].depth;
+        if (spec->depth > 0)
+            spec->time = PL_LEVEL_DEPTH_TIME_CAP;
+    }
+}
+
+/* --- parsing ---------------------------------------------------------------- */
+
+enum {
+    K_TIME, K_ITERATIONS, K_DEPTH, K_LEVEL, K_THREADS, K_SEED, K_C,
+    K_PLAYOUT, K_EPS, K_MEMORY, K_TT
+};
+
+/* Which kinds take which key: bit 1 << kind. */
+#define FOR_RANDOM (1u << PL_PLAYER_RANDOM)
+#define FOR_MCTS (1u << PL_PLAYER_MCTS)
+#define FOR_AB (1u << PL_PLAYER_ALPHABETA)
+
+static const struct {
+    const char *name;
+    int key;
+    unsigned kinds;
+} spec_keys[] = {
+    {"time", K_TIME, FOR_MCTS | FOR_AB},
+    {"iterations", K_ITERATIONS, FOR_MCTS},
+    {"depth", K_DEPTH, FOR_AB},
+    {"level", K_LEVEL, FOR_MCTS | FOR_AB},
+    {"threads", K_THREADS, FOR_MCTS},
+    {"seed", K_SEED, FOR_RANDOM | FOR_MCTS},
+    {"c", K_C, FOR_MCTS},
+    {"playout", K_PLAYOUT, FOR_MCTS},
+    {"eps", K_EPS, FOR_MCTS},
+    {"memory", K_MEMORY, FOR_MCTS},
+    {"tt", K_TT, FOR_AB},
+};
+
+enum { NKEYS = (int)(sizeof spec_keys / sizeof spec_keys[0]) };
+
+static const char *const kind_names[] = {"human", "random", "mcts", "alphabeta"};
+
+static int spec_error(char *err, size_t errlen, const char *fmt, const char *a,
+                      const char *b)
+{
+    if (err && errlen)
+        snprintf(err, errlen, fmt, a, b);
+    return -1;
+}
+
+static int parse_double(const char *v, double min, double max, double *out)
+{
+    char *end;
+    errno = 0;
+    double d = strtod(v, &end);
+    if (errno || end == v || *end || !(d >= min && d <= max))
+        return -1;
+    *out = d;
+    return 0;
+}
+
+static int parse_ll(const char *v, long long min, long long max, long long *out)
+{
+    char *end;
+    errno = 0;
+    if (!isdigit((unsigned char)*v))
+        return -1;
+    long long n = strtoll(v, &end, 10);
+    if (errno || *end || n < min || n > max)
+        return -1;
+    *out = n;
+    return 0;
+}
+
+/* One KEY=VALUE of a spec of kind `kind`. */
+static int parse_key(pl_player_spec *spec, const char *key, const char *val,
+                     int *budget, int *level, const char *text, char *err,
+                     size_t errlen)
+{
+    int k = -1;
+    for (int i = 0; i < NKEYS; i++)
+        if (strcasecmp(spec_keys[i].name, key) == 0)
+            k = i;
+    if (k < 0 || !(spec_keys[k].kinds & (1u << spec->kind))) {
+        char valid[160] = "";
+        for (int i = 0; i < NKEYS; i++)
+            if (spec_keys[i].kinds & (1u << spec->kind)) {
+                size_t n = strlen(valid);
+                snprintf(valid + n, sizeof valid - n, "%s%s", n ? ", " : "",
+                         spec_keys[i].name);
+            }
+        char what[200];
+        snprintf(what, sizeof what, "%s' in '%s", key, text);
+        return spec_error(err, errlen, "unknown key '%s' (keys: %s)", what,
+                          valid[0] ? valid : "none");
+    }
+    long long n = 0;
+    double d = 0;
+    int bad = 0;
+    switch (spec_keys[k].key) {
+    case K_TIME:
+        bad = parse_double(val, 0.001, 86400, &spec->time);
+        *budget = 1;
+        break;
+    case K_ITERATIONS:
+        bad = parse_ll(val, 1, 1000000000000LL, &spec->iterations);
+        *budget = 1;
+        break;
+    case K_DEPTH:
+        bad = parse_ll(val, 1, PL_SEARCH_MAX_DEPTH, &n);
+        spec->depth = (int)n;
+        *budget = 1;
+        break;
+    case K_LEVEL:
+        bad = parse_ll(val, PL_LEVEL_MIN, PL_LEVEL_MAX, &n);
+        *level = (int)n;
+        break;
+    case K_THREADS:
+        bad = parse_ll(val, 1, PL_SEARCH_MAX_THREADS, &n);
+        spec->threads = (int)n;
+        break;
+    case K_SEED:
+        bad = parse_ll(val, 0, INT64_MAX, &n);
+        spec->seed = (uint64_t)n;
+        spec->has_seed = 1;
+        break;
+    case K_C:
+        bad = parse_double(val, 0, 100, &spec->c);
+        break;
+    case K_PLAYOUT:
+        if (strcasecmp(val, "random") == 0)
+            spec->playout = PL_PLAYOUT_RANDOM;
+        else if (strcasecmp(val, "greedy") == 0)
+            spec->playout = PL_PLAYOUT_GREEDY;
+        else
+            return spec_error(err, errlen, "playout must be random or greedy, "
+                              "not '%s'%s", val, "");
+        break;
+    case K_EPS:
+        bad = parse_double(val, 0, 1, &d);
+        spec->epsilon = d;
+        break;
+    case K_MEMORY:
+        bad = parse_ll(val, 1, 1 << 20, &n);
+        spec->memory_mb = (int)n;
+        break;
+    case K_TT:
+        bad = parse_ll(val, 1, 1 << 16, &n);
+        spec->tt_mb = (int)n;
+        break;
+    }
+    if (bad) {
+        static const char *const ranges[] = {
+            [K_TIME] = "a number of seconds in (0, 86400]",
+            [K_ITERATIONS] = "a whole number >= 1",
+            [K_DEPTH] = "a whole number in 1..64",
+            [K_LEVEL] = "a whole number in 1..10",
+            [K_THREADS] = "a whole number in 1..256",
+            [K_SEED] = "a whole number >= 0",
+            [K_C] = "a number in [0, 100]",
+            [K_PLAYOUT] = "random or greedy",
+            [K_EPS] = "a number in [0, 1]",
+            [K_MEMORY] = "a number of megabytes >= 1",
+            [K_TT] = "a number of megabytes in 1..65536",
+        };
+        char what[200];
+        snprintf(what, sizeof what, "%s must be %s", spec_keys[k].name,
+                 ranges[spec_keys[k].key]);
+        return spec_error(err, errlen, "%s, not '%s'", what, val);
+    }
+    return 0;
+}
+
+int pl_player_spec_parse(const char *text, int level, pl_player_spec *spec,
+                         char *err, size_t errlen)
+{
+    memset(spec, 0, sizeof *spec);
+    spec->threads = 1;
+    spec->c = 1.0;
+    spec->epsilon = 0.1;
+    spec->memory_mb = 1024;
+    spec->tt_mb = 16;
+    if (strlen(text) >= PL_SPEC_TEXT)
+        return spec_error(err, errlen, "player spec too long: '%.40s...'%s",
+                          text, "");
+    snprintf(spec->text, sizeof spec->text, "%s", text);
+
+    char buf[PL_SPEC_TEXT];
+    snprintf(buf, sizeof buf, "%s", text);
+    char *opts = strchr(buf, ':');
+    if (opts)
+        *opts++ = '\0';
+    int is_ai = 0;
+    if (strcasecmp(buf, "human") == 0)
+        spec->kind = PL_PLAYER_HUMAN;
+    else if (strcasecmp(buf, "random") == 0)
+        spec->kind = PL_PLAYER_RANDOM;
+    else if (strcasecmp(buf, "mcts") == 0)
+        spec->kind = PL_PLAYER_MCTS;
+    else if (strcasecmp(buf, "ai") == 0)
+        spec->kind = PL_PLAYER_MCTS, is_ai = 1;
+    else if (strcasecmp(buf, "alphabeta") == 0 || strcasecmp(buf, "ab") == 0)
+        spec->kind = PL_PLAYER_ALPHABETA;
+    else
+        return spec_error(err, errlen, "unknown player '%s' (human, random, ai, "
+                          "mcts[:KEY=V,...] or alphabeta[:KEY=V,...])%s",
+                          buf, "");
+
+    int budget = 0, key_level = 0;
+    if (opts && *opts) {
+        if (spec->kind == PL_PLAYER_HUMAN)
+            return spec_error(err, errlen, "'%s' takes no options%s", text, "");
+        for (char *item = strtok(opts, ","); item; item = strtok(NULL, ",")) {
+            char *eq = strchr(item, '=');
+            if (!eq || eq == item || !eq[1])
+                return spec_error(err, errlen, "expected KEY=VALUE, not '%s' "
+                                  "in '%s'", item, text);
+            *eq = '\0';
+            if (parse_key(spec, item, eq + 1, &budget, &key_level, text, err,
+                          errlen) != 0)
+                return -1;
+        }
+    } else if (opts && spec->kind == PL_PLAYER_HUMAN) {
+        return spec_error(err, errlen, "'%s' takes no options%s", text, "");
+    }
+
+    /* Budgets: named ones win; else the spec's level, the --level given, or
+     * the default level (1 s). */
+    if (spec->kind == PL_PLAYER_MCTS || spec->kind == PL_PLAYER_ALPHABETA) {
+        if (!budget) {
+            int lv = key_level ? key_level : level ? level : PL_LEVEL_DEFAULT;
+            pl_player_spec_apply_level(spec, lv);
+            if (is_ai && !key_level && level && !opts)
+                snprintf(spec->text, sizeof spec->text, "ai:level=%d", level);
+            else if (!key_level && !level)
+                spec->level = 0;
+        }
+    }
+    return 0;
+}
+
+static void fmt_num(char *buf, size_t len, double v)
+{
+    if (v == (double)(long long)v)
+        snprintf(buf, len, "%lld", (long long)v);
+    else
+        snprintf(buf, len, "%g", v);
+}
+
+const char *pl_player_spec_describe(const pl_player_spec *spec, char *buf,
+                                    size_t len)
+{
+    char t[32];
+    fmt_num(t, sizeof t, spec->time);
+    switch (spec->kind) {
+    case PL_PLAYER_HUMAN:
+    case PL_PLAYER_RANDOM:
+        snprintf(buf, len, "%s", kind_names[spec->kind]);
+        break;
+    case PL_PLAYER_MCTS:
+        if (spec->iterations && spec->time)
+            snprintf(buf, len, "mcts %lld iterations, %s s", spec->iterations, t);
+        else if (spec->iterations)
+            snprintf(buf, len, "mcts %lld iterations", spec->iterations);
+        else
+            snprintf(buf, len, "mcts %s s", t);
+        if (spec->threads > 1) {
+            size_t n = strlen(buf);
+            snprintf(buf + n, len - n, ", %d threads", spec->threads);
+        }
+        break;
+    case PL_PLAYER_ALPHABETA:
+        if (spec->depth && spec->time)
+            snprintf(buf, len, "alphabeta depth %d, %s s", spec->depth, t);
+        else if (spec->depth)
+            snprintf(buf, len, "alphabeta depth %d", spec->depth);
+        else
+            snprintf(buf, len, "alphabeta %s s", t);
+        break;
+    }
+    return buf;
+}
+
+/* --- the facade ---------------------------------------------------------------- */
+
+struct pl_search {
+    const pl_program *prog;
+    pl_player_spec spec;
+    char **history;           /* move texts from the start */
+    int nhistory, caphistory;
+    pl_search_rng rng;        /* the random player */
+    pl_movelist ml;
+    pl_mcts *mcts;
+    pl_ab *ab;
+    pl_search_progress progress;
+    void *progress_ctx;
+    double interval;
+    volatile int stop;
+    char best[128];
+    char err[512];
+};
+
+pl_search *pl_search_new(const pl_program *prog, const pl_player_spec *spec)
+{
+    if (spec->kind == PL_PLAYER_HUMAN)
+        return NULL;
+    pl_search *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->prog = prog;
+    s->spec = *spec;
+    s->interval = 0.25;
+    pl_movelist_init(&s->ml);
+    uint64_t seed = spec->has_seed ? spec->seed : time_seed();
+    pl_search_rng_seed(&s->rng, seed);
+    if (spec->kind == PL_PLAYER_MCTS)
+        s->mcts = pl_mcts_new(prog, spec, seed);
+    else if (spec->kind == PL_PLAYER_ALPHABETA)
+        s->ab = pl_ab_new(prog, spec);
+    if ((spec->kind == PL_PLAYER_MCTS && !s->mcts) ||
+        (spec->kind == PL_PLAYER_ALPHABETA && !s->ab)) {
+        pl_search_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+void pl_search_free(pl_search *s)
+{
+    if (!s)
+        return;
+    pl_search_reset(s);
+    free(s->history);
+    pl_movelist_free(&s->ml);
+    pl_mcts_free(s->mcts);
+    pl_ab_free(s->ab);
+    free(s);
+}
+
+const pl_player_spec *pl_search_spec(const pl_search *s)
+{
+    return &s->spec;
+}
+
+void pl_search_set_progress(pl_search *s, pl_search_progress fn, void *ctx,
+                            double interval)
+{
+    s->progress = fn;
+    s->progress_ctx = ctx;
+    s->interval = interval > 0 ? interval : 0.25;
+}
+
+int pl_search_played(pl_search *s, const char *text)
+{
+    if (s->nhistory == s->caphistory) {
+        int cap = s->caphistory ? s->caphistory * 2 : 64;
+        char **h = realloc(s->history, (size_t)cap * sizeof *h);
+        if (!h)
+            return -1;
+        s->history = h;
+        s->caphistory = cap;
+    }
+    char *copy = strdup(text);
+    if (!copy)
+        return -1;
+    s->history[s->nhistory++] = copy;
+    if (s->mcts)
+        return pl_mcts_played(s->mcts, text);
+    return 0;
+}
+
+void pl_search_undo(pl_search *s)
+{
+    if (s->nhistory > 0)
+        free(s->history[--s->nhistory]);
+    if (s->mcts)
+        pl_mcts_forget(s->mcts);
+}
+
+void pl_search_reset(pl_search *s)
+{
+    while (s->nhistory > 0)
+        free(s->history[--s->nhistory]);
+    if (s->mcts)
+        pl_mcts_forget(s->mcts);
+}
+
+void pl_search_stop(pl_search *s)
+{
+    s->stop = 1;
+}
+
+const char *pl_search_error(const pl_search *s)
+{
+    return s->err[0] ? s->err : NULL;
+}
+
+/* The random player: a uniform choice, no search. */
+static int think_random(pl_search *s, pl_state *st, pl_search_info *info)
+{
+    int r = pl_status(st, &s->ml);
+    if (r == -2) {
+        const char *e = pl_state_error(st);
+        snprintf(s->err, sizeof s->err, "%s", e ? e : "runtime error");
+        return -2;
+    }
+    if (r != PL_RESULT_NONE || s->ml.count == 0)
+        return -1;
+    int i = (int)pl_search_rng_below(&s->rng, (uint32_t)s->ml.count);
+    snprintf(s->best, sizeof s->best, "%s", pl_move_text(&s->ml, i));
+    info->move = i;
+    info->best = s->best;
+    return i;
+}
+
+int pl_search_think(pl_search *s, pl_state *st, pl_search_info *info)
+{
+    pl_search_info local;
+    if (!info)
+        info = &local;
+    memset(info, 0, sizeof *info);
+    info->move = -1;
+    info->best = "";
+    info->winrate = -1;
+    info->threads = 1;
+    s->err[0] = '\0';
+    s->best[0] = '\0';
+    s->stop = 0;
+    if (s->spec.kind == PL_PLAYER_RANDOM)
+        return think_random(s, st, info);
+
+    pl_search_call call = {
+        .st = st,
+        .history = (const char *const *)s->history,
+        .nhistory = s->nhistory,
+        .progress = s->progress,
+        .progress_ctx = s->progress_ctx,
+        .interval = s->interval,
+        .stop = &s->stop,
+    };
+    int r = s->mcts ? pl_mcts_think(s->mcts, &call, info, s->err, sizeof s->err)
+                    : pl_ab_think(s->ab, &call, info, s->err, sizeof s->err);
+    /* info->best points into the engine; keep a copy of our own. */
+    snprintf(s->best, sizeof s->best, "%s", info->best ? info->best : "");
+    info->best = s->best;
+    return r;
+}

@@ -1,0 +1,216 @@
+/*
+ * plateau_test.h -- helpers shared by the cmocka suites tests/test_*.c.
+ *
+ * Every suite runs from the source tree (CMake sets the working directory
+ * and PLATEAU_PATH to it), so games, the stdlib and the test data are named
+ * by relative paths: "games/tic-tac-toe.game", "tests/broken/x.game".
+ * pt_init() moves to PLATEAU_PATH when it is set, so a suite started by
+ * hand from elsewhere finds them too.
+ *
+ * Everything here is `static inline` so that a suite that uses only part
+ * of it compiles without unused-function warnings.
+ */
+#ifndef PLATEAU_TEST_H
+#define PLATEAU_TEST_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "bytecode.h"
+#include "compile.h"
+#include "game.h"
+
+#define PT_STDLIB "stdlib"
+
+static inline void pt_init(void)
+{
+    const char *root = getenv("PLATEAU_PATH");
+    if (root && *root && chdir(root) != 0) {
+        fprintf(stderr, "cannot enter PLATEAU_PATH=%s\n", root);
+        exit(1);
+    }
+}
+
+/* Compile a file that must compile; prints the diagnostics otherwise. */
+static inline pl_program *pt_compile(const char *path)
+{
+    pl_diags d;
+    pl_diags_init(&d);
+    pl_program *p = pl_compile_file(path, PT_STDLIB, &d);
+    if (!p || d.errors) {
+        fprintf(stderr, "cannot compile %s:\n", path);
+        pl_diags_print(&d, stderr);
+    }
+    assert_non_null(p);
+    assert_int_equal(d.errors, 0);
+    pl_diags_free(&d);
+    return p;
+}
+
+/* Compile game text held in memory under the name `name`. */
+static inline pl_program *pt_compile_text(const char *name, const char *text)
+{
+    pl_diags d;
+    pl_diags_init(&d);
+    pl_program *p = pl_compile_string(name, text, strlen(text), PT_STDLIB, &d);
+    if (!p || d.errors) {
+        fprintf(stderr, "cannot compile %s:\n", name);
+        pl_diags_print(&d, stderr);
+    }
+    assert_non_null(p);
+    assert_int_equal(d.errors, 0);
+    pl_diags_free(&d);
+    return p;
+}
+
+/* The whole diagnostic output of a list, as pl_diags_print writes it
+ * (malloc'ed, NUL-terminated). */
+static inline char *pt_diags_text(const pl_diags *d)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    assert_non_null(f);
+    pl_diags_print(d, f);
+    fclose(f);
+    return buf;
+}
+
+/* A whole file (malloc'ed, NUL-terminated), or NULL. */
+static inline char *pt_read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap + 1);
+    size_t r;
+    while (buf && (r = fread(buf + n, 1, cap - n, f)) > 0) {
+        n += r;
+        if (n == cap) {
+            cap *= 2;
+            buf = realloc(buf, cap + 1);
+        }
+    }
+    fclose(f);
+    if (buf)
+        buf[n] = 0;
+    if (len)
+        *len = n;
+    return buf;
+}
+
+/* xorshift64*: the same sequence on every machine. */
+static inline uint64_t pt_rand(uint64_t *s)
+{
+    uint64_t x = *s;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    *s = x;
+    return x * 0x2545F4914F6CDD1Dull;
+}
+
+/* Generate the moves of the current position into ml (must not fail). */
+static inline int pt_generate(pl_state *st, pl_movelist *ml)
+{
+    int n = pl_generate(st, ml);
+    if (n < 0)
+        fprintf(stderr, "runtime error: %s\n", pl_state_error(st));
+    assert_true(n >= 0);
+    return n;
+}
+
+/* Play a space-separated list of move texts from the current position;
+ * each must be legal and the game must not be over before it. */
+static inline void pt_play(pl_state *st, pl_movelist *ml, const char *moves)
+{
+    char *copy = strdup(moves);
+    char *save = NULL;
+    for (char *t = strtok_r(copy, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
+        int r = pl_status(st, ml);
+        if (r != PL_RESULT_NONE)
+            fprintf(stderr, "game over (%d) before move '%s' of '%s'\n", r, t, moves);
+        assert_int_equal(r, PL_RESULT_NONE);
+        int k = pl_movelist_find(ml, t);
+        if (k < 0)
+            fprintf(stderr, "move '%s' is not legal in '%s'\n", t, moves);
+        assert_true(k >= 0);
+        pl_apply(st, ml, k);
+    }
+    free(copy);
+}
+
+/* Perft as /work/shared/rules/README.md defines it: distinct legal move
+ * sequences of length depth, stopping at terminal positions.  `mls` holds
+ * one move list per level (depth + 1 of them). */
+static inline long pt_perft(pl_state *st, pl_movelist *mls, int depth)
+{
+    int r = pl_status(st, &mls[depth]);
+    if (r == -2)
+        fprintf(stderr, "runtime error: %s\n", pl_state_error(st));
+    assert_int_not_equal(r, -2);
+    if (r != PL_RESULT_NONE)
+        return depth == 0;
+    if (depth <= 1)
+        return depth == 0 ? 1 : mls[depth].count;
+    long n = 0;
+    int count = mls[depth].count;
+    for (int i = 0; i < count; i++) {
+        pl_apply(st, &mls[depth], i);
+        n += pt_perft(st, mls, depth - 1);
+        pl_undo(st);
+    }
+    return n;
+}
+
+static inline int pt_cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The texts of ml sorted and joined by spaces (malloc'ed). */
+static inline char *pt_join_moves(const pl_movelist *ml)
+{
+    const char **v = malloc(sizeof *v * (size_t)(ml->count + 1));
+    size_t len = 1;
+    for (int i = 0; i < ml->count; i++) {
+        v[i] = pl_move_text(ml, i);
+        len += strlen(v[i]) + 1;
+    }
+    qsort(v, (size_t)ml->count, sizeof *v, pt_cmp_str);
+    char *out = malloc(len);
+    out[0] = 0;
+    for (int i = 0; i < ml->count; i++) {
+        if (i)
+            strcat(out, " ");
+        strcat(out, v[i]);
+    }
+    free(v);
+    return out;
+}
+
+/* The sorted legal moves of the current position, or "" when none. */
+static inline char *pt_moves(pl_state *st, pl_movelist *ml)
+{
+    pt_generate(st, ml);
+    return pt_join_moves(ml);
+}
+
+/* Assert that the current legal moves are exactly `want` (sorted texts
+ * separated by single spaces). */
+#define pt_assert_moves(st, ml, want)                \
+    do {                                             \
+        char *got_ = pt_moves((st), (ml));           \
+        assert_string_equal(got_, (want));           \
+        free(got_);                                  \
+    } while (0)
+
+#endif

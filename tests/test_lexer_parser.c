@@ -1,0 +1,334 @@
+/*
+ * test_lexer_parser.c -- the front end: what compiles, and what a broken
+ * game file is told.
+ *
+ * Valid snippets cover the statement and declaration forms of
+ * docs/language.md.  Each tests/broken/NAME.game is paired with
+ * tests/broken/NAME.err, the exact output of pl_diags_print for it
+ * (`file:line:col: error: message`, the source line, the caret line): the
+ * messages are part of the interface, so a change to one shows up here.
+ * To regenerate one after an intended change, print the diagnostics of the
+ * file with `plateau validate`, check them by eye, and save them.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "plateau_test.h"
+
+/* ---------------------------------------------------------------------- */
+/* valid snippets */
+
+#define HEADER "import grid\nboard 3 x 3\nplayers x o\npiece token\n"
+
+static const char *const valid_snippets[] = {
+    /* the smallest game */
+    HEADER "moves {\n  pick c in empty_cells\n  place mover token at c\n  text c\n}\n",
+    /* no final newline, ';' as a separator, comments everywhere */
+    HEADER "# a comment\nmoves { pick c in empty_cells; place mover token at c; text c }  # end",
+    /* CRLF line ends */
+    "import grid\r\nboard 3 x 3\r\nplayers x o\r\npiece token\r\nmoves {\r\n  pick c in empty_cells\r\n"
+    "  place mover token at c\r\n  text c\r\n}\r\n",
+    /* a condition broken over lines inside parentheses */
+    HEADER "moves {\n  pick c in empty_cells where (row(c) == 1\n      or col(c) == 1)\n"
+           "  place mover token at c\n  text c\n}\n",
+    /* either / or, first / or, if / else if / else, pass */
+    HEADER "moves {\n  either {\n    pick c in empty_cells\n    place mover token at c\n    text c\n"
+           "  } or {\n    pass\n  }\n}\n",
+    HEADER "moves {\n  first {\n    pick c in empty_cells where row(c) == 2\n    place mover token at c\n"
+           "    text c\n  } or { pass }\n}\n",
+    HEADER "moves {\n  pick c in empty_cells\n  if row(c) == 1 {\n    text \"low\" c\n"
+           "  } else if row(c) == 2 {\n    text \"mid\" c\n  } else {\n    text \"high\" c\n  }\n"
+           "  place mover token at c\n}\n",
+    /* sided directions and regions, a range of cells */
+    "import grid\nboard 8 x 8\nplayers white black\npiece pawn\n"
+    "directions forward {\n  white: n ne nw\n  black: s se sw\n}\n"
+    "region goal {\n  white: a8..h8\n  black: a1..h1\n}\nregion home = a1..h2 d4\n"
+    "setup {\n  place white pawn at a1..h2\n  place black pawn at a7..h8\n}\n"
+    "moves {\n  pick from in pieces(mover)\n  pick dir in forward\n  let dest = from + dir\n"
+    "  require empty(dest)\n  move from to dest\n  text from \"-\" dest\n}\n"
+    "end {\n  mover wins when any(c in goal where own(c))\n  no moves: draw\n}\n",
+    /* definitions: value, set, statements; marks, variables, player variables */
+    HEADER "mark seen\nvar turns = 0\nplayer var score = 0\n"
+           "def free(c) = empty(c) and not seen(c)\ndef spots = empty_cells\n"
+           "def put(c) {\n  place mover token at c\n  mark seen at c\n  text c\n}\n"
+           "moves {\n  pick c in spots where free(c)\n  set turns = turns + 1\n"
+           "  set score(mover) = score(mover) + 1\n  put(c)\n}\n"
+           "end {\n  draw when turns >= 9\n}\n",
+    /* possible { }, repeat, while, for, first x in */
+    HEADER "piece ring(size)\nmoves {\n  first r in range(1, 3) {\n    pick c in empty_cells where row(c) == r\n"
+           "    require possible { place mover token at c }\n    let k = 0\n    repeat 2 { set k = k + 1 }\n"
+           "    while k > 0 { set k = k - 1 }\n    place mover token at c\n    text c k\n  }\n}\n",
+    HEADER "piece ring(size)\nsetup {\n  place nobody ring(2) at b2\n}\nmoves {\n"
+           "  for t in pieces(nobody) {\n    set size(t) = size(t) + 1\n  }\n  pass\n}\n",
+    /* board holes, extra cells, evaluate, setup with marks, variables and turn */
+    "import grid\nboard 7 x 9 where (col + row) % 2 == 1\ncell pool\ncell S beyond b1 toward s\n"
+    "players a b\npiece token\nmark hot\nvar v = 2\nplayer var p = 1\n"
+    "setup {\n  place a token at b1\n  mark hot at a2 = 3\n  set v = 5\n  set p(b) = 4\n  turn b\n}\n"
+    "moves {\n  pick c in empty_cells\n  place mover token at c\n  text c\n}\n"
+    "evaluate count(pieces(mover)) - count(pieces(opponent))\n",
+    /* string escapes and quoted imports */
+    "game \"Tab\\tquote\\\"back\\\\slash\"\nabout \"a\\nb\"\nimport \"grid\"\nimport knight\n"
+    "board 3 x 3\nplayers x o\npiece token\n"
+    "moves {\n  pick c in empty_cells\n  place mover token at c\n  text c \"!\"\n}\n",
+};
+
+static void test_valid_snippets(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof valid_snippets / sizeof valid_snippets[0]; i++) {
+        pl_diags d;
+        pl_diags_init(&d);
+        const char *text = valid_snippets[i];
+        pl_program *p = pl_compile_string("snippet.game", text, strlen(text), PT_STDLIB, &d);
+        if (!p || d.errors) {
+            fprintf(stderr, "snippet %zu does not compile:\n%s\n", i, text);
+            pl_diags_print(&d, stderr);
+        }
+        assert_non_null(p);
+        assert_int_equal(d.errors, 0);
+        pl_program_free(p);
+        pl_diags_free(&d);
+    }
+}
+
+static void test_string_escapes(void **state)
+{
+    (void)state;
+    pl_program *p = pt_compile_text("snippet.game", valid_snippets[sizeof valid_snippets /
+                                                                   sizeof valid_snippets[0] - 1]);
+    assert_string_equal(p->title, "Tab\tquote\"back\\slash");
+    assert_string_equal(p->about, "a\nb");
+    pl_state *st = pl_state_new(p);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    pt_generate(st, &ml);
+    assert_true(pl_movelist_find(&ml, "b2!") >= 0);
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(p);
+}
+
+/* Without `game`, the title is the file name. */
+static void test_title_defaults_to_name(void **state)
+{
+    (void)state;
+    pl_program *p = pt_compile_text("snippet.game", valid_snippets[0]);
+    assert_non_null(p->title);
+    assert_non_null(strstr(p->title, "snippet"));
+    pl_program_free(p);
+}
+
+/* Statements and declarations are cut at newlines, not inside parentheses:
+ * a condition broken after an operator still compiles; `} or {` must stay
+ * on one line (see or_on_next_line.game below). */
+static void test_newlines_inside_parentheses(void **state)
+{
+    (void)state;
+    pl_program *p = pt_compile_text("snippet.game", valid_snippets[3]);
+    pl_state *st = pl_state_new(p);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    pt_assert_moves(st, &ml, "a1 a2 a3 b1 c1");
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(p);
+}
+
+/* ---------------------------------------------------------------------- */
+/* broken files and their exact diagnostics */
+
+/* Fill some freed heap blocks with 'Z': a compiler that reads past the
+ * end of its copy of the source (for example to print a line that does
+ * not end) then prints Z's instead of passing by chance. */
+static void dirty_heap(void)
+{
+    static const size_t sizes[] = {4096, 4097, 8192, 64, 256, 1024};
+    void *blocks[sizeof sizes / sizeof sizes[0]];
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        blocks[i] = malloc(sizes[i]);
+        if (blocks[i])
+            memset(blocks[i], 'Z', sizes[i]);
+    }
+    for (size_t i = sizeof sizes / sizeof sizes[0]; i-- > 0;)
+        free(blocks[i]);
+}
+
+static void check_broken(const char *name, int want_errors)
+{
+    char game[256], err[256];
+    snprintf(game, sizeof game, "tests/broken/%s.game", name);
+    snprintf(err, sizeof err, "tests/broken/%s.err", name);
+    char *want = pt_read_file(err, NULL);
+    if (!want)
+        fprintf(stderr, "missing %s\n", err);
+    assert_non_null(want);
+
+    dirty_heap();
+    pl_diags d;
+    pl_diags_init(&d);
+    pl_program *p = pl_compile_file(game, PT_STDLIB, &d);
+    char *got = pt_diags_text(&d);
+    if (strcmp(got, want) != 0)
+        fprintf(stderr, "--- %s: expected\n%s--- got\n%s---\n", game, want, got);
+    assert_null(p);
+    assert_true(d.errors >= 1);
+    assert_string_equal(got, want);
+    if (want_errors > 0)
+        assert_int_equal(d.errors, want_errors);
+    free(got);
+    free(want);
+    pl_diags_free(&d);
+}
+
+static void test_broken(void **state)
+{
+    check_broken((const char *)*state, 0);
+}
+
+#define BROKEN(name) { "broken/" name, test_broken, NULL, NULL, (void *)name }
+
+/* Recovery at statement level: one run reports every broken statement,
+ * each with its own line, and the file still fails to compile. */
+static void test_several_errors_in_one_run(void **state)
+{
+    (void)state;
+    check_broken("several_errors", 6);
+    check_broken("several_syntax_errors", 5);
+}
+
+/* After max_errors errors the list closes with one note. */
+static void test_error_limit(void **state)
+{
+    (void)state;
+    char text[8192];
+    size_t o = (size_t)snprintf(text, sizeof text, "%smoves {\n", HEADER);
+    for (int i = 0; i < 30; i++)
+        o += (size_t)snprintf(text + o, sizeof text - o, "  require nothing%d(1)\n", i);
+    snprintf(text + o, sizeof text - o, "  pass\n}\n");
+    pl_diags d;
+    pl_diags_init(&d);
+    pl_program *p = pl_compile_string("many.game", text, strlen(text), PT_STDLIB, &d);
+    assert_null(p);
+    assert_int_equal(d.errors, 20);
+    assert_int_equal(d.count, 21);
+    assert_int_equal(d.items[20].severity, PL_SEV_NOTE);
+    assert_non_null(strstr(d.items[20].message, "too many errors"));
+    /* the errors are the first twenty, in order */
+    assert_int_equal(d.items[0].line, 6);
+    assert_int_equal(d.items[19].line, 25);
+    pl_diags_free(&d);
+
+    /* a caller may choose another limit */
+    pl_diags_init(&d);
+    d.max_errors = 3;
+    p = pl_compile_string("many.game", text, strlen(text), PT_STDLIB, &d);
+    assert_null(p);
+    assert_int_equal(d.errors, 3);
+    pl_diags_free(&d);
+}
+
+/* Diagnostics of text compiled from memory carry the given name. */
+static void test_string_name_in_diagnostics(void **state)
+{
+    (void)state;
+    const char *text = HEADER "moves {\n  pick c in empty_cells\n  place mover tokn at c\n  text c\n}\n";
+    pl_diags d;
+    pl_diags_init(&d);
+    pl_program *p = pl_compile_string("memory.game", text, strlen(text), PT_STDLIB, &d);
+    assert_null(p);
+    char *got = pt_diags_text(&d);
+    assert_string_equal(got,
+        "memory.game:7:15: error: 'tokn' is not a piece kind; did you mean 'token'?\n"
+        "   7 |   place mover tokn at c\n"
+        "     |               ^~~~\n");
+    free(got);
+    pl_diags_free(&d);
+}
+
+static void test_missing_file(void **state)
+{
+    (void)state;
+    pl_diags d;
+    pl_diags_init(&d);
+    pl_program *p = pl_compile_file("tests/broken/does-not-exist.game", PT_STDLIB, &d);
+    assert_null(p);
+    assert_int_equal(d.errors, 1);
+    char *got = pt_diags_text(&d);
+    assert_string_equal(got, "tests/broken/does-not-exist.game: error: cannot open file\n");
+    free(got);
+    pl_diags_free(&d);
+}
+
+/* A warning alone does not stop compilation. */
+static void test_warning_is_not_an_error(void **state)
+{
+    (void)state;
+    const char *text = HEADER "piece spare\nmoves {\n  pick c in empty_cells\n"
+                       "  place mover token at c\n  text c\n}\n";
+    pl_diags d;
+    pl_diags_init(&d);
+    pl_program *p = pl_compile_string("warn.game", text, strlen(text), PT_STDLIB, &d);
+    assert_non_null(p);
+    assert_int_equal(d.errors, 0);
+    int warnings = 0;
+    for (int i = 0; i < d.count; i++)
+        if (d.items[i].severity == PL_SEV_WARNING) {
+            warnings++;
+            assert_non_null(strstr(d.items[i].message, "spare"));
+            assert_int_equal(d.items[i].line, 5);
+        }
+    assert_int_equal(warnings, 1);
+    pl_program_free(p);
+    pl_diags_free(&d);
+}
+
+int main(void)
+{
+    pt_init();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_valid_snippets),
+        cmocka_unit_test(test_string_escapes),
+        cmocka_unit_test(test_title_defaults_to_name),
+        cmocka_unit_test(test_newlines_inside_parentheses),
+        cmocka_unit_test(test_several_errors_in_one_run),
+        cmocka_unit_test(test_error_limit),
+        cmocka_unit_test(test_string_name_in_diagnostics),
+        cmocka_unit_test(test_missing_file),
+        cmocka_unit_test(test_warning_is_not_an_error),
+        /* syntax */
+        BROKEN("missing_brace"),
+        BROKEN("bad_token"),
+        BROKEN("unterminated_string"),
+        BROKEN("unknown_escape"),
+        BROKEN("stray_character"),
+        BROKEN("number_too_large"),
+        BROKEN("or_on_next_line"),
+        /* names */
+        BROKEN("unknown_name"),
+        BROKEN("unknown_function"),
+        BROKEN("unknown_player"),
+        BROKEN("unknown_import"),
+        BROKEN("duplicate_piece"),
+        BROKEN("duplicate_direction"),
+        BROKEN("duplicate_player"),
+        /* types and calls */
+        BROKEN("cell_plus_number"),
+        BROKEN("compare_cell_player"),
+        BROKEN("set_wrong_type"),
+        BROKEN("wrong_arg_count"),
+        BROKEN("wrong_arg_count_def"),
+        BROKEN("builtin_wrong_arg_count"),
+        BROKEN("recursive_def"),
+        BROKEN("where_outside_set"),
+        BROKEN("text_of_direction"),
+        BROKEN("for_with_pick"),
+        /* the game as a whole */
+        BROKEN("board_too_big"),
+        BROKEN("board_zero"),
+        BROKEN("no_board"),
+        BROKEN("no_players"),
+        BROKEN("no_moves_block"),
+        /* last: while the compiler reads past the end of the source to
+           print line 10 of a 9-line file, ASan stops the whole suite here */
+        BROKEN("unclosed_block"),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,219 @@
+/*
+ * test_runtime.c -- runtime errors of move programs and end rules.
+ *
+ * A rule that goes wrong while it runs (division by zero, moving from an
+ * empty cell, a loop that never ends, ...) does not crash and does not
+ * print: pl_generate() returns -1 (pl_status() -2) and pl_state_error()
+ * says what happened and where, as `NAME:LINE:COL: runtime error: ...`,
+ * NAME being the name the game was compiled under.  The position is left
+ * as it was.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "plateau_test.h"
+
+/* Lines 1-5 of every test game; its own rules start at line 6. */
+#define HEAD "import grid\nboard 3 x 3\nplayers x o\npiece token\nvar zero = 0\n"
+
+/* Compile `text` as rt.game and expect the first generation to fail with
+ * exactly `want`. */
+static void expect_generate_error(const char *text, const char *want)
+{
+    pl_program *p = pt_compile_text("rt.game", text);
+    pl_state *st = pl_state_new(p);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    assert_null(pl_state_error(st));
+    uint64_t hash = pl_state_hash(st);
+    assert_int_equal(pl_generate(st, &ml), -1);
+    assert_non_null(pl_state_error(st));
+    assert_string_equal(pl_state_error(st), want);
+    /* the position is untouched, and pl_status reports the error too */
+    assert_int_equal(pl_state_hash(st), hash);
+    assert_int_equal(pl_state_ply(st), 0);
+    assert_int_equal(pl_status(st, &ml), -2);
+    assert_non_null(strstr(pl_state_error(st), "runtime error"));
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(p);
+}
+
+static void test_division_by_zero(void **state)
+{
+    (void)state;
+    expect_generate_error(HEAD
+        "moves {\n"
+        "  pick c in empty_cells\n"
+        "  require 6 / zero == 1\n"
+        "  place mover token at c\n"
+        "  text c\n"
+        "}\n",
+        "rt.game:8:11: runtime error: division by zero");
+}
+
+static void test_remainder_by_zero(void **state)
+{
+    (void)state;
+    expect_generate_error(HEAD
+        "moves {\n"
+        "  pick c in empty_cells\n"
+        "  require 6 % zero == 1\n"
+        "  place mover token at c\n"
+        "  text c\n"
+        "}\n",
+        "rt.game:8:11: runtime error: division by zero");
+}
+
+static void test_move_from_empty_cell(void **state)
+{
+    (void)state;
+    expect_generate_error(HEAD
+        "moves {\n"
+        "  pick c in empty_cells\n"
+        "  move c to b2\n"
+        "  text c\n"
+        "}\n",
+        "rt.game:8:3: runtime error: move: no piece on a1");
+}
+
+static void test_place_on_occupied_cell(void **state)
+{
+    (void)state;
+    expect_generate_error(HEAD
+        "setup {\n"
+        "  place x token at a1\n"
+        "}\n"
+        "moves {\n"
+        "  pick c in cells\n"
+        "  place mover token at c\n"
+        "  text c\n"
+        "}\n",
+        "rt.game:11:3: runtime error: place: a1 is occupied");
+}
+
+static void test_bit_out_of_range(void **state)
+{
+    (void)state;
+    expect_generate_error(HEAD
+        "moves {\n"
+        "  pick c in empty_cells\n"
+        "  require bit(31 + zero) > 0\n"
+        "  place mover token at c\n"
+        "  text c\n"
+        "}\n",
+        "rt.game:8:11: runtime error: bit(31): out of range 0..30");
+}
+
+static void test_line_count_off_the_board(void **state)
+{
+    (void)state;
+    expect_generate_error(HEAD
+        "moves {\n"
+        "  pick c in empty_cells\n"
+        "  require line_count(c + n + n + n, n) > zero\n"
+        "  place mover token at c\n"
+        "  text c\n"
+        "}\n",
+        "rt.game:8:11: runtime error: line_count: no such cell (off the board?)");
+}
+
+/* A loop that never ends stops at the step budget with a clear message
+ * pointing at the loop. */
+static void test_runaway_loop_hits_the_budget(void **state)
+{
+    (void)state;
+    expect_generate_error(HEAD
+        "moves {\n"
+        "  let k = zero\n"
+        "  while k == 0 {\n"
+        "    set k = zero\n"
+        "  }\n"
+        "  pass\n"
+        "}\n",
+        "rt.game:8:3: runtime error: the move program ran too long (more than 50000000 steps): "
+        "a runaway loop?");
+}
+
+/* An error in the end rules: pl_status() returns -2 after the move. */
+static void test_error_in_end_rules(void **state)
+{
+    (void)state;
+    pl_program *p = pt_compile_text("rt.game", HEAD
+        "moves {\n"
+        "  pick c in empty_cells\n"
+        "  place mover token at c\n"
+        "  text c\n"
+        "}\n"
+        "end {\n"
+        "  draw when 1 / zero == 0\n"
+        "}\n");
+    pl_state *st = pl_state_new(p);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    /* end rules are not checked before the first move */
+    assert_int_equal(pl_status(st, &ml), PL_RESULT_NONE);
+    assert_null(pl_state_error(st));
+    pt_play(st, &ml, "b2");
+    assert_int_equal(pl_end_result(st), -2);
+    assert_string_equal(pl_state_error(st), "rt.game:12:13: runtime error: division by zero");
+    assert_int_equal(pl_status(st, &ml), -2);
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(p);
+}
+
+/* An error on one path only: the position where it happens fails, the
+ * others work, and the error names the place of the failing rule. */
+static void test_error_depends_on_position(void **state)
+{
+    (void)state;
+    pl_program *p = pt_compile_text("rt.game", HEAD
+        "moves {\n"
+        "  pick c in empty_cells\n"
+        "  require 9 / (count(empty_cells) - 7) != 100\n"
+        "  place mover token at c\n"
+        "  text c\n"
+        "}\n");
+    pl_state *st = pl_state_new(p);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    assert_int_equal(pt_generate(st, &ml), 9);
+    pt_play(st, &ml, "a1");
+    assert_int_equal(pt_generate(st, &ml), 8);
+    pt_play(st, &ml, "a2");                    /* 7 empty cells: 9 / 0 */
+    assert_int_equal(pl_generate(st, &ml), -1);
+    assert_string_equal(pl_state_error(st), "rt.game:8:11: runtime error: division by zero");
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(p);
+}
+
+/* The name given to pl_compile_file() is the one in runtime errors. */
+static void test_error_names_the_game_file(void **state)
+{
+    (void)state;
+    const char *path = "tests/positions/loa_single_piece.game";
+    pl_program *p = pt_compile(path);
+    pl_state *st = pl_state_new(p);
+    assert_null(pl_state_error(st));
+    assert_string_equal(p->source_name, path);
+    pl_state_free(st);
+    pl_program_free(p);
+}
+
+int main(void)
+{
+    pt_init();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_division_by_zero),
+        cmocka_unit_test(test_remainder_by_zero),
+        cmocka_unit_test(test_move_from_empty_cell),
+        cmocka_unit_test(test_place_on_occupied_cell),
+        cmocka_unit_test(test_bit_out_of_range),
+        cmocka_unit_test(test_line_count_off_the_board),
+        cmocka_unit_test(test_runaway_loop_hits_the_budget),
+        cmocka_unit_test(test_error_in_end_rules),
+        cmocka_unit_test(test_error_depends_on_position),
+        cmocka_unit_test(test_error_names_the_game_file),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

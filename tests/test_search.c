@@ -1,0 +1,552 @@
+/*
+ * test_search.c -- the computer players (search.h): MCTS and alpha-beta.
+ *
+ * In every shipped game, positions from tests/positions/search_*.game:
+ *   - a winning move exists: both engines, at small budgets, play one;
+ *   - every move but one loses at once: both find the saving move (the
+ *     test first checks, by enumeration, that the position is such);
+ *   - searching leaves the state exactly as it was (slots, hash, ply);
+ * and: a seed with an iteration budget gives the same move every run;
+ * tree reuse and helper threads follow a game to its end; player specs
+ * parse (and fail) as documented; a game record survives a round trip.
+ * Budgets are in iterations and depths, never seconds: the suite is fast
+ * and gives the same answers on every machine.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "plateau_test.h"
+#include "record.h"
+#include "search.h"
+
+static const char *const engines[] = {
+    "mcts:iterations=300,seed=1",
+    "mcts:iterations=300,seed=7,threads=2",
+    "mcts:iterations=300,seed=3,playout=greedy",
+    "alphabeta:depth=2",
+    "alphabeta:depth=3,tt=1",
+};
+enum { NENGINES = sizeof engines / sizeof engines[0] };
+
+/* Smaller budgets for whole games (Lines of Action playouts are slow). */
+static const char *const game_engines[] = {
+    "mcts:iterations=60,seed=1",
+    "mcts:iterations=60,seed=7,threads=2",
+    "mcts:iterations=60,seed=3,playout=greedy",
+    "alphabeta:depth=2",
+    "alphabeta:depth=3,tt=1",
+};
+enum { NGAME_ENGINES = sizeof game_engines / sizeof game_engines[0] };
+
+static pl_search *new_search(const pl_program *prog, const char *text)
+{
+    pl_player_spec spec;
+    char err[256];
+    int rc = pl_player_spec_parse(text, 0, &spec, err, sizeof err);
+    if (rc != 0)
+        fprintf(stderr, "spec '%s': %s\n", text, err);
+    assert_int_equal(rc, 0);
+    pl_search *s = pl_search_new(prog, &spec);
+    assert_non_null(s);
+    return s;
+}
+
+/* Ask for a move; it must be legal here.  Returns its index in ml. */
+static int think(pl_search *s, pl_state *st, pl_movelist *ml, pl_search_info *info)
+{
+    int i = pl_search_think(s, st, info);
+    if (i < 0)
+        fprintf(stderr, "search failed (%d): %s\n", i,
+                pl_search_error(s) ? pl_search_error(s) : "");
+    assert_true(i >= 0);
+    assert_int_equal(pl_status(st, ml), PL_RESULT_NONE);
+    assert_true(i < ml->count);
+    assert_string_equal(pl_move_text(ml, i), info->best);
+    return i;
+}
+
+/* The result of move i at once: its end result, or the no-moves result. */
+static int result_after(pl_state *st, pl_movelist *ml, int i)
+{
+    pl_movelist tmp;
+    pl_movelist_init(&tmp);
+    pl_apply(st, ml, i);
+    int r = pl_status(st, &tmp);
+    pl_undo(st);
+    pl_movelist_free(&tmp);
+    return r;
+}
+
+/* Does move i let the opponent win with their next move? */
+static int loses_at_once(pl_state *st, pl_movelist *ml, int i)
+{
+    const pl_program *prog = pl_state_program(st);
+    int me = pl_state_to_move(st), lost = 0;
+    pl_movelist replies, tmp;
+    pl_movelist_init(&replies);
+    pl_movelist_init(&tmp);
+    pl_apply(st, ml, i);
+    int r = pl_status(st, &replies);
+    if (r >= 0 && r != me && r < prog->nplayers)
+        lost = 1;
+    for (int j = 0; r == PL_RESULT_NONE && j < replies.count && !lost; j++) {
+        pl_apply(st, &replies, j);
+        int r2 = pl_status(st, &tmp);
+        pl_undo(st);
+        lost = r2 >= 0 && r2 != me && r2 < prog->nplayers;
+    }
+    pl_undo(st);
+    pl_movelist_free(&replies);
+    pl_movelist_free(&tmp);
+    return lost;
+}
+
+/* --- positions with a winning move ---------------------------------------------- */
+
+static const char *const win_positions[] = {
+    "tests/positions/search_ttt_win.game",
+    "tests/positions/search_bt_win.game",
+    "tests/positions/search_bt_eval_win.game",
+    "tests/positions/search_loa_win.game",
+    "tests/positions/search_kc_win.game",
+    "tests/positions/search_kc_blocked.game",
+};
+
+static void test_finds_win(void **state)
+{
+    const char *path = *state;
+    pl_program *prog = pt_compile(path);
+    pl_state *st = pl_state_new(prog);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    assert_int_equal(pl_status(st, &ml), PL_RESULT_NONE);
+    int me = pl_state_to_move(st);
+    for (int e = 0; e < NENGINES; e++) {
+        pl_search *s = new_search(prog, engines[e]);
+        pl_search_info info;
+        int i = think(s, st, &ml, &info);
+        int r = result_after(st, &ml, i);
+        if (r != me)
+            fprintf(stderr, "%s: %s played %s, which does not win\n", path,
+                    engines[e], info.best);
+        assert_int_equal(r, me);
+        pl_search_free(s);
+    }
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(prog);
+}
+
+/* --- positions where one move saves the game ------------------------------------ */
+
+static const char *const save_positions[] = {
+    "tests/positions/search_ttt_save.game",
+    "tests/positions/search_bt_save.game",
+    "tests/positions/search_loa_save.game",
+    "tests/positions/search_kc_save.game",
+};
+
+static void test_finds_save(void **state)
+{
+    const char *path = *state;
+    pl_program *prog = pt_compile(path);
+    pl_state *st = pl_state_new(prog);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    assert_int_equal(pl_status(st, &ml), PL_RESULT_NONE);
+    /* the position is what it claims: exactly one move does not lose */
+    int saving = -1, nsafe = 0;
+    for (int i = 0; i < ml.count; i++)
+        if (!loses_at_once(st, &ml, i)) {
+            saving = i;
+            nsafe++;
+        }
+    assert_int_equal(nsafe, 1);
+    assert_true(ml.count >= 2);
+    char want[64];
+    snprintf(want, sizeof want, "%s", pl_move_text(&ml, saving));
+    for (int e = 0; e < NENGINES; e++) {
+        pl_search *s = new_search(prog, engines[e]);
+        pl_search_info info;
+        think(s, st, &ml, &info);
+        if (strcmp(info.best, want) != 0)
+            fprintf(stderr, "%s: %s played %s, not the saving %s\n", path,
+                    engines[e], info.best, want);
+        assert_string_equal(info.best, want);
+        pl_search_free(s);
+    }
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(prog);
+}
+
+/* --- the state after a search ------------------------------------------------------- */
+
+typedef struct {
+    int32_t *slots;
+    int nslots;
+    uint64_t hash;
+    int ply, to_move;
+} snapshot;
+
+static void take(const pl_state *st, snapshot *s)
+{
+    s->nslots = pl_state_program(st)->nslots;
+    s->slots = malloc(sizeof *s->slots * (size_t)s->nslots);
+    for (int i = 0; i < s->nslots; i++)
+        s->slots[i] = pl_state_slot(st, i);
+    s->hash = pl_state_hash(st);
+    s->ply = pl_state_ply(st);
+    s->to_move = pl_state_to_move(st);
+}
+
+static void check_same(const pl_state *st, const snapshot *s)
+{
+    for (int i = 0; i < s->nslots; i++)
+        assert_int_equal(pl_state_slot(st, i), s->slots[i]);
+    assert_int_equal(pl_state_hash(st), s->hash);
+    assert_int_equal(pl_state_ply(st), s->ply);
+    assert_int_equal(pl_state_to_move(st), s->to_move);
+}
+
+static const char *const games[] = {
+    "games/tic-tac-toe.game",
+    "games/breakthrough.game",
+    "games/lines-of-action.game",
+    "games/knight-chase.game",
+    "tests/positions/search_bt_evaluate.game",
+};
+
+/* Play a game between the engines, each move chosen by the next engine
+ * in turn; before and after each search the state must be the same, and
+ * every search object follows the game (tree reuse, helper threads). */
+static void test_state_unchanged(void **state)
+{
+    const char *path = *state;
+    pl_program *prog = pt_compile(path);
+    pl_state *st = pl_state_new(prog);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    pl_search *s[NGAME_ENGINES];
+    for (int e = 0; e < NGAME_ENGINES; e++)
+        s[e] = new_search(prog, game_engines[e]);
+    for (int ply = 0; ply < 10 && pl_status(st, &ml) == PL_RESULT_NONE; ply++) {
+        snapshot before;
+        take(st, &before);
+        pl_search_info info;
+        int i = think(s[ply % NGAME_ENGINES], st, &ml, &info);
+        check_same(st, &before);
+        free(before.slots);
+        for (int e = 0; e < NGAME_ENGINES; e++)
+            assert_int_equal(pl_search_played(s[e], pl_move_text(&ml, i)), 0);
+        pl_apply(st, &ml, i);
+    }
+    /* take a move back: the searches follow */
+    if (pl_state_ply(st) > 0) {
+        pl_undo(st);
+        for (int e = 0; e < NGAME_ENGINES; e++)
+            pl_search_undo(s[e]);
+        if (pl_status(st, &ml) == PL_RESULT_NONE)
+            for (int e = 0; e < NGAME_ENGINES; e++) {
+                snapshot before;
+                take(st, &before);
+                pl_search_info info;
+                think(s[e], st, &ml, &info);
+                check_same(st, &before);
+                free(before.slots);
+            }
+    }
+    for (int e = 0; e < NGAME_ENGINES; e++)
+        pl_search_free(s[e]);
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(prog);
+}
+
+/* --- reproducibility and full games ----------------------------------------------- */
+
+static void test_seed_reproducible(void **state)
+{
+    (void)state;
+    pl_program *prog = pt_compile("games/breakthrough.game");
+    pl_state *st = pl_state_new(prog);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    pt_play(st, &ml, "a2-a3 h7-h6 b2-b3");
+    char first[64] = "";
+    for (int run = 0; run < 3; run++) {
+        pl_search *s = new_search(prog, "mcts:iterations=300,seed=42");
+        pl_search_info info;
+        think(s, st, &ml, &info);
+        assert_int_equal(info.iterations, 300);
+        if (run == 0)
+            snprintf(first, sizeof first, "%s", info.best);
+        assert_string_equal(info.best, first);
+        pl_search_free(s);
+    }
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(prog);
+}
+
+/* A win in three is proven by the first search; after the opponent's
+ * reply the kept subtree already knows the win: no iteration is needed. */
+static void test_tree_reuse(void **state)
+{
+    (void)state;
+    pl_program *prog = pt_compile("tests/positions/search_ttt_fork.game");
+    pl_state *st = pl_state_new(prog);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    pl_search *s = new_search(prog, "mcts:iterations=5000,seed=1");
+    pl_search_info info;
+    int i = think(s, st, &ml, &info);
+    assert_string_equal(info.best, "c3");
+    assert_int_equal(info.proven, 1);
+    assert_true(info.iterations < 5000);          /* stopped when proven */
+    pl_search_played(s, info.best);
+    pl_apply(st, &ml, i);
+    for (int reply = 0; reply < 2; reply++) {     /* o blocks c2, or b2 */
+        assert_int_equal(pl_status(st, &ml), PL_RESULT_NONE);
+        int j = pl_movelist_find(&ml, reply ? "b2" : "c2");
+        assert_true(j >= 0);
+        pl_search_played(s, pl_move_text(&ml, j));
+        pl_apply(st, &ml, j);
+        think(s, st, &ml, &info);
+        assert_int_equal(info.proven, 1);
+        assert_int_equal(info.iterations, 0);
+        assert_int_equal(result_after(st, &ml, pl_movelist_find(&ml, info.best)), 0);
+        /* back to the position before the reply: undo drops the tree */
+        pl_undo(st);
+        pl_search_undo(s);
+        if (reply == 0) {
+            assert_int_equal(pl_status(st, &ml), PL_RESULT_NONE);
+            think(s, st, &ml, &info);             /* a new tree */
+            assert_true(info.iterations > 0);
+        }
+    }
+    pl_search_free(s);
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(prog);
+}
+
+/* Tic-tac-toe is a draw: strong enough players never lose it.  The MCTS
+ * player keeps its tree from move to move. */
+static void play_ttt(const char *a, const char *b, int want)
+{
+    pl_program *prog = pt_compile("games/tic-tac-toe.game");
+    pl_state *st = pl_state_new(prog);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    pl_search *s[2] = {new_search(prog, a), new_search(prog, b)};
+    int r;
+    while ((r = pl_status(st, &ml)) == PL_RESULT_NONE) {
+        pl_search_info info;
+        int i = think(s[pl_state_to_move(st)], st, &ml, &info);
+        for (int k = 0; k < 2; k++)
+            pl_search_played(s[k], pl_move_text(&ml, i));
+        pl_apply(st, &ml, i);
+    }
+    assert_int_equal(r, want);
+    pl_search_free(s[0]);
+    pl_search_free(s[1]);
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(prog);
+}
+
+static void test_ttt_draws(void **state)
+{
+    (void)state;
+    play_ttt("mcts:iterations=20000,seed=1", "mcts:iterations=20000,seed=2", 2);
+    play_ttt("alphabeta:depth=9", "alphabeta:depth=9", 2);
+    play_ttt("alphabeta:depth=9", "mcts:iterations=20000,seed=5", 2);
+}
+
+/* Random is beaten by either engine (and the random player plays legal
+ * moves only). */
+static void test_beats_random(void **state)
+{
+    (void)state;
+    play_ttt("alphabeta:depth=9", "random:seed=3", 0);
+}
+
+/* --- specs -------------------------------------------------------------------------- */
+
+static void test_specs(void **state)
+{
+    (void)state;
+    pl_player_spec sp;
+    char err[256];
+    assert_int_equal(pl_player_spec_parse("human", 0, &sp, err, sizeof err), 0);
+    assert_int_equal(sp.kind, PL_PLAYER_HUMAN);
+    assert_int_equal(pl_player_spec_parse("random", 0, &sp, err, sizeof err), 0);
+    assert_int_equal(sp.kind, PL_PLAYER_RANDOM);
+
+    /* ai: MCTS, 1 s by default, the level's budget otherwise */
+    assert_int_equal(pl_player_spec_parse("ai", 0, &sp, err, sizeof err), 0);
+    assert_int_equal(sp.kind, PL_PLAYER_MCTS);
+    assert_true(sp.time == 1.0 && sp.iterations == 0);
+    assert_int_equal(pl_player_spec_parse("ai", 3, &sp, err, sizeof err), 0);
+    assert_true(sp.time == 0 && sp.iterations == 100);
+    assert_string_equal(sp.text, "ai:level=3");
+
+    assert_int_equal(pl_player_spec_parse("mcts:time=2.5,threads=4,seed=9,c=0.7,"
+                                          "playout=greedy,eps=0.2", 5, &sp, err,
+                                          sizeof err), 0);
+    assert_int_equal(sp.kind, PL_PLAYER_MCTS);
+    assert_true(sp.time == 2.5 && sp.iterations == 0); /* a named budget wins */
+    assert_int_equal(sp.threads, 4);
+    assert_true(sp.has_seed && sp.seed == 9);
+    assert_true(sp.c == 0.7 && sp.epsilon == 0.2);
+    assert_int_equal(sp.playout, PL_PLAYOUT_GREEDY);
+
+    assert_int_equal(pl_player_spec_parse("alphabeta:depth=6,time=3", 0, &sp, err,
+                                          sizeof err), 0);
+    assert_int_equal(sp.kind, PL_PLAYER_ALPHABETA);
+    assert_true(sp.depth == 6 && sp.time == 3.0);
+    assert_int_equal(pl_player_spec_parse("alphabeta:level=4", 0, &sp, err,
+                                          sizeof err), 0);
+    assert_int_equal(sp.depth, 4);
+
+    static const char *const bad[][2] = {
+        {"robot", "unknown player 'robot'"},
+        {"mcts:tme=2", "unknown key 'tme'"},
+        {"mcts:depth=2", "unknown key 'depth'"},
+        {"alphabeta:iterations=9", "unknown key 'iterations'"},
+        {"mcts:time=0", "time must be"},
+        {"mcts:time=abc", "time must be"},
+        {"mcts:threads=0", "threads must be"},
+        {"mcts:playout=smart", "playout must be random or greedy"},
+        {"alphabeta:depth=65", "depth must be"},
+        {"mcts:level=11", "level must be"},
+        {"mcts:time", "expected KEY=VALUE"},
+        {"human:time=1", "takes no options"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        err[0] = '\0';
+        assert_int_equal(pl_player_spec_parse(bad[i][0], 0, &sp, err, sizeof err), -1);
+        if (!strstr(err, bad[i][1]))
+            fprintf(stderr, "'%s': message '%s' lacks '%s'\n", bad[i][0], err,
+                    bad[i][1]);
+        assert_non_null(strstr(err, bad[i][1]));
+    }
+}
+
+/* --- records --------------------------------------------------------------------------- */
+
+static void test_record_round_trip(void **state)
+{
+    (void)state;
+    pl_program *prog = pt_compile("games/knight-chase.game");
+    pl_state *st = pl_state_new(prog);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    pl_search *s[2] = {new_search(prog, "mcts:iterations=200,seed=4"),
+                       new_search(prog, "random:seed=4")};
+    pl_record rec;
+    pl_record_init(&rec);
+    assert_int_equal(pl_record_set(&rec.game, "knight-chase"), 0);
+    rec.rules = prog->source_hash;
+    rec.has_rules = 1;
+    assert_int_equal(pl_record_set(&rec.players[0], "mcts:iterations=200,seed=4"), 0);
+    assert_int_equal(pl_record_set(&rec.players[1], "random:seed=4"), 0);
+    assert_int_equal(pl_record_stamp(&rec), 0);
+    int r;
+    while ((r = pl_status(st, &ml)) == PL_RESULT_NONE) {
+        pl_search_info info;
+        int i = think(s[pl_state_to_move(st)], st, &ml, &info);
+        assert_int_equal(pl_record_add_move(&rec, pl_move_text(&ml, i)), 0);
+        pl_apply(st, &ml, i);
+    }
+    char buf[64];
+    assert_int_equal(pl_record_set(&rec.result, pl_result_text(prog, r, buf, sizeof buf)), 0);
+
+    char path[] = "/tmp/plateau-test-record.XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    char err[512];
+    assert_int_equal(pl_record_save(&rec, path, err, sizeof err), 0);
+    pl_record back;
+    assert_int_equal(pl_record_load(&back, path, err, sizeof err), 0);
+    unlink(path);
+
+    assert_string_equal(back.game, rec.game);
+    assert_true(back.has_rules && back.rules == rec.rules);
+    assert_string_equal(back.players[0], rec.players[0]);
+    assert_string_equal(back.players[1], rec.players[1]);
+    assert_null(back.players[2]);
+    assert_string_equal(back.date, rec.date);
+    assert_int_equal(strlen(back.date), 20);     /* 2026-11-22T21:00:00Z */
+    assert_string_equal(back.result, rec.result);
+    assert_int_equal(back.nmoves, rec.nmoves);
+    for (int k = 0; k < rec.nmoves; k++)
+        assert_string_equal(back.moves[k], rec.moves[k]);
+
+    /* replaying the loaded moves gives the same game and result */
+    pl_state *st2 = pl_state_new(prog);
+    for (int k = 0; k < back.nmoves; k++) {
+        assert_int_equal(pl_status(st2, &ml), PL_RESULT_NONE);
+        int i = pl_movelist_find(&ml, back.moves[k]);
+        assert_true(i >= 0);
+        pl_apply(st2, &ml, i);
+    }
+    int r2 = pl_status(st2, &ml);
+    assert_int_equal(r2, r);
+    assert_string_equal(pl_result_text(prog, r2, buf, sizeof buf), back.result);
+    assert_int_equal(pl_state_hash(st2), pl_state_hash(st));
+
+    /* a file that is not a record */
+    FILE *f = fopen(path, "w");
+    fputs("hello\n", f);
+    fclose(f);
+    pl_record bad;
+    assert_int_equal(pl_record_load(&bad, path, err, sizeof err), -1);
+    assert_non_null(strstr(err, "not a game record"));
+    unlink(path);
+
+    pl_record_free(&back);
+    pl_record_free(&rec);
+    pl_search_free(s[0]);
+    pl_search_free(s[1]);
+    pl_state_free(st2);
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(prog);
+}
+
+int main(void)
+{
+    pt_init();
+    enum {
+        NWIN = sizeof win_positions / sizeof win_positions[0],
+        NSAVE = sizeof save_positions / sizeof save_positions[0],
+        NGAMES = sizeof games / sizeof games[0],
+        NT = NWIN + NSAVE + NGAMES + 6
+    };
+    static char names[NT][96];
+    struct CMUnitTest tests[NT];
+    int n = 0;
+    for (int i = 0; i < NWIN; i++) {
+        snprintf(names[n], sizeof names[n], "finds the win: %s", strrchr(win_positions[i], '/') + 1);
+        tests[n] = (struct CMUnitTest){names[n], test_finds_win, NULL, NULL, (void *)win_positions[i]};
+        n++;
+    }
+    for (int i = 0; i < NSAVE; i++) {
+        snprintf(names[n], sizeof names[n], "finds the save: %s", strrchr(save_positions[i], '/') + 1);
+        tests[n] = (struct CMUnitTest){names[n], test_finds_save, NULL, NULL, (void *)save_positions[i]};
+        n++;
+    }
+    for (int i = 0; i < NGAMES; i++) {
+        snprintf(names[n], sizeof names[n], "state unchanged: %s", strrchr(games[i], '/') + 1);
+        tests[n] = (struct CMUnitTest){names[n], test_state_unchanged, NULL, NULL, (void *)games[i]};
+        n++;
+    }
+    tests[n++] = (struct CMUnitTest){"seed reproducible", test_seed_reproducible, NULL, NULL, NULL};
+    tests[n++] = (struct CMUnitTest){"tree reuse", test_tree_reuse, NULL, NULL, NULL};
+    tests[n++] = (struct CMUnitTest){"tic-tac-toe draws", test_ttt_draws, NULL, NULL, NULL};
+    tests[n++] = (struct CMUnitTest){"beats random", test_beats_random, NULL, NULL, NULL};
+    tests[n++] = (struct CMUnitTest){"specs", test_specs, NULL, NULL, NULL};
+    tests[n++] = (struct CMUnitTest){"record round trip", test_record_round_trip, NULL, NULL, NULL};
+    return _cmocka_run_group_tests("test_search", tests, (size_t)n, NULL, NULL);
+}

@@ -1,0 +1,333 @@
+/*
+ * test_state.c -- positions: apply and undo, hashing, move lists.
+ *
+ * Random games (a seeded xorshift generator, so every run plays the same
+ * moves) in every shipped game: after each move the whole position (every
+ * slot) and its hash are recorded; undoing all the way back must give each
+ * of them again, exactly.  Along the way every move list must hold each
+ * move text once, whatever the case.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
+#include <dirent.h>
+#include <strings.h>
+#include "plateau_test.h"
+
+#define MAX_PLIES 200
+
+typedef struct {
+    int32_t *slots;
+    uint64_t hash;
+    int to_move, ply;
+} snapshot;
+
+static void take(const pl_state *st, int nslots, snapshot *s)
+{
+    s->slots = malloc(sizeof(int32_t) * (size_t)nslots);
+    for (int i = 0; i < nslots; i++)
+        s->slots[i] = pl_state_slot(st, i);
+    s->hash = pl_state_hash(st);
+    s->to_move = pl_state_to_move(st);
+    s->ply = pl_state_ply(st);
+}
+
+static void check_same(const pl_state *st, int nslots, const snapshot *s, const char *game, int ply)
+{
+    for (int i = 0; i < nslots; i++) {
+        if (pl_state_slot(st, i) != s->slots[i])
+            fprintf(stderr, "%s: slot %d differs after undo to ply %d (%d, was %d)\n", game, i,
+                    ply, pl_state_slot(st, i), s->slots[i]);
+        assert_int_equal(pl_state_slot(st, i), s->slots[i]);
+    }
+    assert_int_equal(pl_state_hash(st), s->hash);
+    assert_int_equal(pl_state_to_move(st), s->to_move);
+    assert_int_equal(pl_state_ply(st), s->ply);
+}
+
+/* No two moves of a list have the same text, ignoring case; every text is
+ * non-empty and a pass is found under its own text. */
+static void check_unique_texts(const pl_movelist *ml, const char *game)
+{
+    char **t = malloc(sizeof *t * (size_t)(ml->count + 1));
+    for (int i = 0; i < ml->count; i++) {
+        t[i] = strdup(pl_move_text(ml, i));
+        assert_true(strlen(t[i]) > 0);
+        for (char *c = t[i]; *c; c++)
+            *c = (char)tolower((unsigned char)*c);
+        /* every move is found by its own text */
+        assert_int_equal(pl_movelist_find(ml, pl_move_text(ml, i)), i);
+    }
+    qsort(t, (size_t)ml->count, sizeof *t, pt_cmp_str);
+    for (int i = 1; i < ml->count; i++) {
+        if (strcmp(t[i - 1], t[i]) == 0)
+            fprintf(stderr, "%s: move '%s' listed twice\n", game, t[i]);
+        assert_string_not_equal(t[i - 1], t[i]);
+    }
+    for (int i = 0; i < ml->count; i++)
+        free(t[i]);
+    free(t);
+}
+
+/* One random game of at most MAX_PLIES moves, then undo to the start. */
+static void random_game(const char *path, uint64_t seed)
+{
+    pl_program *prog = pt_compile(path);
+    pl_state *st = pl_state_new(prog);
+    assert_non_null(st);
+    int nslots = prog->nslots;
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    snapshot snaps[MAX_PLIES + 1];
+    char texts[MAX_PLIES + 1][64];
+    int n = 0;
+    take(st, nslots, &snaps[0]);
+    uint64_t rng = seed;
+    while (n < MAX_PLIES) {
+        int r = pl_status(st, &ml);
+        if (r == -2)
+            fprintf(stderr, "%s: runtime error: %s\n", path, pl_state_error(st));
+        assert_int_not_equal(r, -2);
+        if (r != PL_RESULT_NONE)
+            break;
+        assert_true(ml.count > 0);
+        check_unique_texts(&ml, path);
+        int k = (int)(pt_rand(&rng) % (uint64_t)ml.count);
+        snprintf(texts[n + 1], sizeof texts[n + 1], "%s", pl_move_text(&ml, k));
+        pl_apply(st, &ml, k);
+        n++;
+        assert_int_equal(pl_state_ply(st), n);
+        take(st, nslots, &snaps[n]);
+    }
+    /* the position and the history survive going back and forth: undo
+     * half the game, replay the same moves by text, then undo everything */
+    for (int i = n; i > n / 2; i--) {
+        pl_undo(st);
+        check_same(st, nslots, &snaps[i - 1], path, i - 1);
+    }
+    for (int i = n / 2 + 1; i <= n; i++) {
+        pt_generate(st, &ml);
+        int k = pl_movelist_find(&ml, texts[i]);
+        assert_true(k >= 0);
+        pl_apply(st, &ml, k);
+        check_same(st, nslots, &snaps[i], path, i);
+    }
+    for (int i = n; i > 0; i--) {
+        pl_undo(st);
+        check_same(st, nslots, &snaps[i - 1], path, i - 1);
+    }
+    for (int i = 0; i <= n; i++)
+        free(snaps[i].slots);
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(prog);
+}
+
+static int is_game_file(const char *name)
+{
+    size_t n = strlen(name);
+    return n > 5 && strcmp(name + n - 5, ".game") == 0;
+}
+
+/* Every game in games/, a few seeds each. */
+static void test_apply_undo_random_games(void **state)
+{
+    (void)state;
+    DIR *dir = opendir("games");
+    assert_non_null(dir);
+    int games = 0;
+    struct dirent *e;
+    while ((e = readdir(dir)) != NULL) {
+        if (!is_game_file(e->d_name))
+            continue;
+        char path[512];
+        snprintf(path, sizeof path, "games/%s", e->d_name);
+        for (uint64_t seed = 1; seed <= 8; seed++)
+            random_game(path, 0x9E3779B97F4A7C15ull * seed);
+        games++;
+    }
+    closedir(dir);
+    assert_true(games >= 4);
+}
+
+/* The same position reached in two orders has the same hash and slots;
+ * a different position has another hash. */
+static void test_hash_is_a_function_of_the_position(void **state)
+{
+    (void)state;
+    pl_program *prog = pt_compile("games/tic-tac-toe.game");
+    pl_state *a = pl_state_new(prog), *b = pl_state_new(prog);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    uint64_t start = pl_state_hash(a);
+    pt_play(a, &ml, "a1 b1 c1");
+    pt_play(b, &ml, "c1 b1 a1");
+    assert_int_equal(pl_state_hash(a), pl_state_hash(b));
+    for (int i = 0; i < prog->nslots; i++)
+        assert_int_equal(pl_state_slot(a, i), pl_state_slot(b, i));
+    pl_undo(b);
+    pt_play(b, &ml, "a2");
+    assert_int_not_equal(pl_state_hash(a), pl_state_hash(b));
+    /* reset goes back to the start */
+    pl_state_reset(a);
+    assert_int_equal(pl_state_hash(a), start);
+    assert_int_equal(pl_state_ply(a), 0);
+    pl_movelist_free(&ml);
+    pl_state_free(a);
+    pl_state_free(b);
+    pl_program_free(prog);
+}
+
+/* Lines of Action: four moves that come back to the start give the start
+ * hash again. */
+static void test_hash_after_a_cycle(void **state)
+{
+    (void)state;
+    pl_program *prog = pt_compile("games/lines-of-action.game");
+    pl_state *st = pl_state_new(prog);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    uint64_t start = pl_state_hash(st);
+    pt_play(st, &ml, "b1-b3 a2-c2");
+    assert_int_not_equal(pl_state_hash(st), start);
+    pt_play(st, &ml, "b3-b1 c2-a2");
+    assert_int_equal(pl_state_hash(st), start);
+    assert_int_equal(pl_state_ply(st), 4);
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(prog);
+}
+
+/* The side to move is part of the position: a pass changes nothing on the
+ * board but the hash; the same board with the other side to move (set by
+ * `turn` in a setup) hashes differently. */
+static void test_hash_depends_on_side_to_move(void **state)
+{
+    (void)state;
+    pl_program *prog = pt_compile("tests/positions/loa_pass.game");
+    pl_state *st = pl_state_new(prog);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    uint64_t before = pl_state_hash(st);
+    int32_t *slots = malloc(sizeof(int32_t) * (size_t)prog->nslots);
+    for (int i = 0; i < prog->nslots; i++)
+        slots[i] = pl_state_slot(st, i);
+    pt_play(st, &ml, "pass");
+    int differ = 0;
+    for (int i = 0; i < prog->nslots; i++)
+        differ += pl_state_slot(st, i) != slots[i];
+    assert_int_equal(differ, 1);
+    assert_int_not_equal(pl_state_slot(st, prog->tomove_slot), slots[prog->tomove_slot]);
+    assert_int_not_equal(pl_state_hash(st), before);
+    pl_undo(st);
+    assert_int_equal(pl_state_hash(st), before);
+    free(slots);
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(prog);
+
+    pl_program *pb = pt_compile("games/lines-of-action.game");
+    pl_program *pw = pt_compile("tests/positions/loa_turn_white.game");
+    pl_state *sb = pl_state_new(pb), *sw = pl_state_new(pw);
+    assert_int_equal(pb->nslots, pw->nslots);
+    for (int i = 0; i < pb->nslots; i++)
+        if (i != pb->tomove_slot)
+            assert_int_equal(pl_state_slot(sb, i), pl_state_slot(sw, i));
+    assert_int_not_equal(pl_state_to_move(sb), pl_state_to_move(sw));
+    assert_int_not_equal(pl_state_hash(sb), pl_state_hash(sw));
+    pl_state_free(sb);
+    pl_state_free(sw);
+    pl_program_free(pb);
+    pl_program_free(pw);
+}
+
+/* Typed moves are case-insensitive; nothing but the whole text matches. */
+static void test_movelist_find(void **state)
+{
+    (void)state;
+    pl_program *prog = pt_compile("games/lines-of-action.game");
+    pl_state *st = pl_state_new(prog);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    pt_generate(st, &ml);
+    int k = pl_movelist_find(&ml, "b1-b3");
+    assert_true(k >= 0);
+    assert_string_equal(pl_move_text(&ml, k), "b1-b3");
+    assert_int_equal(pl_movelist_find(&ml, "B1-B3"), k);
+    assert_int_equal(pl_movelist_find(&ml, "b1-B3"), k);
+    assert_int_equal(pl_movelist_find(&ml, "b1-b"), -1);
+    assert_int_equal(pl_movelist_find(&ml, "b1-b3 "), -1);
+    assert_int_equal(pl_movelist_find(&ml, "b1-b4"), -1);
+    assert_int_equal(pl_movelist_find(&ml, ""), -1);
+    assert_int_equal(pl_movelist_find(&ml, "pass"), -1);
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(prog);
+
+    prog = pt_compile("tests/positions/loa_pass.game");
+    st = pl_state_new(prog);
+    pl_movelist_init(&ml);
+    pt_generate(st, &ml);
+    assert_int_equal(pl_movelist_find(&ml, "PASS"), 0);
+    assert_int_equal(pl_movelist_find(&ml, "Pass"), 0);
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(prog);
+}
+
+/* A move list is reused from position to position: the second generation
+ * replaces the first entirely. */
+static void test_movelist_reuse(void **state)
+{
+    (void)state;
+    pl_program *prog = pt_compile("games/tic-tac-toe.game");
+    pl_state *st = pl_state_new(prog);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    assert_int_equal(pt_generate(st, &ml), 9);
+    pt_play(st, &ml, "b2 a1 c3 a3");
+    pt_assert_moves(st, &ml, "a2 b1 b3 c1 c2");
+    assert_int_equal(pl_movelist_find(&ml, "b2"), -1);
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(prog);
+}
+
+/* A move without text is named by its empty text, and all such moves are
+ * one (docs/language.md, "Move text and identity"). */
+static void test_move_without_text(void **state)
+{
+    (void)state;
+    pl_program *prog = pt_compile_text("notext.game",
+        "import grid\nboard 3 x 3\nplayers x o\npiece token\n"
+        "moves {\n  pick c in empty_cells\n  place mover token at c\n}\n");
+    pl_state *st = pl_state_new(prog);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    for (int ply = 0; ply < 3; ply++) {
+        assert_int_equal(pt_generate(st, &ml), 1);
+        assert_string_equal(pl_move_text(&ml, 0), "");
+        assert_int_equal(pl_movelist_find(&ml, ""), 0);
+        pl_apply(st, &ml, 0);
+    }
+    /* the first way found keeps its effects: a1, then b1, then c1 */
+    assert_true(pl_state_slot(st, pl_program_find_cell(prog, "c1")) != 0);
+    assert_int_equal(pl_state_slot(st, pl_program_find_cell(prog, "a2")), 0);
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(prog);
+}
+
+int main(void)
+{
+    pt_init();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_apply_undo_random_games),
+        cmocka_unit_test(test_hash_is_a_function_of_the_position),
+        cmocka_unit_test(test_hash_after_a_cycle),
+        cmocka_unit_test(test_hash_depends_on_side_to_move),
+        cmocka_unit_test(test_movelist_find),
+        cmocka_unit_test(test_movelist_reuse),
+        cmocka_unit_test(test_move_without_text),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

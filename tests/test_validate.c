@@ -1,0 +1,333 @@
+/*
+ * test_validate.c -- what `plateau validate` relies on, and the inputs
+ * that once broke the front end or the loader:
+ *
+ *   - every file of tests/fuzz/regressions/ replayed through the fuzz
+ *     target it was found by (compile-*, bytecode-*, movetext-*), without
+ *     a crash: the same code as the libFuzzer harnesses (fuzz_targets.h);
+ *   - every tests/broken/v_*.game against its exact diagnostics in
+ *     v_*.err, and the same diagnostics as JSON Lines;
+ *   - runaway loops, which compile but stop at run time with a "ran too
+ *     long" error that names the line;
+ *   - the JSON string escaping of diag.c.
+ *
+ * Crashers that are still open live in tests/fuzz/regressions/open/ and
+ * are not replayed (they would stop the suite); they move up one level
+ * when fixed.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "plateau_test.h"
+#include <dirent.h>
+#include <sys/stat.h>
+#include "fuzz/fuzz_targets.h"
+
+#define REGRESSIONS "tests/fuzz/regressions"
+
+/* The names of the regular files of `dir` matching prefix/suffix, sorted
+ * (NULL-terminated, malloc'ed); subdirectories are left out. */
+static char **list_files(const char *dir, const char *prefix, const char *suffix)
+{
+    DIR *d = opendir(dir);
+    size_t n = 0, cap = 16;
+    char **names = malloc(cap * sizeof *names);
+    struct dirent *e;
+    while (d && (e = readdir(d)) != NULL) {
+        size_t len = strlen(e->d_name), pl = strlen(prefix), sl = strlen(suffix);
+        if (e->d_name[0] == '.' || len < pl + sl ||
+            strncmp(e->d_name, prefix, pl) != 0 ||
+            strcmp(e->d_name + len - sl, suffix) != 0)
+            continue;
+        char path[1024];
+        struct stat sb;
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        if (stat(path, &sb) != 0 || !S_ISREG(sb.st_mode))
+            continue;
+        if (n + 1 == cap)
+            names = realloc(names, (cap *= 2) * sizeof *names);
+        names[n++] = strdup(e->d_name);
+    }
+    if (d)
+        closedir(d);
+    qsort(names, n, sizeof *names, pt_cmp_str);
+    names[n] = NULL;
+    return names;
+}
+
+static void free_list(char **names)
+{
+    for (char **p = names; *p; p++)
+        free(*p);
+    free(names);
+}
+
+/* ---------------------------------------------------------------------- */
+/* fuzz regressions */
+
+static void test_fuzz_regressions(void **state)
+{
+    (void)state;
+    struct stat sb;
+    assert_int_equal(stat(REGRESSIONS, &sb), 0);
+    char **names = list_files(REGRESSIONS, "", "");
+    int replayed = 0;
+    for (char **p = names; *p; p++) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/%s", REGRESSIONS, *p);
+        size_t len = 0;
+        char *data = pt_read_file(path, &len);
+        assert_non_null(data);
+        fprintf(stderr, "replaying %s\n", path);
+        const uint8_t *bytes = (const uint8_t *)data;
+        if (strncmp(*p, "compile-", 8) == 0)
+            pl_fuzz_compile_play(bytes, len, 3);   /* play, whatever the budget */
+        else if (strncmp(*p, "bytecode-", 9) == 0)
+            pl_fuzz_bytecode(bytes, len);
+        else if (strncmp(*p, "movetext-", 9) == 0)
+            pl_fuzz_movetext(bytes, len);
+        else
+            fail_msg("%s: a regression file is named TARGET-NAME, TARGET "
+                     "being compile, bytecode or movetext", path);
+        free(data);
+        replayed++;
+    }
+    free_list(names);
+
+    char **open = list_files(REGRESSIONS "/open", "", "");
+    int nopen = 0;
+    for (char **p = open; *p; p++, nopen++)
+        fprintf(stderr, "note: not replayed (open): %s/open/%s\n", REGRESSIONS, *p);
+    free_list(open);
+    fprintf(stderr, "%d fuzz regressions replayed, %d open\n", replayed, nopen);
+}
+
+/* The seed inputs of each target go through without a problem: the
+ * harness code itself is sound on valid input. */
+static void test_fuzz_targets_on_valid_input(void **state)
+{
+    (void)state;
+    size_t len = 0;
+    char *text = pt_read_file("games/tic-tac-toe.game", &len);
+    assert_non_null(text);
+    pl_fuzz_compile((const uint8_t *)text, len);
+    free(text);
+
+    pl_program *p = pt_compile("games/breakthrough.game");
+    uint8_t *bytes;
+    assert_int_equal(pl_bytecode_write(p, &bytes, &len), 0);
+    pl_fuzz_bytecode(bytes, len);
+    free(bytes);
+    pl_program_free(p);
+
+    pl_fuzz_game_list *games = pl_fuzz_games();
+    assert_true(games->count > 0);
+    for (int g = 0; g < games->count; g++) {
+        assert_non_null(games->progs[g]);
+        static const char *const texts[] = {"", "a1", "A1", "pass", "zz99-a1",
+                                            "b1-b3", "\xff\xfe"};
+        for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+            uint8_t in[64] = {(uint8_t)g, (uint8_t)(i * 3)};
+            size_t n = strlen(texts[i]);
+            memcpy(in + 2, texts[i], n);
+            pl_fuzz_movetext(in, n + 2);
+        }
+    }
+}
+
+/* ---------------------------------------------------------------------- */
+/* broken files v_*.game and their diagnostics */
+
+static char *json_text(const pl_diags *d)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    assert_non_null(f);
+    pl_diags_print_json(d, f);
+    fclose(f);
+    return buf;
+}
+
+static void test_broken_files(void **state)
+{
+    (void)state;
+    char **names = list_files("tests/broken", "v_", ".game");
+    int checked = 0, failed = 0;
+    for (char **p = names; *p; p++) {
+        char game[512], err[512];
+        snprintf(game, sizeof game, "tests/broken/%s", *p);
+        snprintf(err, sizeof err, "tests/broken/%.*s.err", (int)strlen(*p) - 5, *p);
+        char *want = pt_read_file(err, NULL);
+        if (!want) {
+            fprintf(stderr, "missing %s\n", err);
+            failed++;
+            continue;
+        }
+        pl_diags d;
+        pl_diags_init(&d);
+        pl_program *prog = pl_compile_file(game, PT_STDLIB, &d);
+        char *got = pt_diags_text(&d);
+        if (prog || d.errors == 0 || strcmp(got, want) != 0) {
+            fprintf(stderr, "--- %s: expected\n%s--- got (%s, %d errors)\n%s---\n",
+                    game, want, prog ? "compiled" : "not compiled", d.errors, got);
+            failed++;
+        }
+        /* the JSON form: one line per diagnostic, each an object */
+        char *json = json_text(&d);
+        int lines = 0;
+        for (char *l = json; *l; lines++) {
+            assert_true(strncmp(l, "{\"file\":", 8) == 0);
+            char *nl = strchr(l, '\n');
+            assert_non_null(nl);
+            assert_true(nl > l && nl[-1] == '}');
+            l = nl + 1;
+        }
+        assert_int_equal(lines, d.count);
+        free(json);
+        if (prog)
+            pl_program_free(prog);
+        free(got);
+        free(want);
+        pl_diags_free(&d);
+        checked++;
+    }
+    free_list(names);
+    fprintf(stderr, "%d v_*.game files checked, %d failed\n", checked, failed);
+    assert_true(checked >= 30);
+    assert_int_equal(failed, 0);
+}
+
+/* ---------------------------------------------------------------------- */
+/* runaway loops: compile errors they are not, runtime errors they are.
+ * (Loops whose body makes a choice, `while 1 { pick d in orthogonal }`,
+ * also stop at the step budget, but only after growing the choice stack
+ * to gigabytes: too heavy for a unit test.) */
+
+#define RT_HEADER "import grid\nboard 3 x 3\nplayers x o\npiece token\n"
+
+static void test_runaway_while(void **state)
+{
+    (void)state;
+    const char *text = RT_HEADER
+        "moves {\n"
+        "  pick c in empty_cells\n"
+        "  while 1 { }\n"
+        "  place mover token at c\n"
+        "  text c\n"
+        "}\n";
+    pl_program *p = pt_compile_text("runaway.game", text);
+    pl_state *st = pl_state_new(p);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    /* pl_generate itself reports the error, with the line of the loop */
+    assert_int_equal(pl_generate(st, &ml), -1);
+    const char *e = pl_state_error(st);
+    assert_non_null(e);
+    assert_non_null(strstr(e, "ran too long"));
+    assert_true(strncmp(e, "runaway.game:7:", 15) == 0);
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(p);
+}
+
+/* End rules have their own budget: a huge comprehension stops too.  The
+ * end rules run after the first move, so play one. */
+static void test_runaway_end_rule(void **state)
+{
+    (void)state;
+    pl_program *p = pt_compile_text("runaway.game", RT_HEADER
+        "moves {\n"
+        "  pick c in empty_cells\n"
+        "  place mover token at c\n"
+        "  text c\n"
+        "}\n"
+        "end {\n"
+        "  draw when count(k in range(1, 999999999) where k > 0) == 0\n"
+        "}\n");
+    pl_state *st = pl_state_new(p);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    assert_int_equal(pl_status(st, &ml), PL_RESULT_NONE);
+    pl_apply(st, &ml, 0);
+    assert_int_equal(pl_status(st, &ml), -2);
+    assert_non_null(strstr(pl_state_error(st), "ran too long"));
+    assert_non_null(strstr(pl_state_error(st), "runaway.game:11:"));
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(p);
+}
+
+/* ---------------------------------------------------------------------- */
+/* JSON */
+
+static char *json_of(const char *s)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    assert_non_null(f);
+    pl_json_string(s, f);
+    fclose(f);
+    return buf;
+}
+
+static void check_json(const char *in, const char *want)
+{
+    char *got = json_of(in);
+    assert_string_equal(got, want);
+    free(got);
+}
+
+static void test_json_strings(void **state)
+{
+    (void)state;
+    check_json(NULL, "null");
+    check_json("", "\"\"");
+    check_json("plain text", "\"plain text\"");
+    check_json("say \"hi\" \\ there", "\"say \\\"hi\\\" \\\\ there\"");
+    check_json("tab\there\nnew\rret", "\"tab\\there\\nnew\\rret\"");
+    check_json("\x01\x1f\x7f", "\"\\u0001\\u001f\\u007f\"");
+    /* valid UTF-8 passes through: é, “, 😀 */
+    check_json("\xc3\xa9 \xe2\x80\x9c \xf0\x9f\x98\x80", "\"\xc3\xa9 \xe2\x80\x9c \xf0\x9f\x98\x80\"");
+    /* invalid bytes become U+FFFD: a stray continuation, a truncated
+       sequence, an overlong '/', a surrogate, a byte that is never UTF-8 */
+    check_json("a\x80z", "\"a\\ufffdz\"");
+    check_json("\xe2\x80", "\"\\ufffd\\ufffd\"");
+    check_json("\xc0\xaf", "\"\\ufffd\\ufffd\"");
+    check_json("\xed\xa0\x80", "\"\\ufffd\\ufffd\\ufffd\"");
+    check_json("\xff", "\"\\ufffd\"");
+}
+
+static void test_json_diagnostic(void **state)
+{
+    (void)state;
+    pl_diags d;
+    pl_diags_init(&d);
+    const char *text = "line one\n  pick c in empty_celss\n";
+    pl_diag_add(&d, PL_SEV_ERROR, "g.game", text, 2, 13, 23,
+                "unknown name '%s'; did you mean '%s'?", "empty_celss", "empty_cells");
+    pl_diag_add(&d, PL_SEV_WARNING, NULL, NULL, 0, 0, 0, "no place");
+    char *got = json_text(&d);
+    assert_string_equal(got,
+        "{\"file\":\"g.game\",\"line\":2,\"col\":13,\"end_col\":23,\"severity\":\"error\","
+        "\"message\":\"unknown name 'empty_celss'; did you mean 'empty_cells'?\","
+        "\"source\":\"  pick c in empty_celss\"}\n"
+        "{\"file\":null,\"line\":0,\"col\":0,\"end_col\":0,\"severity\":\"warning\","
+        "\"message\":\"no place\",\"source\":null}\n");
+    free(got);
+    pl_diags_free(&d);
+}
+
+int main(void)
+{
+    pt_init();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_json_strings),
+        cmocka_unit_test(test_json_diagnostic),
+        cmocka_unit_test(test_broken_files),
+        cmocka_unit_test(test_fuzz_targets_on_valid_input),
+        cmocka_unit_test(test_fuzz_regressions),
+        cmocka_unit_test(test_runaway_while),
+        cmocka_unit_test(test_runaway_end_rule),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
