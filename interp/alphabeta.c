@@ -5,7 +5,9 @@
  * result.  Each position is scored for the player to move (negamax):
  *
  *   - the game is over: WIN - ply for a win, -(WIN - ply) for a loss (a
- *     quicker win, a slower loss is better), 0 for a draw;
+ *     quicker win, a slower loss is better), 0 for a draw; in games that
+ *     keep scores a win by a wider margin, a loss by a narrower one, is
+ *     better still (see terminal_score);
  *   - at depth 0: the game's `evaluate` (pl_evaluate) when it declares
  *     one, else material and mobility: MATERIAL per piece on the board
  *     (own minus the others', from the cell slots and PL_PIECE_OWNER) plus
@@ -45,7 +47,11 @@ enum {
 };
 
 #define WIN 1000000000
-#define MATE_BOUND (WIN - 1000)
+/* A result's score is WIN - MARGIN_STEP * (MARGIN_MAX - margin) - ply:
+ * plies stay below MARGIN_STEP, so the margin decides first. */
+#define MARGIN_MAX 1000
+#define MARGIN_STEP 2000
+#define MATE_BOUND (WIN - MARGIN_STEP * (MARGIN_MAX + 1))
 #define EVAL_LIMIT 500000000
 #define INF (WIN + 1)
 
@@ -128,13 +134,22 @@ void pl_ab_free(pl_ab *ab)
 
 /* --- scores ----------------------------------------------------------------- */
 
+/* A finished game for the player to move.  Without scores every win is
+ * WIN - ply; with scores the winner's margin (or the loser's deficit) is
+ * counted, up to MARGIN_MAX points. */
 static int32_t terminal_score(const pl_ab *ab, int result, int mover, int ply)
 {
-    if (result == mover)
-        return WIN - ply;
     if (result == ab->np)
         return 0;
-    return -(WIN - ply);
+    int32_t margin = MARGIN_MAX;
+    if (pl_search_margin(ab->st, mover, &margin)) {
+        if (margin < 0)
+            margin = -margin;           /* a loss: by how much */
+        if (margin > MARGIN_MAX)
+            margin = MARGIN_MAX;
+    }
+    int32_t s = WIN - MARGIN_STEP * (MARGIN_MAX - margin) - ply;
+    return result == mover ? s : -s;
 }
 
 /* Mate scores are stored relative to the node, not the root. */
@@ -477,6 +492,6 @@ int pl_ab_think(pl_ab *ab, const pl_search_call *call, pl_search_info *info,
     info->proven = score >= MATE_BOUND ? 1 : score <= -MATE_BOUND ? -1
                  : exact && score == 0 ? 2 : 0;
     info->plies_to_end = info->proven == 1 || info->proven == -1
-                             ? WIN - (score < 0 ? -score : score) : 0;
+                             ? (WIN - (score < 0 ? -score : score)) % MARGIN_STEP : 0;
     return best;
 }

@@ -343,7 +343,7 @@ static int run_match(match_ctx *m)
 {
     const pl_program *prog = m->g.prog;
     double start = pl_cli_now();
-    char buf[64];
+    char buf[160];
     int done = 0;
     m->minlen = -1;
     for (int game = 1; game <= m->games; game++) {
@@ -368,7 +368,7 @@ static int run_match(match_ctx *m)
         for (int s = 0; s < prog->nplayers; s++)
             printf("%s%s = p%d", s ? ", " : "", prog->player_names[s],
                    seat_player[s] + 1);
-        printf(": %s in %d plies\n", pl_result_text(prog, r, buf, sizeof buf),
+        printf(": %s in %d plies\n", pl_state_outcome(m->g.st, r, buf, sizeof buf),
                length);
         fflush(stdout);
         if (m->live)

@@ -465,8 +465,8 @@ static void print_seats(play_ctx *c)
 /* Report a finished round and add it to the controllers' scores. */
 static void score_round(play_ctx *c, int round, int r, int *score)
 {
-    char buf[64];
-    const char *res = pl_result_text(c->prog, r, buf, sizeof buf);
+    char buf[160];
+    const char *res = pl_state_outcome(c->st, r, buf, sizeof buf);
     if (r >= 0 && r < c->nplayers)
         score[c->seat_ctrl[r]] += 2;
     else
@@ -537,8 +537,8 @@ static int run_rounds(play_ctx *c, int rounds, const start_moves *start,
         played++;
         if (c->verbose) {
             pl_state_render(c->st, stdout);
-            char buf[64];
-            printf("game over: %s\n", pl_result_text(c->prog, r, buf, sizeof buf));
+            char buf[160];
+            printf("game over: %s\n", pl_state_outcome(c->st, r, buf, sizeof buf));
         }
         if (rounds > 1)
             score_round(c, round, r, score);

@@ -88,6 +88,10 @@ int pl_evaluate(pl_state *st, int player, int32_t *value);
  * `score`: "bees wins (bees 23, bumblebees 17)". */
 const char *pl_state_outcome(const pl_state *st, int result, char *buf, size_t len);
 
+/* The `score` player variable of `player`: returns 1 and sets *score, or 0
+ * when the game keeps no scores. */
+int pl_state_score(const pl_state *st, int player, int32_t *score);
+
 /* Why is `text` not a legal move here?  Follows the move program along the
  * paths that agree with the typed text (the cells it picks appear in the
  * text, the text written so far begins it) and reports the rule where the

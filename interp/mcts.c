@@ -15,7 +15,9 @@
  * `evaluate` likes best) until the game ends, at most PLAYOUT_CAP plies (a
  * draw beyond).  The result goes back up the path: each node holds the
  * sum of the rewards of the player who made the move into it (win 1, draw
- * 1/2, loss 0), so any number of players is handled the same way.
+ * 1/2, loss 0), so any number of players is handled the same way.  In
+ * games that keep scores a tenth of the reward goes to the score margin
+ * (see reward): the engine prefers a win, then a wide one.
  *
  * The solver: a node whose result is known (the rules ended the game
  * there, or it was proven) is never searched below.  A node where the
@@ -103,12 +105,14 @@ typedef struct {
     int active;               /* takes part in this search */
     int error;
     char errmsg[512];
+    double bonus[PL_MAX_PLAYERS]; /* margin term of each player, this iteration */
 } mtree;
 
 struct pl_mcts {
     const pl_program *prog;
     pl_player_spec spec;
     int np;                   /* players */
+    int scored;               /* the game keeps scores: rewards count the margin */
     int nthreads;
     mtree *trees;
     double start, deadline;   /* deadline 0: none */
@@ -349,9 +353,26 @@ static int tree_error(mtree *t, const char *msg)
     return -1;
 }
 
-static inline double reward(int result, int player, int np)
+/* The reward of `player` for a game that ended with `result`: win 1, draw
+ * 1/2, loss 0.  In games that keep scores, 90% of that and 10% for the
+ * score margin at the end (1/2 for an even score, towards 1 for a wide
+ * win): the win comes first, then its margin. */
+enum { MARGIN_SCALE = 10 };     /* a margin of this many points is worth ~0.76 */
+
+static inline double reward(const mtree *t, int result, int player)
 {
-    return result == player ? 1.0 : result == np ? 0.5 : 0.0;
+    int np = t->m->np;
+    double r = result == player ? 1.0 : result == np ? 0.5 : 0.0;
+    return t->m->scored ? 0.9 * r + 0.1 * t->bonus[player] : r;
+}
+
+/* Read the margins of the finished game in t->st for the rewards. */
+static void note_margins(mtree *t)
+{
+    int32_t m;
+    for (int p = 0; p < t->m->np; p++)
+        t->bonus[p] = pl_search_margin(t->st, p, &m) ? 0.5 + 0.5 * tanh(m / (double)MARGIN_SCALE)
+                                                     : 0.5;
 }
 
 /* A node all of whose children are known takes the best of them for the
@@ -523,6 +544,8 @@ static int playout(mtree *t)
         pl_apply(t->st, &t->ml, i);
         plies++;
     }
+    if (t->m->scored && r >= 0)
+        note_margins(t);
     while (plies-- > 0)
         pl_undo(t->st);
     return r;
@@ -538,6 +561,8 @@ static int iterate(mtree *t)
     uint32_t n = t->root;
     t->path[0] = n;
     t->tomove[0] = (int8_t)pl_state_to_move(st);
+    for (int k = 0; k < np; k++)
+        t->bonus[k] = 0.5;            /* a result known from the tree: no margin */
     for (;;) {
         mnode *node = node_at(p, n);
         if (node->result >= 0) {
@@ -554,6 +579,8 @@ static int iterate(mtree *t)
             if (r != PL_RESULT_NONE) {
                 node->result = (int8_t)r;
                 node->terminal = 1;
+                if (t->m->scored)
+                    note_margins(t);
                 break;
             }
             int e = expand(t, n, t->tomove[depth]);
@@ -605,7 +632,7 @@ static int iterate(mtree *t)
     for (int i = depth; i >= 1; i--) {
         mnode *c = node_at(p, t->path[i]);
         c->visits++;
-        c->value += reward(r, t->tomove[i - 1], np);
+        c->value += reward(t, r, t->tomove[i - 1]);
     }
     node_at(p, t->root)->visits++;
     for (int i = depth - 1; i >= 0; i--) {
@@ -834,6 +861,8 @@ int pl_mcts_think(pl_mcts *m, const pl_search_call *call, pl_search_info *info,
 
     /* the moves here, and the trivial cases */
     t0->st = st;
+    int32_t margin;
+    m->scored = pl_search_margin(st, 0, &margin);
     int r = pl_status(st, &t0->ml);
     if (r == -2) {
         const char *e = pl_state_error(st);

@@ -24,6 +24,20 @@
 
 /* --- small helpers ----------------------------------------------------------- */
 
+int pl_search_margin(const pl_state *st, int player, int32_t *margin)
+{
+    int32_t mine, best = INT32_MIN, other;
+    if (!pl_state_score(st, player, &mine))
+        return 0;
+    int np = pl_state_program(st)->nplayers;
+    for (int q = 0; q < np; q++)
+        if (q != player && pl_state_score(st, q, &other) && other > best)
+            best = other;
+    int64_t d = best == INT32_MIN ? mine : (int64_t)mine - best;
+    *margin = (int32_t)(d > INT32_MAX ? INT32_MAX : d < -INT32_MAX ? -INT32_MAX : d);
+    return 1;
+}
+
 uint64_t pl_search_text_hash(const char *text)
 {
     uint64_t h = 0xcbf29ce484222325ull;

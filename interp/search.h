@@ -179,6 +179,11 @@ int pl_ab_think(pl_ab *ab, const pl_search_call *call, pl_search_info *info,
  * between positions, searches and threads. */
 uint64_t pl_search_text_hash(const char *text);
 
+/* In games that keep scores (a `score` player variable): `player`'s score
+ * minus the best score of the others.  Returns 1, or 0 when the game keeps
+ * none.  The engines maximise the chance of winning first, then this. */
+int pl_search_margin(const pl_state *st, int player, int32_t *margin);
+
 /* Seconds on the monotonic clock. */
 double pl_search_now(void);
 

@@ -66,6 +66,8 @@ static uint64_t full_hash(const pl_state *st)
     return h;
 }
 
+static int find_score_var(const pl_program *p);
+
 pl_state *pl_state_new(const pl_program *prog)
 {
     pl_state *st = calloc(1, sizeof *st);
@@ -73,6 +75,7 @@ pl_state *pl_state_new(const pl_program *prog)
         return NULL;
     st->step_budget = VM_STEP_BUDGET;
     st->prog = prog;
+    st->score_var = find_score_var(prog);
     st->nslots = prog->nslots;
     st->slot = calloc((size_t)(prog->nslots + prog->nlocals), sizeof(int32_t));
     st->stack_cap = (prog->max_stack + 16) * (VM_MAX_NEST + 1);
@@ -301,19 +304,34 @@ const char *pl_result_text(const pl_program *prog, int result, char *buf, size_t
     return buf;
 }
 
+/* The player variable that holds the scores, by its name; -1 if none. */
+static int find_score_var(const pl_program *p)
+{
+    for (int v = 0; v < p->npvars; v++)
+        if (strcmp(p->pvar_names[v], "score") == 0)
+            return v;
+    return -1;
+}
+
+int pl_state_score(const pl_state *st, int player, int32_t *score)
+{
+    const pl_program *p = st->prog;
+    if (st->score_var < 0 || player < 0 || player >= p->nplayers)
+        return 0;
+    *score = st->slot[p->pvar_base + st->score_var * p->nplayers + player];
+    return 1;
+}
+
 const char *pl_state_outcome(const pl_state *st, int result, char *buf, size_t len)
 {
     const pl_program *p = st->prog;
     pl_result_text(p, result, buf, len);
-    for (int v = 0; v < p->npvars; v++) {
-        if (strcmp(p->pvar_names[v], "score") != 0)
-            continue;
-        size_t n = strlen(buf);
-        for (int i = 0; i < p->nplayers && n + 1 < len; i++) {
-            snprintf(buf + n, len - n, "%s%s %d%s", i ? ", " : " (", p->player_names[i],
-                     st->slot[p->pvar_base + v * p->nplayers + i], i + 1 == p->nplayers ? ")" : "");
-            n = strlen(buf);
-        }
+    size_t n = strlen(buf);
+    int32_t score;
+    for (int i = 0; i < p->nplayers && n + 1 < len && pl_state_score(st, i, &score); i++) {
+        snprintf(buf + n, len - n, "%s%s %d%s", i ? ", " : " (", p->player_names[i], (int)score,
+                 i + 1 == p->nplayers ? ")" : "");
+        n = strlen(buf);
     }
     return buf;
 }

@@ -61,6 +61,7 @@ struct pl_state {
     int gen_trail;            /* trail index where the current generation began */
     long budget;
     long step_budget;         /* budget of each run (VM_STEP_BUDGET by default) */
+    int score_var;            /* index of the `score` player variable, -1: none */
     pl_movelist *out;
 
     /* occupancy bitsets, kept by st_write/st_unwind: occ[(owner+1)*nwords+w]
