@@ -103,6 +103,7 @@ typedef struct {
     pl_program *prog;
     pl_state *st;
     pl_movelist ml;
+    char *source;       /* the game's text when compiled from source, or NULL */
 } pl_cli_game;
 
 /* Load, create the state and play `moves` (NULL: none).  0, 1 or 2. */

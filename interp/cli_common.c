@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "cli.h"
+#include "explain.h"
 #include "paths.h"
 #include "../lang/bytecode.h"
 #include "../lang/compile.h"
@@ -284,7 +285,7 @@ int pl_cli_game_open(pl_cli_game *g, const char *cmd, const char *arg,
 {
     memset(g, 0, sizeof *g);
     pl_movelist_init(&g->ml);
-    int rc = pl_cli_load(cmd, arg, &g->prog, NULL, NULL);
+    int rc = pl_cli_load(cmd, arg, &g->prog, &g->source, NULL);
     if (rc != 0)
         return rc;
     g->st = pl_state_new(g->prog);
@@ -300,6 +301,7 @@ void pl_cli_game_close(pl_cli_game *g)
     if (g->prog)
         pl_program_free(g->prog);
     pl_movelist_free(&g->ml);
+    free(g->source);
     memset(g, 0, sizeof *g);
 }
 
@@ -357,11 +359,30 @@ static int next_word(const char **p, char *buf, size_t size)
     return 1;
 }
 
+/* Move texts may hold a space ("huff c2"): when `word` is not a move,
+ * try it with the next word.  The move's index, or -1 (nothing consumed). */
+static int join_next_word(const char **p, char *word, size_t size, const pl_movelist *ml)
+{
+    const char *after = *p;
+    char next[256];
+    size_t n = strlen(word);
+    if (!next_word(&after, next, sizeof next) || n + 1 + strlen(next) >= size)
+        return -1;
+    char joined[512];
+    snprintf(joined, sizeof joined, "%s %s", word, next);
+    int i = pl_movelist_find(ml, joined);
+    if (i >= 0) {
+        memcpy(word, joined, strlen(joined) + 1); /* fits: checked above */
+        *p = after;
+    }
+    return i;
+}
+
 static int bad_move(const char *cmd, int index, const char *word,
                     const char *why, const pl_movelist *legal)
 {
-    fprintf(stderr, "plateau %s: --moves: move %d '%s' %s\n", cmd, index,
-            word, why);
+    if (why) /* else the caller said why */
+        fprintf(stderr, "plateau %s: --moves: move %d '%s' %s\n", cmd, index, word, why);
     if (legal && legal->count > 0) {
         fputs("legal moves: ", stderr);
         pl_cli_print_moves(legal, " ", stderr);
@@ -388,7 +409,13 @@ int pl_cli_apply_moves(pl_state *st, pl_movelist *ml, const char *cmd,
         }
         int i = pl_movelist_find(ml, word);
         if (i < 0)
-            return bad_move(cmd, index, word, "is not a legal move here", ml);
+            i = join_next_word(&p, word, sizeof word, ml);
+        if (i < 0) {
+            char reason[512]; /* "a2-b4: not a legal move; ..." */
+            pl_explain_move(st, word, NULL, reason, sizeof reason);
+            fprintf(stderr, "plateau %s: --moves: move %d: %s\n", cmd, index, reason);
+            return bad_move(cmd, index, NULL, NULL, ml);
+        }
         pl_apply(st, ml, i);
     }
     return 0;

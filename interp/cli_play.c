@@ -21,6 +21,7 @@
 #include <strings.h>
 #include <unistd.h>
 #include "cli.h"
+#include "explain.h"
 #include "record.h"
 #include "search.h"
 
@@ -36,6 +37,7 @@ typedef struct {
 
 typedef struct {
     const pl_program *prog;
+    const char *source;           /* the game's text, to quote its rules (or NULL) */
     const char *game_arg;         /* GAME as given, for records */
     pl_state *st;
     pl_movelist ml;
@@ -402,7 +404,8 @@ static int human_turn(play_ctx *c)
             int i = pl_movelist_find(&c->ml, s);
             if (i >= 0)
                 return i;
-            printf("'%s' is not a legal move\n", s);
+            char why[512]; /* which rule of the game file rejects it */
+            printf("%s\n", pl_explain_move(c->st, s, c->source, why, sizeof why));
             print_legal(&c->ml);
         }
     }
@@ -612,6 +615,7 @@ static int play_game(pl_cli_game *g, const pl_cli_args *a, const char *game_arg,
     play_ctx c;
     memset(&c, 0, sizeof c);
     c.prog = g->prog;
+    c.source = g->source;
     c.game_arg = game_arg;
     c.st = g->st;
     c.nplayers = g->prog->nplayers;

@@ -139,10 +139,10 @@ END
     expect_exact "--moves is case-insensitive"
 
     run perft tic-tac-toe 1 --moves "a1 z9"
-    expect "bad --moves: exit 2" 2 "" "move 2 'z9' is not a legal move"
+    expect "bad --moves: exit 2, says why" 2 "" "move 2: z9: no legal move of o starts like this"
     expect "bad --moves lists legal moves" 2 "" "legal moves: a2 a3 b1"
     run perft tic-tac-toe 1 --moves "a1 a1"
-    expect "--moves on an occupied cell" 2 "" "move 2 'a1'"
+    expect "--moves on an occupied cell" 2 "" "move 2: a1:"
     run perft tic-tac-toe 1 --moves "a1 b1 a2 b2 a3 c3"
     expect "--moves after the end" 2 "" "already over"
 
@@ -160,7 +160,7 @@ END
 
     # --- play -------------------------------------------------------------------
     run_in "$(printf 'z9\nmoves\nhelp\nquit\n')" play tic-tac-toe --north random --seed 1
-    expect "play: illegal input" 0 "'z9' is not a legal move"
+    expect "play: illegal input, says why" 0 "z9: no legal move of x starts like this"
     expect "play: legal moves listed" 0 "legal moves: a1 a2 a3 b1 b2 b3 c1 c2 c3"
     expect "play: help" 0 "undo"
     expect "play: prompt names the player" 0 "> "
