@@ -10,16 +10,6 @@
 #include <strings.h>
 #include "state_int.h"
 
-/* splitmix64 finalizer: a Zobrist key computed, not stored, so that any
- * slot value (attributes, counters) gets a key without a table. */
-uint64_t pl_zobrist(int32_t slot, int32_t value)
-{
-    uint64_t z = ((uint64_t)(uint32_t)slot << 32 | (uint32_t)value) + 0x9e3779b97f4a7c15ull;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
 void pl_state_grow_trail(pl_state *st)
 {
     int cap = st->trail_cap ? st->trail_cap * 2 : 4096;

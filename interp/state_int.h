@@ -89,7 +89,15 @@ struct pl_state {
     int has_err;
 };
 
-uint64_t pl_zobrist(int32_t slot, int32_t value);
+/* The hash key of `value` in `slot`: computed (a splitmix64 finalizer),
+ * not stored, so any value has one.  Inline: every slot write uses two. */
+static inline uint64_t pl_zobrist(int32_t slot, int32_t value)
+{
+    uint64_t z = ((uint64_t)(uint32_t)slot << 32 | (uint32_t)value) + 0x9e3779b97f4a7c15ull;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
 
 /* Keep the occupancy bitsets in step with a cell changing from old to v. */
 static inline void st_occ(pl_state *st, int32_t cell, int32_t old, int32_t v)

@@ -105,12 +105,8 @@ static int32_t set_next(pl_state *st, const pl_setdesc *d, int32_t *cursor, int 
     const pl_program *p = st->prog;
     const int32_t *s = st->slot;
     int np = p->nplayers;
-    if (*cursor < -1) { /* only hand-made bytecode can start a loop there */
-        vm_error(st, pc, "iteration cursor %d is before the start of the set", (int)*cursor);
-        return -1;
-    }
-    if (*cursor == INT32_MAX) /* nothing after it; and cursor + 1 must not overflow */
-        return -1;
+    /* *cursor is -1 or an element's position: PICK starts it and its fork
+       keeps it, NEXT checks the one it reads from a local. */
     switch (d->kind) {
     case PL_SET_CELLS:
         if (*cursor + 1 < p->ncells)
@@ -439,6 +435,15 @@ static int target_names(const pl_state *st, const char *name, int len)
 /* xpicks packs the number of picked cells that the typed text names and,
  * in bit 30, whether the text written so far stopped agreeing with it. */
 #define XMISMATCH (1 << 30)
+
+/* A PICK at pc chose v: count it when it is a cell the typed text names. */
+static void explain_pick(pl_state *st, const int32_t *code, int pc, int32_t v)
+{
+    const pl_program *p = st->prog;
+    int kind = p->sets[code[pc + 1]].kind;
+    if (kind != PL_SET_DIRS && kind != PL_SET_RANGE && target_names(st, p->cell_names[v], st->name_len[v]))
+        st->xpicks++;
+}
 
 /* After text was appended: does the text so far still begin the typed move? */
 static void explain_text(pl_state *st)
@@ -921,22 +926,23 @@ int pl_vm_run(pl_state *st, int pc, int mode)
         }
         vmcase(PICK)
             cursor = -1;
-        pick_next:
             v = set_next(st, &p->sets[code[pc + 1]], &cursor, pc);
             if (st->has_err) goto fail;
             if (v < 0) goto backtrack;
             push_fork(st, FK_PICK, pc, sp, cursor);
             LOCAL(code[pc + 2]) = v; /* single writer: resuming the PICK rewrites it */
-            if (mode == VM_EXPLAIN) {
-                int kind = p->sets[code[pc + 1]].kind;
-                if (kind != PL_SET_DIRS && kind != PL_SET_RANGE &&
-                    target_names(st, p->cell_names[v], st->name_len[v]))
-                    st->xpicks++;
-            }
+            if (mode == VM_EXPLAIN)
+                explain_pick(st, code, pc, v);
             pc += 3;
             vmbreak;
         vmcase(NEXT)
             cursor = LOCAL(code[pc + 2]);
+            /* the cursor comes from a local: only hand-made bytecode could
+               start a loop before the set or at its very end */
+            if (cursor < -1 || cursor == INT32_MAX) {
+                vm_error(st, pc, "iteration cursor %d is outside the set", (int)cursor);
+                goto fail;
+            }
             v = set_next(st, &p->sets[code[pc + 1]], &cursor, pc);
             if (st->has_err) goto fail;
             if (--budget < 0) /* the exit counts too: its target may be a loop */
@@ -1074,10 +1080,22 @@ int pl_vm_run(pl_state *st, int pc, int mode)
                 ret = mode == VM_EVAL ? PL_RESULT_NONE : 0;
                 goto done;
             case FK_PICK:
+                /* The next element, under the same fork: it already holds
+                   the state to come back to, only the cursor moves. */
                 pc = f->pc;
                 cursor = f->aux;
-                st->nforks--;
-                goto pick_next;
+                v = set_next(st, &p->sets[code[pc + 1]], &cursor, pc);
+                if (st->has_err) goto fail;
+                if (v < 0) {
+                    st->nforks--;
+                    goto backtrack;
+                }
+                f->aux = cursor;
+                LOCAL(code[pc + 2]) = v;
+                if (mode == VM_EXPLAIN)
+                    explain_pick(st, code, pc, v);
+                pc += 3;
+                continue;
             case FK_FIRST:
                 st->nforks--;
                 if (st->yields != f->yields) {
