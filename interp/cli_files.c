@@ -374,6 +374,22 @@ static void check_texts(val_run *r)
     }
 }
 
+/* vm.c's check of moves whose texts collide (see there); declared here
+ * because only validate uses it. */
+void pl_vm_check_collisions(int on);
+long pl_vm_take_collisions(char *text, size_t size);
+
+/* Two ways of the rules with the same text and different effects: the
+ * move list keeps the first, so the other can never be played. */
+static void check_collisions(val_run *r)
+{
+    char text[128];
+    if (pl_vm_take_collisions(text, sizeof text) > 0)
+        add_problemf(r, PL_SEV_ERROR, "collision", "two different moves have the "
+                     "same text (first seen: '%s'): only the first is kept, the "
+                     "other can never be played (write what differs in the text)", text);
+}
+
 /* One random game from the start. */
 static void playout(val_run *r)
 {
@@ -384,6 +400,7 @@ static void playout(val_run *r)
         r->moves[0] = '\0';
     for (;;) {
         int res = pl_status(r->st, &r->ml);
+        check_collisions(r);
         if (res == -2) {
             /* one problem per place in the rules: "file:line:col" */
             const char *e = pl_state_error(r->st);
@@ -661,8 +678,10 @@ static int run_playouts(const validate_opts *o, const char *name,
         emit_error(o, name, "out of memory");
         r.errors = 1;
     } else {
+        pl_vm_check_collisions(1);
         for (long long i = 0; i < o->playouts; i++)
             playout(&r);
+        pl_vm_check_collisions(0);
         if (r.capped > 0) {
             r.no_position = 1;
             add_problemf(&r, PL_SEV_WARNING, NULL, "%lld of %lld random games "

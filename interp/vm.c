@@ -185,6 +185,10 @@ static int32_t set_next(pl_state *st, const pl_setdesc *d, int32_t *cursor, int 
         int dc = p->cell_col[b] - p->cell_col[a], dr = p->cell_row[b] - p->cell_row[a];
         if (dc != 0 && dr != 0 && dc != dr && dc != -dr)
             return -1; /* not on one line: nothing between */
+        if (*cursor >= 0 && !valid_cell(p, *cursor)) {   /* hand-made bytecode (NEXT) */
+            vm_error(st, pc, "iteration cursor %d is outside the set", (int)*cursor);
+            return -1;
+        }
         int from = *cursor < 0 ? a : *cursor;
         int col = p->cell_col[from] + sgn(dc), row = p->cell_row[from] + sgn(dr);
         if (col < 0 || col >= p->ncols || row < 0 || row >= p->nrows)
@@ -332,8 +336,9 @@ static void seen_rehash(pl_movelist *ml)
     }
 }
 
-/* Returns 1 if the text is new (and remembers it as move `idx`). */
-static int seen_insert(pl_movelist *ml, const char *text, int len, int idx)
+/* Returns 1 if the text is new (and remembers it as move `idx`), else 0
+ * with the move that has it in *existing. */
+static int seen_insert(pl_movelist *ml, const char *text, int len, int idx, int *existing)
 {
     if ((ml->count + 1) * 2 > ml->seen_cap)
         seen_rehash(ml);
@@ -343,8 +348,10 @@ static int seen_insert(pl_movelist *ml, const char *text, int len, int idx)
         uint64_t e = ml->seen[k];
         if ((e >> 24) == (h & ((1ull << 40) - 1))) {
             const pl_move *m = &ml->moves[(e & 0xffffff) - 1];
-            if (m->text_len == len && strncasecmp(ml->text + m->text_off, text, (size_t)len) == 0)
+            if (m->text_len == len && strncasecmp(ml->text + m->text_off, text, (size_t)len) == 0) {
+                *existing = (int)(e & 0xffffff) - 1;
                 return 0;
+            }
         }
         k = (k + 1) & mask;
     }
@@ -352,7 +359,105 @@ static int seen_insert(pl_movelist *ml, const char *text, int len, int idx)
     return 1;
 }
 
-static void record_move(pl_state *st)
+/* --- validation: moves whose texts collide --------------------------------
+ *
+ * A way whose text is already in the move list is dropped: "the same text
+ * is the same move".  When two ways with one text do different things,
+ * the rules are wrong (the second move can never be played).  `plateau
+ * validate --playouts` turns this check on for its thread (searches run
+ * generations in other threads) and collects what it finds. */
+
+void pl_vm_check_collisions(int on);
+long pl_vm_take_collisions(char *text, size_t size);
+
+static _Thread_local int collision_check;
+static _Thread_local long collisions;
+static _Thread_local char collision_text[128];
+/* Per slot, the epoch at which same_effects last saw it (see there). */
+static _Thread_local int32_t *stamp;
+static _Thread_local int32_t stamp_cap, epoch;
+
+void pl_vm_check_collisions(int on)
+{
+    collision_check = on;
+    collisions = 0;
+    if (!on) {
+        free(stamp);
+        stamp = NULL;
+        stamp_cap = epoch = 0;
+    }
+}
+
+/* The collisions seen since the last call, and the text of the first. */
+long pl_vm_take_collisions(char *text, size_t size)
+{
+    long n = collisions;
+    if (n > 0 && size > 0)
+        snprintf(text, size, "%s", collision_text);
+    collisions = 0;
+    return n;
+}
+
+/* A fresh pair of epochs for same_effects, with a stamp for each slot;
+ * 0 when out of memory. */
+static int32_t new_epoch(int32_t nslots)
+{
+    if (nslots > stamp_cap || epoch > INT32_MAX - 4) {
+        int32_t *s = calloc((size_t)nslots, sizeof *s);
+        if (!s)
+            return 0;
+        free(stamp);
+        stamp = s;
+        stamp_cap = nslots;
+        epoch = 0;
+    }
+    return epoch += 2;
+}
+
+/* Does the current way leave the state as move `m` of the list would?
+ * Both start from the state before the generation.  The slots m writes
+ * must hold m's values now; every other slot the way wrote must be back
+ * to its value before the generation, which its first trail entry since
+ * then holds.  Stamps (e: written by m, e + 1: seen in the trail) keep
+ * this linear in the length of the trail. */
+static int same_effects(const pl_state *st, const pl_movelist *ml, const pl_move *m)
+{
+    int32_t e = new_epoch(st->nslots);
+    if (e == 0)
+        return 1;   /* no memory to check: say nothing */
+    /* a list whose moves wrote nothing yet has no writes array at all */
+    const int32_t *w = m->nwrites > 0 ? ml->writes + m->write_off : NULL;
+    for (int k = 0; k < m->nwrites; k++) {
+        if (st->slot[w[2 * k]] != w[2 * k + 1])
+            return 0;
+        stamp[w[2 * k]] = e;
+    }
+    for (int i = st->gen_trail; i < st->ntrail; i += 2) {
+        int32_t idx = st->trail[i];
+        if (idx >= st->nslots || stamp[idx] == e || stamp[idx] == e + 1)
+            continue;
+        if (st->slot[idx] != st->trail[i + 1])
+            return 0;
+        stamp[idx] = e + 1;
+    }
+    return 1;
+}
+
+static void note_collision(pl_state *st, int existing, const char *text, int len)
+{
+    if (existing < 0 || existing >= st->out->count ||
+        same_effects(st, st->out, &st->out->moves[existing]))
+        return;
+    if (collisions++ == 0)
+        snprintf(collision_text, sizeof collision_text, "%.*s", len, text);
+}
+
+/* Legal moves of one position at most (the move list's index has 24 bits;
+ * a million moves is already far beyond any game's). */
+enum { VM_MAX_MOVES = 1 << 20 };
+
+/* Returns -1 when the position has too many moves. */
+static int record_move(pl_state *st)
 {
     pl_movelist *ml = st->out;
     const char *text = st->text ? st->text : ""; /* no text written yet */
@@ -361,10 +466,14 @@ static void record_move(pl_state *st)
         text = "pass";
         len = 4;
     }
-    if (ml->count >= 0xffffff)
-        return;
-    if (!seen_insert(ml, text, len, ml->count))
-        return;
+    if (ml->count >= VM_MAX_MOVES)
+        return -1;
+    int existing = -1;
+    if (!seen_insert(ml, text, len, ml->count, &existing)) {
+        if (collision_check)
+            note_collision(st, existing, text, len);
+        return 0;
+    }
     if (ml->count == ml->cap) {
         ml->cap = ml->cap ? ml->cap * 2 : 64;
         ml->moves = realloc(ml->moves, (size_t)ml->cap * sizeof *ml->moves);
@@ -409,6 +518,7 @@ static void record_move(pl_state *st)
         ml->writes[ml->nwrites++] = st->slot[idx];
         m->nwrites++;
     }
+    return 0;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -755,7 +865,10 @@ int pl_vm_run(pl_state *st, int pc, int mode)
         }
         vmcase(YIELD)
             if (mode == VM_GEN) {
-                record_move(st);
+                if (record_move(st) != 0) {
+                    vm_error(st, pc, "too many legal moves in one position (at most %d)", VM_MAX_MOVES);
+                    goto fail;
+                }
                 st->yields++;
             } else if (mode == VM_EXPLAIN) {
                 explain_yield(st);

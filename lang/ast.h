@@ -66,6 +66,8 @@ typedef struct {
     size_t len;
 } ast_source;
 
+enum { PL_MAX_OPEN = 64 };
+
 /* Shared by lexer and parser. */
 typedef struct {
     ast_arena *arena;
@@ -76,6 +78,15 @@ typedef struct {
     ast *last_decl;
     int paren_depth;          /* newlines inside ( ) are not separators... */
     char brackets[64];        /* ...unless a { } is open inside the ( ) */
+    /* Every open bracket, for hints ("to close the '{' opened at line 6"):
+     * the innermost PL_MAX_OPEN are kept, `nopen` counts them all. */
+    struct { int line, col, indent; char ch; } open[PL_MAX_OPEN];
+    int nopen;
+    int indent_line, indent_col;  /* the first token of the latest line */
+    int misindent_line, misindent_col;    /* a '{' whose '}' is indented */
+    int misindent_close;                  /* unlike it, and that '}' line */
+    int bad_close_line, bad_close_col;    /* a bracket that closes nothing */
+    char bad_close_hint[96];              /* ... and what it should have */
     int depth;                /* nesting depth guard */
     int deep_reported;        /* an expression too deep was reported */
     char *strbuf;             /* string literal being scanned */
@@ -88,6 +99,9 @@ typedef struct {
 enum { AST_MAX_EXPR_DEPTH = 500 };
 
 void pl_lex_strbuf_add(pl_parse_ctx *ctx, char ch);
+/* The scanner's bracket bookkeeping, for the parser's hints. */
+void pl_lex_open(pl_parse_ctx *ctx, char ch, int line, int col);
+void pl_lex_close(pl_parse_ctx *ctx, char ch, int line, int col);
 int pl_lex_is_keyword(const char *s);
 
 ast *ast_new(pl_parse_ctx *ctx, ast_kind kind, int line, int col, int end_col);

@@ -30,12 +30,18 @@ static const char *type_name(cc_type t)
 /* ---------------------------------------------------------------------- */
 /* emission */
 
+/* The location of the code emitted next: the construct's own, or, for
+ * code expanded from a definition of an imported file, the game file's
+ * line that used the definition, so that a runtime error there still
+ * points into the game file. */
 static void at(cc_t *cc, const ast *n)
 {
-    if (n) {
-        cc->cur_line = n->file == 0 ? n->line : 0;
-        cc->cur_col = n->file == 0 ? n->col : 0;
-    }
+    if (!n)
+        return;
+    if (n->file != 0)
+        n = cc_game_site(cc);
+    cc->cur_line = n ? n->line : 0;
+    cc->cur_col = n ? n->col : 0;
 }
 
 static void emit_word(cc_t *cc, int32_t w)
@@ -109,6 +115,11 @@ static cc_local *find_local(cc_t *cc, const char *name)
     return NULL;
 }
 
+cc_local *cg_find_local(cc_t *cc, const char *name)
+{
+    return find_local(cc, name);
+}
+
 typedef struct { int head, next_slot; } scope_mark;
 
 static scope_mark scope_push(cc_t *cc) { return (scope_mark){cc->head, cc->next_slot}; }
@@ -130,7 +141,7 @@ static void scope_pop(cc_t *cc, scope_mark m)
 
 /* Bind a definition's parameters to the call's arguments.  Returns 0 if the
  * argument count is wrong. */
-static int bind_params(cc_t *cc, const ast *call, const ast *def, int caller_head)
+int cg_bind_params(cc_t *cc, const ast *call, const ast *def, int caller_head)
 {
     int np = ast_list_len(def->a), na = ast_list_len(call->a);
     if (np != na) {
@@ -143,6 +154,7 @@ static int bind_params(cc_t *cc, const ast *call, const ast *def, int caller_hea
     for (const ast *p = def->a; p; p = p->next, a = a->next) {
         cc_local *l = bind(cc, p, p->name);
         l->is_param = 1;
+        l->call = call;
         l->arg = a;
         l->caller_head = caller_head;
     }
@@ -156,8 +168,13 @@ static int enter_expansion(cc_t *cc, const ast *call)
                  call->name);
         return 0;
     }
-    cc->expansion_depth++;
+    cc->expansion[cc->expansion_depth++] = call;
     return 1;
+}
+
+static void leave_expansion(cc_t *cc)
+{
+    cc->expansion_depth--;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -167,6 +184,14 @@ static int expect(cc_t *cc, const ast *e, cc_type got, cc_type want)
 {
     if (got == T_ERR || got == want)
         return got != T_ERR;
+    /* A parameter has the type of its argument: blame the argument, which
+     * is where the call went wrong (the body may be in another file). */
+    cc_local *l = e->kind == A_NAME ? find_local(cc, e->name) : NULL;
+    if (l && l->is_param && l->call && l->call->name) {
+        cc_error(cc, l->arg, "'%s' needs a %s for its parameter '%s', not a %s", l->call->name,
+                 type_name(want), l->name, type_name(got));
+        return 0;
+    }
     cc_error(cc, e, "expected a %s here, not a %s", type_name(want), type_name(got));
     return 0;
 }
@@ -281,7 +306,7 @@ static int set_expr(cc_t *cc, const ast *e, cc_type *elem)
             int r = set_expr(cc, s->decl->b, elem);
             scope_pop(cc, m);
             cc->next_slot = cc->next_slot > m.next_slot ? cc->next_slot : m.next_slot;
-            cc->expansion_depth--;
+            leave_expansion(cc);
             return r;
         }
         if (!l && !s) {
@@ -335,11 +360,11 @@ static int set_expr(cc_t *cc, const ast *e, cc_type *elem)
                 return -1;
             scope_mark m = scope_push(cc);
             int r = -1;
-            if (bind_params(cc, e, s->decl, m.head))
+            if (cg_bind_params(cc, e, s->decl, m.head))
                 r = set_expr(cc, s->decl->b, elem);
             scope_pop(cc, m);
             cc->next_slot = cc->next_slot > m.next_slot ? cc->next_slot : m.next_slot;
-            cc->expansion_depth--;
+            leave_expansion(cc);
             return r;
         }
         if (strcmp(e->name, "pieces") == 0 || strcmp(e->name, "leaps") == 0 ||
@@ -488,7 +513,7 @@ static cc_type name_expr(cc_t *cc, const ast *e)
                 cc_type t = expr(cc, s->decl->b);
                 scope_pop(cc, m);
                 cc->next_slot = cc->next_slot > m.next_slot ? cc->next_slot : m.next_slot;
-                cc->expansion_depth--;
+                leave_expansion(cc);
                 return t;
             }
             cc_error(cc, e, "'%s' is a definition that needs arguments or is a block of statements", e->name);
@@ -547,11 +572,11 @@ static cc_type def_call(cc_t *cc, const ast *e, cc_symbol *s)
         return T_ERR;
     scope_mark m = scope_push(cc);
     cc_type t = T_ERR;
-    if (bind_params(cc, e, def, m.head))
+    if (cg_bind_params(cc, e, def, m.head))
         t = expr(cc, def->b);
     scope_pop(cc, m);
     cc->next_slot = cc->next_slot > m.next_slot ? cc->next_slot : m.next_slot;
-    cc->expansion_depth--;
+    leave_expansion(cc);
     return t;
 }
 
@@ -1121,11 +1146,11 @@ static void call_stmt(cc_t *cc, const ast *s)
     if (!enter_expansion(cc, s))
         return;
     scope_mark m = scope_push(cc);
-    if (bind_params(cc, s, sym->decl, m.head))
+    if (cg_bind_params(cc, s, sym->decl, m.head))
         stmts(cc, sym->decl->c->a);
     scope_pop(cc, m);
     cc->next_slot = cc->next_slot > m.next_slot ? cc->next_slot : m.next_slot;
-    cc->expansion_depth--;
+    leave_expansion(cc);
 }
 
 static cc_symbol *named(cc_t *cc, const ast *n, sym_kind kind, const char *what)
@@ -1170,11 +1195,13 @@ static void stmt(cc_t *cc, const ast *s)
     }
     case A_ASSIGN: assign_stmt(cc, s); break;
     case A_REQUIRE:
+        an_condition(cc, s->a, AN_REQUIRE);
         expr_as(cc, s->a, T_INT);
         at(cc, s);
         op0(cc, PL_OP_REQUIRE);
         break;
     case A_IF: {
+        an_condition(cc, s->a, AN_IF);
         expr_as(cc, s->a, T_INT);
         at(cc, s);
         int skip = jump(cc, PL_OP_JUMPF);
@@ -1252,6 +1279,8 @@ static void stmt(cc_t *cc, const ast *s)
         break;
     }
     case A_WHILE: {
+        an_condition(cc, s->a, AN_WHILE);
+        an_while(cc, s);
         cc->loop_depth++;
         int top = cg_here(cc);
         expr_as(cc, s->a, T_INT);
@@ -1310,6 +1339,7 @@ static void end_rule(cc_t *cc, const ast *r)
     at(cc, r);
     int skip = -1;
     if (r->b) {
+        an_condition(cc, r->b, AN_END_RULE);
         expr_as(cc, r->b, T_INT);
         at(cc, r);
         skip = jump(cc, PL_OP_JUMPF);

@@ -25,15 +25,49 @@
 /* ---------------------------------------------------------------------- */
 /* diagnostics */
 
+/* The innermost call being expanded that is written in the game file
+ * itself (file 0), or NULL: where the game used a definition of an
+ * imported file. */
+const ast *cc_game_site(const cc_t *cc)
+{
+    for (int i = cc->expansion_depth - 1; i >= 0; i--)
+        if (cc->expansion[i]->file == 0)
+            return cc->expansion[i];
+    return NULL;
+}
+
+static int add_at(cc_t *cc, pl_severity sev, const ast *at, const char *msg)
+{
+    /* A diagnostic about the whole game (no board, no players) still names
+     * the main file, so that editors and tools can place it. */
+    const ast_source *s = at ? &cc->src[at->file] : (cc->nsrc > 0 ? &cc->src[0] : NULL);
+    return pl_diag_add(cc->diags, sev, s ? s->name : NULL, at && s ? s->text : NULL,
+                       at ? at->line : 0, at ? at->col : 0, at ? at->end_col : 0, "%s", msg);
+}
+
+/* A problem inside a definition of an imported file (the stdlib, a base
+ * game) depends on how the game file used it: name each expansion from
+ * the innermost out to the game file's own line, as compilers do for
+ * macros. */
+static void expansion_notes(cc_t *cc, const ast *at)
+{
+    for (int i = cc->expansion_depth - 1; i >= 0; i--) {
+        const ast *call = cc->expansion[i];
+        char msg[160];
+        snprintf(msg, sizeof msg, "in expansion of '%.100s'", call->name ? call->name : "?");
+        if (call->file != at->file || call->line != at->line)
+            add_at(cc, PL_SEV_NOTE, call, msg);
+        if (call->file == 0)
+            break;
+    }
+}
+
 static void vdiag(cc_t *cc, pl_severity sev, const ast *at, const char *fmt, va_list ap)
 {
     char msg[512];
     vsnprintf(msg, sizeof msg, fmt, ap);
-    /* A diagnostic about the whole game (no board, no players) still names
-     * the main file, so that editors and tools can place it. */
-    const ast_source *s = at ? &cc->src[at->file] : (cc->nsrc > 0 ? &cc->src[0] : NULL);
-    pl_diag_add(cc->diags, sev, s ? s->name : NULL, at && s ? s->text : NULL,
-                at ? at->line : 0, at ? at->col : 0, at ? at->end_col : 0, "%s", msg);
+    if (add_at(cc, sev, at, msg) && at && at->file != 0 && cc_game_site(cc))
+        expansion_notes(cc, at);
 }
 
 void cc_error(cc_t *cc, const ast *at, const char *fmt, ...)
@@ -97,7 +131,7 @@ static cc_symbol *add_symbol(cc_t *cc, const ast *decl, const char *name, sym_ki
             abort();
     }
     cc_symbol *s = &cc->syms[cc->nsyms++];
-    *s = (cc_symbol){name, kind, index, decl, 0};
+    *s = (cc_symbol){.name = name, .kind = kind, .index = index, .decl = decl};
     return s;
 }
 
@@ -605,12 +639,20 @@ static void build_players(cc_t *cc)
 /* Grid coordinates of a square name such as "c7", hole or not; 0 if none. */
 static int square_coords(const pl_program *p, const char *name, int *col, int *row)
 {
-    int c = 0, i = 0;
-    while (name[i] >= 'a' && name[i] <= 'z')
+    /* At most two letters and three digits (boards are at most 64 x 64):
+     * a longer name is no square, and must not overflow on the way. */
+    int c = 0, i = 0, r = 0;
+    while (i < 3 && name[i] >= 'a' && name[i] <= 'z')
         c = c * 26 + (name[i++] - 'a' + 1);
     if (i == 0 || i > 2 || name[i] < '1' || name[i] > '9')
         return 0;
-    int r = atoi(name + i);
+    for (int d = 0; name[i] >= '0' && name[i] <= '9'; d++, i++) {
+        if (d == 3)
+            return 0;
+        r = r * 10 + (name[i] - '0');
+    }
+    if (name[i] != '\0')
+        return 0;
     if (c < 1 || c > p->ncols || r < 1 || r > p->nrows)
         return 0;
     *col = c - 1;
@@ -832,6 +874,9 @@ static void collect_code_decls(cc_t *cc, const ast *const *decls, int ndecls)
     for (int i = 0; i < ndecls; i++)
         if (decls[i]->kind == A_MOVES && decls[i]->file == 0)
             own_moves = 1;
+    for (int i = 0; i < ndecls; i++)   /* once per block, not per player */
+        if (decls[i]->kind == A_MOVES && decls[i]->file == 0)
+            an_texts(cc, decls[i]);
     for (int pl = 0; pl < p->nplayers; pl++) {
         int n = 0;
         for (int i = 0; i < ndecls; i++) {
@@ -920,6 +965,7 @@ static pl_program *compile_main(cc_t *cc, const char *name, char *text, size_t l
         if (cc->syms[i].kind == SYM_SMARK)
             cc->syms[i].index *= p->ncells;
     cc->next_slot = cc->max_slot = cc->nscratch * p->ncells;
+    an_prepare(cc);
     collect_code_decls(cc, cc->code_decls, cc->ncode_decls);
     if (cc->diags->errors)
         return NULL;
@@ -933,6 +979,8 @@ static pl_program *compile_main(cc_t *cc, const char *name, char *text, size_t l
         cc_error(cc, NULL, "the move program needs %d local variables (at most %d)", p->nlocals, PL_MAX_LOCALS);
         return NULL;
     }
+    an_declarations(cc);
+    an_flush_warnings(cc);
     for (int i = 0; i < cc->nsyms; i++) {
         cc_symbol *s = &cc->syms[i];
         if (!s->used && s->decl && s->decl->file == 0 && s->kind != SYM_DIR && s->kind != SYM_ATTR && s->kind != SYM_PLAYER)

@@ -24,7 +24,19 @@ typedef struct {
     int index;          /* into the program table of that kind */
     const ast *decl;    /* declaring node (SYM_DEF: the A_DEF) */
     int used;
+    long long lo, hi;   /* SYM_VAR, SYM_PVAR: every value it can take (analyze.c) */
+    int placed;         /* SYM_KIND: some setup line or `place` puts one */
 } cc_symbol;
+
+/* A warning kept until the end of compilation (analyze.c). */
+typedef struct an_deferred {
+    const ast *at;
+    const char *msg;
+    struct an_deferred *next;
+} an_deferred;
+
+/* Where a condition is, for the wording of "can never hold". */
+typedef enum { AN_END_RULE, AN_REQUIRE, AN_IF, AN_WHILE } an_context;
 
 /* Types of expressions. */
 typedef enum {
@@ -38,6 +50,7 @@ typedef struct {
     int slot;            /* local slot */
     cc_type type;
     const ast *arg;      /* parameter: the argument expression */
+    const ast *call;     /* parameter: the call that bound it */
     int caller_head;     /* parameter: scope in which to compile arg */
     int parent;          /* previous visible name (-1: none) */
     const ast *decl;
@@ -78,7 +91,10 @@ typedef struct {
     int head;            /* newest visible local (-1: none); see cc_local.parent */
     int next_slot, max_slot;
     int expansion_depth;
+    const ast *expansion[CC_MAX_EXPANSION];   /* the calls being expanded */
     int in_end_rules;
+    an_deferred *deferred, *deferred_last;   /* warnings of analyze.c */
+    int max_pieces;      /* most pieces an owner can have (INT_MAX: any) */
 } cc_t;
 
 /* compile.c */
@@ -90,6 +106,7 @@ cc_symbol *cc_lookup(cc_t *cc, const char *name);
 int cc_cell(cc_t *cc, const char *name);
 int cc_add_string(cc_t *cc, const char *s);
 const char *cc_suggest(cc_t *cc, const char *name);
+const ast *cc_game_site(const cc_t *cc);
 
 /* codegen.c */
 void cg_emit_op(cc_t *cc, int op);
@@ -99,5 +116,19 @@ void cg_patch(cc_t *cc, int at, int target);
 void cg_moves(cc_t *cc, int player, const ast *const *blocks, int nblocks);
 void cg_end_rules(cc_t *cc, const ast *rules, int nomoves);
 void cg_evaluate(cc_t *cc, const ast *e);
+cc_local *cg_find_local(cc_t *cc, const char *name);
+/* Bind a definition's parameters to a call's arguments (reports a wrong
+ * count); leaves cc->head at the parameters.  Returns 0 on a wrong count. */
+int cg_bind_params(cc_t *cc, const ast *call, const ast *def, int caller_head);
+
+/* analyze.c: checks beyond types (see there) */
+void an_prepare(cc_t *cc);                    /* before code generation */
+void an_condition(cc_t *cc, const ast *cond, an_context where);
+void an_while(cc_t *cc, const ast *loop);
+void an_texts(cc_t *cc, const ast *moves);    /* an A_MOVES of the game file */
+void an_declarations(cc_t *cc);               /* after code generation */
+void an_warning(cc_t *cc, const ast *at, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void an_flush_warnings(cc_t *cc);             /* only for a file without errors */
 
 #endif

@@ -21,6 +21,14 @@
 #define PL_DIAG_DEFAULT_MAX 20
 #define PL_DIAG_STOP_MSG "too many errors, stopping"
 #define PL_DIAG_GUTTER 4   /* width of the line-number column */
+/* Source lines longer than this are shown as a window around the caret:
+ * PL_DIAG_WINDOW_BEFORE bytes before it, the caret range (up to
+ * PL_DIAG_WINDOW_AFTER bytes of it) and PL_DIAG_WINDOW_AFTER bytes after,
+ * with "..." where the line is cut.  A 1 MB line is not worth printing. */
+#define PL_DIAG_LONG_LINE 200
+#define PL_DIAG_WINDOW_BEFORE 60
+#define PL_DIAG_WINDOW_AFTER 60
+#define PL_DIAG_CUT "..."
 
 void pl_diags_init(pl_diags *d)
 {
@@ -49,9 +57,21 @@ static char *dup_str(const char *s)
     return p;
 }
 
-/* Copy line `line` (1-based) out of `text`, without its line ending. */
-static char *copy_line(const char *text, int line)
+static int is_continuation(unsigned char c)
 {
+    return (c & 0xc0) == 0x80;
+}
+
+/* Copy line `line` (1-based) out of `text`, without its line ending.  A
+ * line longer than PL_DIAG_LONG_LINE bytes (a minified or generated file,
+ * a fuzzer's input) is cut to a window around columns col..end_col: its
+ * first byte's offset goes to *start and whether bytes follow it to *more,
+ * so that printing needs neither the whole line nor the source. */
+static char *copy_line(const char *text, int line, int col, int end_col,
+                       int *start, int *more)
+{
+    *start = 0;
+    *more = 0;
     if (!text || line < 1)
         return NULL;
     const char *p = text;
@@ -64,6 +84,26 @@ static char *copy_line(const char *text, int line)
     size_t n = strcspn(p, "\n");
     if (n > 0 && p[n - 1] == '\r')
         n--;
+    size_t from = 0;
+    if (n > PL_DIAG_LONG_LINE) {
+        size_t c = col > 1 ? (size_t)col - 1 : 0;
+        from = c > PL_DIAG_WINDOW_BEFORE ? c - PL_DIAG_WINDOW_BEFORE : 0;
+        if (from > n)
+            from = n;
+        size_t span = end_col > col ? (size_t)(end_col - col) : 0;
+        size_t width = PL_DIAG_WINDOW_BEFORE + (span < PL_DIAG_WINDOW_AFTER ? span : PL_DIAG_WINDOW_AFTER) +
+                       PL_DIAG_WINDOW_AFTER;
+        size_t to = from + width < n ? from + width : n;
+        /* cut between characters, not inside a UTF-8 sequence */
+        while (from > 0 && from < n && is_continuation((unsigned char)p[from]))
+            from--;
+        while (to < n && is_continuation((unsigned char)p[to]))
+            to--;
+        *start = (int)from;
+        *more = to < n;
+        p += from;
+        n = to - from;
+    }
     char *s = malloc(n + 1);
     if (s) {
         memcpy(s, p, n);
@@ -90,8 +130,9 @@ static int is_closed(const pl_diags *d)
 
 /* Append one item; takes ownership of message and source_line.  On out
  * of memory the diagnostic is lost, which beats crashing while reporting. */
-static void push(pl_diags *d, pl_severity sev, const char *file, int line,
-                 int col, int end_col, char *message, char *source_line)
+static int push(pl_diags *d, pl_severity sev, const char *file, int line,
+                int col, int end_col, char *message, char *source_line,
+                int source_start, int source_more)
 {
     if (d->count == d->cap) {
         int cap = d->cap ? d->cap * 2 : 8;
@@ -99,7 +140,7 @@ static void push(pl_diags *d, pl_severity sev, const char *file, int line,
         if (!items) {
             free(message);
             free(source_line);
-            return;
+            return 0;
         }
         d->items = items;
         d->cap = cap;
@@ -112,19 +153,22 @@ static void push(pl_diags *d, pl_severity sev, const char *file, int line,
     g->end_col = end_col >= g->col ? end_col : g->col;
     g->message = message;
     g->source_line = source_line;
+    g->source_start = source_start;
+    g->source_more = source_more;
     if (sev == PL_SEV_ERROR)
         d->errors++;
+    return 1;
 }
 
-void pl_diag_add(pl_diags *d, pl_severity sev, const char *file,
-                 const char *text, int line, int col, int end_col,
-                 const char *fmt, ...)
+int pl_diag_add(pl_diags *d, pl_severity sev, const char *file,
+                const char *text, int line, int col, int end_col,
+                const char *fmt, ...)
 {
     if (is_closed(d))
-        return;
+        return 0;
     if (sev == PL_SEV_ERROR && d->errors >= max_errors(d)) {
-        push(d, PL_SEV_NOTE, file, 0, 0, 0, dup_str(PL_DIAG_STOP_MSG), NULL);
-        return;
+        push(d, PL_SEV_NOTE, file, 0, 0, 0, dup_str(PL_DIAG_STOP_MSG), NULL, 0, 0);
+        return 0;
     }
 
     va_list ap;
@@ -135,7 +179,7 @@ void pl_diag_add(pl_diags *d, pl_severity sev, const char *file,
         n = 0;
     char *msg = malloc((size_t)n + 1);
     if (!msg)
-        return;
+        return 0;
     va_start(ap, fmt);
     vsnprintf(msg, (size_t)n + 1, fmt, ap);
     va_end(ap);
@@ -146,10 +190,12 @@ void pl_diag_add(pl_diags *d, pl_severity sev, const char *file,
         if (o->severity == sev && o->line == line && o->col == col && strcmp(o->message, msg) == 0 &&
             ((!o->file && !file) || (o->file && file && strcmp(o->file, file) == 0))) {
             free(msg);
-            return;
+            return 0;
         }
     }
-    push(d, sev, file, line, col, end_col, msg, copy_line(text, line));
+    int start, more;
+    char *src = copy_line(text, line, col, end_col, &start, &more);
+    return push(d, sev, file, line, col, end_col, msg, src, start, more);
 }
 
 const char *pl_severity_name(pl_severity sev)
@@ -162,28 +208,27 @@ const char *pl_severity_name(pl_severity sev)
     return "error";
 }
 
-/* UTF-8 continuation bytes take no column on the terminal, so the caret
- * line skips them; tabs are copied so the caret lines up whatever the
- * tab width. */
-static int is_continuation(unsigned char c)
-{
-    return (c & 0xc0) == 0x80;
-}
-
+/* The caret line.  UTF-8 continuation bytes take no column on the
+ * terminal, so it skips them; tabs are copied so the caret lines up
+ * whatever the tab width.  Columns are those of the whole line; the
+ * stored source may be a window of it starting at source_start. */
 static void print_caret(const pl_diag *g, int width, FILE *out)
 {
     const char *s = g->source_line;
-    size_t len = strlen(s);
+    int len = (int)strlen(s), off = g->source_start;
     fprintf(out, "%*s | ", width, "");
-    for (int i = 0; i < g->col - 1; i++) {
-        unsigned char c = (size_t)i < len ? (unsigned char)s[i] : ' ';
+    if (off > 0)
+        fputs("   ", out);   /* under the "..." of the source line */
+    for (int i = off; i < g->col - 1; i++) {
+        unsigned char c = i - off < len ? (unsigned char)s[i - off] : ' ';
         if (is_continuation(c))
             continue;
         fputc(c == '\t' ? '\t' : ' ', out);
     }
     fputc('^', out);
-    for (int i = g->col; i < g->end_col; i++) {
-        if ((size_t)i < len && is_continuation((unsigned char)s[i]))
+    int last = g->source_more ? off + len : g->end_col;   /* not past the window */
+    for (int i = g->col; i < g->end_col && i < last; i++) {
+        if (i - off < len && is_continuation((unsigned char)s[i - off]))
             continue;
         fputc('~', out);
     }
@@ -209,8 +254,9 @@ static void print_one(const pl_diag *g, FILE *out)
     int width = snprintf(num, sizeof num, "%d", g->line);
     if (width < PL_DIAG_GUTTER)
         width = PL_DIAG_GUTTER;
-    fprintf(out, "%*s | %s\n", width, num, g->source_line);
-    if (g->col > 0)
+    fprintf(out, "%*s | %s%s%s\n", width, num, g->source_start > 0 ? PL_DIAG_CUT : "",
+            g->source_line, g->source_more ? PL_DIAG_CUT : "");
+    if (g->col > 0 && g->col - 1 >= g->source_start)
         print_caret(g, width, out);
 }
 
@@ -297,7 +343,18 @@ void pl_diag_print_json(const pl_diag *g, FILE *out)
             g->line, g->col, g->end_col, pl_severity_name(g->severity));
     pl_json_string(g->message, out);
     fputs(",\"source\":", out);
-    pl_json_string(g->line > 0 ? g->source_line : NULL, out);
+    if (g->line > 0 && g->source_line && (g->source_start > 0 || g->source_more)) {
+        /* a window of a long line, marked as in the text form */
+        size_t n = strlen(g->source_line);
+        char *w = malloc(n + 2 * sizeof PL_DIAG_CUT);
+        if (w)
+            snprintf(w, n + 2 * sizeof PL_DIAG_CUT, "%s%s%s", g->source_start > 0 ? PL_DIAG_CUT : "",
+                     g->source_line, g->source_more ? PL_DIAG_CUT : "");
+        pl_json_string(w, out);
+        free(w);
+    } else {
+        pl_json_string(g->line > 0 ? g->source_line : NULL, out);
+    }
     fputs("}\n", out);
 }
 

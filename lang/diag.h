@@ -18,6 +18,8 @@ typedef struct {
     int end_col;       /* last column of the caret range (>= col) */
     char *message;
     char *source_line; /* copy of the line, without newline; may be NULL */
+    int source_start;  /* a long line is kept as a window: the byte offset */
+    int source_more;   /* of its start, and whether the line goes on after */
 } pl_diag;
 
 typedef struct {
@@ -31,8 +33,11 @@ void pl_diags_init(pl_diags *d);
 void pl_diags_free(pl_diags *d);
 
 /* Add a diagnostic.  `text` is the whole source (may be NULL); the line is
- * copied out of it.  Printf-style message. */
-void pl_diag_add(pl_diags *d, pl_severity sev, const char *file,
+ * copied out of it (a window around the columns when the line is longer
+ * than 200 bytes).  Printf-style message.  Returns 1 when the diagnostic
+ * was recorded, 0 when it was dropped: the same one already recorded (a
+ * rule compiled once per player), or the list closed after max_errors. */
+int pl_diag_add(pl_diags *d, pl_severity sev, const char *file,
                  const char *text, int line, int col, int end_col,
                  const char *fmt, ...)
     __attribute__((format(printf, 8, 9)));
@@ -41,6 +46,7 @@ void pl_diag_add(pl_diags *d, pl_severity sev, const char *file,
  *   file:line:col: error: message
  *      12 | source line
  *         |     ^~~~
+ * A window of a long line is printed, with "..." where the line is cut.
  */
 void pl_diags_print(const pl_diags *d, FILE *out);
 

@@ -25,6 +25,7 @@
 #include "lexer.h"
 
 static void yyerror(YYLTYPE *loc, pl_parse_ctx *ctx, void *scanner, const char *msg);
+static const char *bracket_hint(pl_parse_ctx *ctx, const YYLTYPE *loc, const char *msg, int eof);
 #define NODE(kind, loc) ast_new(ctx, kind, (loc).first_line, (loc).first_column, \
                                 (loc).first_line == (loc).last_line ? (loc).last_column : (loc).first_column)
 #define SPAN(kind, l1, l2) ast_new(ctx, kind, (l1).first_line, (l1).first_column, \
@@ -450,8 +451,87 @@ static void yyerror(YYLTYPE *loc, pl_parse_ctx *ctx, void *scanner, const char *
     }
     out[o] = 0;
     int col = loc->first_column, end = loc->last_column;
+    int eof = strstr(out, "unexpected end of file") != NULL;
+    const char *hint = bracket_hint(ctx, loc, out, eof);
     pl_diag_add(ctx->diags, PL_SEV_ERROR, ctx->src->name, ctx->src->text,
-                loc->first_line, col, end, "%s", out);
+                loc->first_line, col, end, "%s%s", out, hint);
+    if (eof && *hint && ctx->misindent_line)
+        pl_diag_add(ctx->diags, PL_SEV_NOTE, ctx->src->name, ctx->src->text,
+                    ctx->misindent_line, ctx->misindent_col, ctx->misindent_col,
+                    "the '}' at line %d closes this '{' but is indented differently: "
+                    "is this the block left open?", ctx->misindent_close);
+}
+
+/* What the brackets tell about a syntax error at `loc`: a bracket there
+ * that closes nothing or the wrong kind, or, at the end of the file, the
+ * innermost bracket still open.  "" when nothing. */
+static const char *bracket_hint(pl_parse_ctx *ctx, const YYLTYPE *loc, const char *msg, int eof)
+{
+    static char hint[160];
+    hint[0] = '\0';
+    if (ctx->bad_close_line == loc->first_line && ctx->bad_close_col == loc->first_column) {
+        snprintf(hint, sizeof hint, "; %s", ctx->bad_close_hint);
+        return hint;
+    }
+    if (ctx->nopen <= 0 || ctx->nopen > PL_MAX_OPEN)
+        return hint;
+    char ch = ctx->open[ctx->nopen - 1].ch, close = ch == '(' ? ')' : '}';
+    int line = ctx->open[ctx->nopen - 1].line;
+    size_t n = strlen(msg);
+    char expecting[16];
+    snprintf(expecting, sizeof expecting, "expecting '%c'", close);
+    if (n > strlen(expecting) && strcmp(msg + n - strlen(expecting), expecting) == 0) {
+        /* Only for '(': newlines inside parentheses do not end a statement,
+         * so a missing ')' is found lines later.  (Bison's "expecting '}'"
+         * after a statement is often a missing newline instead.) */
+        if (ch == '(' && line < loc->first_line)
+            snprintf(hint, sizeof hint, " to close the '%c' opened at line %d", ch, line);
+    } else if (eof) {
+        snprintf(hint, sizeof hint, "; expected '%c' to close the '%c' opened at line %d", close, ch, line);
+    }
+    return hint;
+}
+
+void pl_lex_open(pl_parse_ctx *ctx, char ch, int line, int col)
+{
+    if (ctx->nopen < PL_MAX_OPEN) {
+        ctx->open[ctx->nopen].ch = ch;
+        ctx->open[ctx->nopen].line = line;
+        ctx->open[ctx->nopen].col = col;
+        /* the indentation of the line the bracket is on */
+        ctx->open[ctx->nopen].indent = ctx->indent_line == line ? ctx->indent_col : col;
+    }
+    ctx->nopen++;
+}
+
+void pl_lex_close(pl_parse_ctx *ctx, char ch, int line, int col)
+{
+    char want = ch == ')' ? '(' : '{';
+    if (ctx->nopen == 0) {
+        ctx->bad_close_line = line;
+        ctx->bad_close_col = col;
+        snprintf(ctx->bad_close_hint, sizeof ctx->bad_close_hint, "no '%c' is open here", want);
+        return;
+    }
+    int i = --ctx->nopen;
+    if (i >= PL_MAX_OPEN)
+        return;
+    if (ctx->open[i].ch != want) {
+        ctx->bad_close_line = line;
+        ctx->bad_close_col = col;
+        snprintf(ctx->bad_close_hint, sizeof ctx->bad_close_hint,
+                 "the '%c' opened at line %d is still open", ctx->open[i].ch, ctx->open[i].line);
+        return;
+    }
+    /* A '}' first on its line, indented unlike the line of its '{': when
+     * a block is left open at the end of the file, this is the usual
+     * culprit (the '}' meant for an outer block closed an inner one). */
+    if (ch == '}' && !ctx->misindent_line && ctx->indent_line == line && ctx->indent_col == col &&
+        col != ctx->open[i].indent) {
+        ctx->misindent_line = ctx->open[i].line;
+        ctx->misindent_col = ctx->open[i].col;
+        ctx->misindent_close = line;
+    }
 }
 
 void pl_lex_strbuf_add(pl_parse_ctx *ctx, char ch)

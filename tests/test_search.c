@@ -5,7 +5,8 @@
  *   - a winning move exists: both engines, at small budgets, play one;
  *   - every move but one loses at once: both find the saving move (the
  *     test first checks, by enumeration, that the position is such);
- *   - searching leaves the state exactly as it was (slots, hash, ply);
+ * in these positions and in games played by the engines from the start,
+ * searching leaves the state exactly as it was (slots, hash, ply);
  * and: a seed with an iteration budget gives the same move every run;
  * tree reuse and helper threads follow a game to its end; player specs
  * parse (and fail) as documented; a game record survives a round trip.
@@ -17,6 +18,14 @@
 #include "record.h"
 #include "search.h"
 
+/* Each position or game is searched by a set of engines. */
+typedef struct {
+    const char *path;
+    const char *const *engines;
+    int nengines;
+} search_case;
+#define ENGINES(set) set, (int)(sizeof set / sizeof set[0])
+
 static const char *const engines[] = {
     "mcts:iterations=300,seed=1",
     "mcts:iterations=300,seed=7,threads=2",
@@ -24,17 +33,50 @@ static const char *const engines[] = {
     "alphabeta:depth=2",
     "alphabeta:depth=3,tt=1",
 };
-enum { NENGINES = sizeof engines / sizeof engines[0] };
 
-/* Smaller budgets for whole games (Lines of Action playouts are slow). */
+/* Smaller budgets for whole games (Lines of Action playouts are slow; a
+ * greedy playout applies and evaluates every move at every ply). */
 static const char *const game_engines[] = {
     "mcts:iterations=60,seed=1",
     "mcts:iterations=60,seed=7,threads=2",
-    "mcts:iterations=60,seed=3,playout=greedy",
+    "mcts:iterations=20,seed=3,playout=greedy",
     "alphabeta:depth=2",
     "alphabeta:depth=3,tt=1",
 };
-enum { NGAME_ENGINES = sizeof game_engines / sizeof game_engines[0] };
+
+/* Wali, Dara, Yoté and Bataille de ruches: smaller budgets still, to keep
+ * the suite under a minute with the sanitizers (what a whole game checks,
+ * the state after every search, tree reuse and undo, needs no more). */
+static const char *const light_game_engines[] = {
+    "mcts:iterations=10,seed=1",
+    "mcts:iterations=10,seed=7,threads=2",
+    "mcts:iterations=2,seed=3,playout=greedy",
+    "alphabeta:depth=2",
+    "alphabeta:depth=3,tt=1",
+};
+
+/* Gygès: random play seldom brings a ring home, so a random playout is
+ * hundreds of plies long (about 100 playouts a second with five rings on
+ * the board, 4 a second from the start).  Its positions get a few MCTS
+ * iterations: enough to expand every move of the root, which proves lost
+ * each move that lets the opponent win at once.  From the start (the
+ * placement phase) and in a game from such a position, only alpha-beta
+ * searches. */
+static const char *const gyges_engines[] = {
+    "mcts:iterations=8,seed=1",
+    "mcts:iterations=8,seed=7,threads=2",
+    "mcts:iterations=8,seed=3,playout=greedy",
+    "alphabeta:depth=2",
+    "alphabeta:depth=3,tt=1",
+};
+static const char *const gyges_placing_engines[] = {
+    "alphabeta:depth=2",
+    "alphabeta:depth=3,tt=1",
+};
+static const char *const gyges_moving_engines[] = {
+    "alphabeta:depth=1",
+    "alphabeta:depth=2,tt=1",
+};
 
 static pl_search *new_search(const pl_program *prog, const char *text)
 {
@@ -99,85 +141,6 @@ static int loses_at_once(pl_state *st, pl_movelist *ml, int i)
     return lost;
 }
 
-/* --- positions with a winning move ---------------------------------------------- */
-
-static const char *const win_positions[] = {
-    "tests/positions/search_ttt_win.game",
-    "tests/positions/search_bt_win.game",
-    "tests/positions/search_bt_eval_win.game",
-    "tests/positions/search_loa_win.game",
-    "tests/positions/search_kc_win.game",
-    "tests/positions/search_kc_blocked.game",
-};
-
-static void test_finds_win(void **state)
-{
-    const char *path = *state;
-    pl_program *prog = pt_compile(path);
-    pl_state *st = pl_state_new(prog);
-    pl_movelist ml;
-    pl_movelist_init(&ml);
-    assert_int_equal(pl_status(st, &ml), PL_RESULT_NONE);
-    int me = pl_state_to_move(st);
-    for (int e = 0; e < NENGINES; e++) {
-        pl_search *s = new_search(prog, engines[e]);
-        pl_search_info info;
-        int i = think(s, st, &ml, &info);
-        int r = result_after(st, &ml, i);
-        if (r != me)
-            fprintf(stderr, "%s: %s played %s, which does not win\n", path,
-                    engines[e], info.best);
-        assert_int_equal(r, me);
-        pl_search_free(s);
-    }
-    pl_movelist_free(&ml);
-    pl_state_free(st);
-    pl_program_free(prog);
-}
-
-/* --- positions where one move saves the game ------------------------------------ */
-
-static const char *const save_positions[] = {
-    "tests/positions/search_ttt_save.game",
-    "tests/positions/search_bt_save.game",
-    "tests/positions/search_loa_save.game",
-    "tests/positions/search_kc_save.game",
-};
-
-static void test_finds_save(void **state)
-{
-    const char *path = *state;
-    pl_program *prog = pt_compile(path);
-    pl_state *st = pl_state_new(prog);
-    pl_movelist ml;
-    pl_movelist_init(&ml);
-    assert_int_equal(pl_status(st, &ml), PL_RESULT_NONE);
-    /* the position is what it claims: exactly one move does not lose */
-    int saving = -1, nsafe = 0;
-    for (int i = 0; i < ml.count; i++)
-        if (!loses_at_once(st, &ml, i)) {
-            saving = i;
-            nsafe++;
-        }
-    assert_int_equal(nsafe, 1);
-    assert_true(ml.count >= 2);
-    char want[64];
-    snprintf(want, sizeof want, "%s", pl_move_text(&ml, saving));
-    for (int e = 0; e < NENGINES; e++) {
-        pl_search *s = new_search(prog, engines[e]);
-        pl_search_info info;
-        think(s, st, &ml, &info);
-        if (strcmp(info.best, want) != 0)
-            fprintf(stderr, "%s: %s played %s, not the saving %s\n", path,
-                    engines[e], info.best, want);
-        assert_string_equal(info.best, want);
-        pl_search_free(s);
-    }
-    pl_movelist_free(&ml);
-    pl_state_free(st);
-    pl_program_free(prog);
-}
-
 /* --- the state after a search ------------------------------------------------------- */
 
 typedef struct {
@@ -207,12 +170,119 @@ static void check_same(const pl_state *st, const snapshot *s)
     assert_int_equal(pl_state_to_move(st), s->to_move);
 }
 
-static const char *const games[] = {
-    "games/tic-tac-toe.game",
-    "games/breakthrough.game",
-    "games/lines-of-action.game",
-    "games/knight-chase.game",
-    "tests/positions/search_bt_evaluate.game",
+/* --- positions with a winning move ---------------------------------------------- */
+
+static const search_case win_positions[] = {
+    {"tests/positions/search_ttt_win.game", ENGINES(engines)},
+    {"tests/positions/search_bt_win.game", ENGINES(engines)},
+    {"tests/positions/search_bt_eval_win.game", ENGINES(engines)},
+    {"tests/positions/search_loa_win.game", ENGINES(engines)},
+    {"tests/positions/search_kc_win.game", ENGINES(engines)},
+    {"tests/positions/search_kc_blocked.game", ENGINES(engines)},
+    {"tests/positions/search_wali_win.game", ENGINES(engines)},
+    {"tests/positions/search_dara_win.game", ENGINES(engines)},
+    {"tests/positions/search_yote_win.game", ENGINES(engines)},
+    {"tests/positions/search_gyges_win.game", ENGINES(gyges_engines)},
+    {"tests/positions/search_ruches_win.game", ENGINES(engines)},
+};
+
+static void test_finds_win(void **state)
+{
+    const search_case *tc = *state;
+    const char *path = tc->path;
+    pl_program *prog = pt_compile(path);
+    pl_state *st = pl_state_new(prog);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    assert_int_equal(pl_status(st, &ml), PL_RESULT_NONE);
+    int me = pl_state_to_move(st);
+    for (int e = 0; e < tc->nengines; e++) {
+        pl_search *s = new_search(prog, tc->engines[e]);
+        pl_search_info info;
+        snapshot before;
+        take(st, &before);
+        int i = think(s, st, &ml, &info);
+        check_same(st, &before);
+        free(before.slots);
+        int r = result_after(st, &ml, i);
+        if (r != me)
+            fprintf(stderr, "%s: %s played %s, which does not win\n", path,
+                    tc->engines[e], info.best);
+        assert_int_equal(r, me);
+        pl_search_free(s);
+    }
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(prog);
+}
+
+/* --- positions where one move saves the game ------------------------------------ */
+
+static const search_case save_positions[] = {
+    {"tests/positions/search_ttt_save.game", ENGINES(engines)},
+    {"tests/positions/search_bt_save.game", ENGINES(engines)},
+    {"tests/positions/search_loa_save.game", ENGINES(engines)},
+    {"tests/positions/search_kc_save.game", ENGINES(engines)},
+    {"tests/positions/search_wali_save.game", ENGINES(engines)},
+    {"tests/positions/search_dara_save.game", ENGINES(engines)},
+    {"tests/positions/search_yote_save.game", ENGINES(engines)},
+    {"tests/positions/search_gyges_save.game", ENGINES(gyges_engines)},
+    {"tests/positions/search_ruches_save.game", ENGINES(engines)},
+};
+
+static void test_finds_save(void **state)
+{
+    const search_case *tc = *state;
+    const char *path = tc->path;
+    pl_program *prog = pt_compile(path);
+    pl_state *st = pl_state_new(prog);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    assert_int_equal(pl_status(st, &ml), PL_RESULT_NONE);
+    /* the position is what it claims: exactly one move does not lose */
+    int saving = -1, nsafe = 0;
+    for (int i = 0; i < ml.count; i++)
+        if (!loses_at_once(st, &ml, i)) {
+            saving = i;
+            nsafe++;
+        }
+    assert_int_equal(nsafe, 1);
+    assert_true(ml.count >= 2);
+    char want[64];
+    snprintf(want, sizeof want, "%s", pl_move_text(&ml, saving));
+    for (int e = 0; e < tc->nengines; e++) {
+        pl_search *s = new_search(prog, tc->engines[e]);
+        pl_search_info info;
+        snapshot before;
+        take(st, &before);
+        think(s, st, &ml, &info);
+        check_same(st, &before);
+        free(before.slots);
+        if (strcmp(info.best, want) != 0)
+            fprintf(stderr, "%s: %s played %s, not the saving %s\n", path,
+                    tc->engines[e], info.best, want);
+        assert_string_equal(info.best, want);
+        pl_search_free(s);
+    }
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(prog);
+}
+
+/* --- whole games ------------------------------------------------------------------- */
+
+static const search_case games[] = {
+    {"games/tic-tac-toe.game", ENGINES(game_engines)},
+    {"games/breakthrough.game", ENGINES(game_engines)},
+    {"games/lines-of-action.game", ENGINES(game_engines)},
+    {"games/knight-chase.game", ENGINES(game_engines)},
+    {"games/wali.game", ENGINES(light_game_engines)},
+    {"games/dara.game", ENGINES(light_game_engines)},
+    {"games/yote.game", ENGINES(light_game_engines)},
+    {"games/gyges.game", ENGINES(gyges_placing_engines)},
+    {"tests/positions/search_gyges_save.game", ENGINES(gyges_moving_engines)},
+    {"games/ruches.game", ENGINES(light_game_engines)},
+    {"tests/positions/search_bt_evaluate.game", ENGINES(game_engines)},
 };
 
 /* Play a game between the engines, each move chosen by the next engine
@@ -220,32 +290,34 @@ static const char *const games[] = {
  * every search object follows the game (tree reuse, helper threads). */
 static void test_state_unchanged(void **state)
 {
-    const char *path = *state;
-    pl_program *prog = pt_compile(path);
+    const search_case *tc = *state;
+    const int n = tc->nengines;
+    pl_program *prog = pt_compile(tc->path);
     pl_state *st = pl_state_new(prog);
     pl_movelist ml;
     pl_movelist_init(&ml);
-    pl_search *s[NGAME_ENGINES];
-    for (int e = 0; e < NGAME_ENGINES; e++)
-        s[e] = new_search(prog, game_engines[e]);
+    pl_search *s[8];
+    assert_true(n <= 8);
+    for (int e = 0; e < n; e++)
+        s[e] = new_search(prog, tc->engines[e]);
     for (int ply = 0; ply < 10 && pl_status(st, &ml) == PL_RESULT_NONE; ply++) {
         snapshot before;
         take(st, &before);
         pl_search_info info;
-        int i = think(s[ply % NGAME_ENGINES], st, &ml, &info);
+        int i = think(s[ply % n], st, &ml, &info);
         check_same(st, &before);
         free(before.slots);
-        for (int e = 0; e < NGAME_ENGINES; e++)
+        for (int e = 0; e < n; e++)
             assert_int_equal(pl_search_played(s[e], pl_move_text(&ml, i)), 0);
         pl_apply(st, &ml, i);
     }
     /* take a move back: the searches follow */
     if (pl_state_ply(st) > 0) {
         pl_undo(st);
-        for (int e = 0; e < NGAME_ENGINES; e++)
+        for (int e = 0; e < n; e++)
             pl_search_undo(s[e]);
         if (pl_status(st, &ml) == PL_RESULT_NONE)
-            for (int e = 0; e < NGAME_ENGINES; e++) {
+            for (int e = 0; e < n; e++) {
                 snapshot before;
                 take(st, &before);
                 pl_search_info info;
@@ -254,7 +326,7 @@ static void test_state_unchanged(void **state)
                 free(before.slots);
             }
     }
-    for (int e = 0; e < NGAME_ENGINES; e++)
+    for (int e = 0; e < n; e++)
         pl_search_free(s[e]);
     pl_movelist_free(&ml);
     pl_state_free(st);
@@ -528,18 +600,18 @@ int main(void)
     struct CMUnitTest tests[NT];
     int n = 0;
     for (int i = 0; i < NWIN; i++) {
-        snprintf(names[n], sizeof names[n], "finds the win: %s", strrchr(win_positions[i], '/') + 1);
-        tests[n] = (struct CMUnitTest){names[n], test_finds_win, NULL, NULL, (void *)win_positions[i]};
+        snprintf(names[n], sizeof names[n], "finds the win: %s", strrchr(win_positions[i].path, '/') + 1);
+        tests[n] = (struct CMUnitTest){names[n], test_finds_win, NULL, NULL, (void *)&win_positions[i]};
         n++;
     }
     for (int i = 0; i < NSAVE; i++) {
-        snprintf(names[n], sizeof names[n], "finds the save: %s", strrchr(save_positions[i], '/') + 1);
-        tests[n] = (struct CMUnitTest){names[n], test_finds_save, NULL, NULL, (void *)save_positions[i]};
+        snprintf(names[n], sizeof names[n], "finds the save: %s", strrchr(save_positions[i].path, '/') + 1);
+        tests[n] = (struct CMUnitTest){names[n], test_finds_save, NULL, NULL, (void *)&save_positions[i]};
         n++;
     }
     for (int i = 0; i < NGAMES; i++) {
-        snprintf(names[n], sizeof names[n], "state unchanged: %s", strrchr(games[i], '/') + 1);
-        tests[n] = (struct CMUnitTest){names[n], test_state_unchanged, NULL, NULL, (void *)games[i]};
+        snprintf(names[n], sizeof names[n], "state unchanged: %s", strrchr(games[i].path, '/') + 1);
+        tests[n] = (struct CMUnitTest){names[n], test_state_unchanged, NULL, NULL, (void *)&games[i]};
         n++;
     }
     tests[n++] = (struct CMUnitTest){"seed reproducible", test_seed_reproducible, NULL, NULL, NULL};

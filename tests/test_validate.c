@@ -7,6 +7,7 @@
  *     a crash: the same code as the libFuzzer harnesses (fuzz_targets.h);
  *   - every tests/broken/v_*.game against its exact diagnostics in
  *     v_*.err, and the same diagnostics as JSON Lines;
+ *   - every tests/broken/w_*.game (compiles, with warnings) against w_*.err;
  *   - runaway loops, which compile but stop at run time with a "ran too
  *     long" error that names the line;
  *   - the JSON string escaping of diag.c.
@@ -196,6 +197,48 @@ static void test_broken_files(void **state)
     assert_int_equal(failed, 0);
 }
 
+/* w_*.game: files that compile, with warnings (conditions that can never
+ * hold, runaway loops, pieces never placed, choices missing from the move
+ * text, ...), each against its exact diagnostics in w_*.err. */
+static void test_warning_files(void **state)
+{
+    (void)state;
+    char **names = list_files("tests/broken", "w_", ".game");
+    int checked = 0, failed = 0;
+    for (char **p = names; *p; p++) {
+        char game[512], err[512];
+        snprintf(game, sizeof game, "tests/broken/%s", *p);
+        snprintf(err, sizeof err, "tests/broken/%.*s.err", (int)strlen(*p) - 5, *p);
+        char *want = pt_read_file(err, NULL);
+        if (!want) {
+            fprintf(stderr, "missing %s\n", err);
+            failed++;
+            continue;
+        }
+        pl_diags d;
+        pl_diags_init(&d);
+        pl_program *prog = pl_compile_file(game, PT_STDLIB, &d);
+        char *got = pt_diags_text(&d);
+        if (!prog || d.errors != 0 || d.count == 0 || strcmp(got, want) != 0) {
+            fprintf(stderr, "--- %s: expected\n%s--- got (%s, %d errors)\n%s---\n",
+                    game, want, prog ? "compiled" : "not compiled", d.errors, got);
+            failed++;
+        }
+        for (int i = 0; i < d.count; i++)
+            assert_int_equal(d.items[i].severity, PL_SEV_WARNING);
+        if (prog)
+            pl_program_free(prog);
+        free(got);
+        free(want);
+        pl_diags_free(&d);
+        checked++;
+    }
+    free_list(names);
+    fprintf(stderr, "%d w_*.game files checked, %d failed\n", checked, failed);
+    assert_true(checked >= 10);
+    assert_int_equal(failed, 0);
+}
+
 /* ---------------------------------------------------------------------- */
 /* runaway loops: compile errors they are not, runtime errors they are.
  * (Loops whose body makes a choice, `while 1 { pick d in orthogonal }`,
@@ -251,6 +294,32 @@ static void test_runaway_end_rule(void **state)
     assert_int_equal(pl_status(st, &ml), -2);
     assert_non_null(strstr(pl_state_error(st), "ran too long"));
     assert_non_null(strstr(pl_state_error(st), "runaway.game:11:"));
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(p);
+}
+
+/* More legal moves in one position than the move list takes: a runtime
+ * error with the line, not a silent cut (4096 x 4096 ways, a million
+ * kept). */
+static void test_too_many_moves(void **state)
+{
+    (void)state;
+    pl_program *p = pt_compile_text("many.game",
+        "board 64 x 64\nplayers x o\npiece token\n"
+        "moves {\n"
+        "  pick a in cells\n"
+        "  pick b in cells\n"
+        "  text a \"-\" b\n"
+        "}\n");
+    pl_state *st = pl_state_new(p);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    assert_int_equal(pl_generate(st, &ml), -1);
+    const char *e = pl_state_error(st);
+    assert_non_null(e);
+    assert_non_null(strstr(e, "too many legal moves in one position"));
+    assert_true(strncmp(e, "many.game:7:", 12) == 0);
     pl_movelist_free(&ml);
     pl_state_free(st);
     pl_program_free(p);
@@ -317,17 +386,110 @@ static void test_json_diagnostic(void **state)
     pl_diags_free(&d);
 }
 
+/* ---------------------------------------------------------------------- */
+/* long source lines: a window around the caret */
+
+static void test_long_line_window(void **state)
+{
+    (void)state;
+    /* a 1 MB line with the mistake in its middle */
+    size_t pad = 1 << 20;
+    char *text = malloc(pad + 64);
+    assert_non_null(text);
+    size_t o = (size_t)sprintf(text, "x = 1");
+    memset(text + o, ' ', pad);
+    o += pad;
+    o += (size_t)sprintf(text + o, "+ zork ");
+    memset(text + o, ' ', 30);
+    strcpy(text + o + 30, "\nend\n");
+    pl_diags d;
+    pl_diags_init(&d);
+    int col = (int)pad + 8;   /* the 'z' */
+    assert_int_equal(pl_diag_add(&d, PL_SEV_ERROR, "big.game", text, 1, col, col + 3,
+                                 "unknown name 'zork'"), 1);
+    free(text);
+    const pl_diag *g = &d.items[0];
+    assert_true(g->source_start > 0);
+    assert_true(strlen(g->source_line) < 400);
+    char *got = pt_diags_text(&d);
+    /* "...", 60 bytes before the caret, the name, what follows; the caret
+       under the name, three columns further for the "..." */
+    char want[1024];
+    snprintf(want, sizeof want,
+             "big.game:1:%d: error: unknown name 'zork'\n"
+             "   1 | ...%*s+ zork%*s\n"
+             "     |    %*s^~~~\n",
+             col, 58, "", 31, "", 60, "");
+    assert_string_equal(got, want);
+    free(got);
+    char *json = json_text(&d);
+    assert_non_null(strstr(json, "\"source\":\"..."));
+    assert_true(strlen(json) < 600);
+    free(json);
+    pl_diags_free(&d);
+
+    /* a line just at the limit is printed whole */
+    char line[256];
+    memset(line, 'a', 200);
+    line[200] = '\0';
+    pl_diags_init(&d);
+    pl_diag_add(&d, PL_SEV_ERROR, "g.game", line, 1, 200, 200, "here");
+    assert_int_equal(d.items[0].source_start, 0);
+    assert_int_equal(d.items[0].source_more, 0);
+    assert_int_equal((int)strlen(d.items[0].source_line), 200);
+    pl_diags_free(&d);
+}
+
+/* ---------------------------------------------------------------------- */
+/* moves whose texts collide, as validate --playouts finds them */
+
+void pl_vm_check_collisions(int on);
+long pl_vm_take_collisions(char *text, size_t size);
+
+static long collisions_at_start(const char *file)
+{
+    pl_program *p = pt_compile(file);
+    pl_state *st = pl_state_new(p);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    pl_vm_check_collisions(1);
+    assert_true(pl_generate(st, &ml) >= 0);
+    char text[128] = "";
+    long n = pl_vm_take_collisions(text, sizeof text);
+    pl_vm_check_collisions(0);
+    if (n > 0)
+        assert_string_equal(text, "a1");
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(p);
+    return n;
+}
+
+static void test_text_collisions(void **state)
+{
+    (void)state;
+    /* a token or a stone under one text: 9 collisions, one per cell */
+    assert_int_equal(collisions_at_start("tests/broken/w_either_same_text.game"), 9);
+    /* ways with one text and the same effects are one move, no collision */
+    assert_int_equal(collisions_at_start("games/tic-tac-toe.game"), 0);
+    assert_int_equal(collisions_at_start("games/gyges.game"), 0);
+}
+
 int main(void)
 {
     pt_init();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_json_strings),
         cmocka_unit_test(test_json_diagnostic),
+        cmocka_unit_test(test_long_line_window),
+        cmocka_unit_test(test_text_collisions),
         cmocka_unit_test(test_broken_files),
+        cmocka_unit_test(test_warning_files),
         cmocka_unit_test(test_fuzz_targets_on_valid_input),
         cmocka_unit_test(test_fuzz_regressions),
         cmocka_unit_test(test_runaway_while),
         cmocka_unit_test(test_runaway_end_rule),
+        cmocka_unit_test(test_too_many_moves),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

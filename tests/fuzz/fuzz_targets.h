@@ -101,13 +101,19 @@ static inline void pl_fuzz_round_trip(const pl_program *p)
     free(bytes);
 }
 
+/* vm.c's check of moves whose texts collide (validate --playouts). */
+void pl_vm_check_collisions(int on);
+long pl_vm_take_collisions(char *text, size_t size);
+
 /* Play up to `plies` random plies (status, then a random legal move);
  * returns the number played.  A runtime error stops the game and sets
- * *error (may be NULL). */
+ * *error (may be NULL).  The collision check of validate runs too. */
 static inline int pl_fuzz_play(pl_state *st, pl_movelist *ml, int plies,
                                uint64_t *seed, int *error)
 {
     int played = 0;
+    char text[128];
+    pl_vm_check_collisions(1);
     while (played < plies) {
         int r = pl_status(st, ml);
         if (r == -2 && error)
@@ -117,6 +123,8 @@ static inline int pl_fuzz_play(pl_state *st, pl_movelist *ml, int plies,
         pl_apply(st, ml, (int)(pl_fuzz_rand(seed) % (uint64_t)ml->count));
         played++;
     }
+    pl_vm_take_collisions(text, sizeof text);
+    pl_vm_check_collisions(0);
     return played;
 }
 
