@@ -376,8 +376,6 @@ static void check_texts(val_run *r)
 
 /* vm.c's check of moves whose texts collide (see there); declared here
  * because only validate uses it. */
-void pl_vm_check_collisions(int on);
-long pl_vm_take_collisions(char *text, size_t size);
 
 /* Two ways of the rules with the same text and different effects: the
  * move list keeps the first, so the other can never be played. */

@@ -119,6 +119,13 @@ const char *pl_state_error(const pl_state *st);
  * restores it).  A runaway rule becomes an error instead of a hang. */
 void pl_state_set_step_budget(pl_state *st, long steps);
 
+/* Text collisions (for `validate --playouts` and tests): when on, each
+ * generation in this thread also checks that two ways giving one move text
+ * have the same effects; pl_vm_take_collisions returns how many did not
+ * since the last call, with the first text.  Off by default (it costs). */
+void pl_vm_check_collisions(int on);
+long pl_vm_take_collisions(char *text, size_t size);
+
 /* Draw the board (with coordinates) and the side to move. */
 void pl_state_render(const pl_state *st, FILE *out);
 

@@ -367,9 +367,6 @@ static int seen_insert(pl_movelist *ml, const char *text, int len, int idx, int 
  * validate --playouts` turns this check on for its thread (searches run
  * generations in other threads) and collects what it finds. */
 
-void pl_vm_check_collisions(int on);
-long pl_vm_take_collisions(char *text, size_t size);
-
 static _Thread_local int collision_check;
 static _Thread_local long collisions;
 static _Thread_local char collision_text[128];

@@ -443,8 +443,6 @@ static void test_long_line_window(void **state)
 /* ---------------------------------------------------------------------- */
 /* moves whose texts collide, as validate --playouts finds them */
 
-void pl_vm_check_collisions(int on);
-long pl_vm_take_collisions(char *text, size_t size);
 
 static long collisions_at_start(const char *file)
 {

@@ -102,8 +102,6 @@ static inline void pl_fuzz_round_trip(const pl_program *p)
 }
 
 /* vm.c's check of moves whose texts collide (validate --playouts). */
-void pl_vm_check_collisions(int on);
-long pl_vm_take_collisions(char *text, size_t size);
 
 /* Play up to `plies` random plies (status, then a random legal move);
  * returns the number played.  A runtime error stops the game and sets
