@@ -215,7 +215,7 @@ int pl_evaluate(pl_state *st, int player, int32_t *value)
     st->mover = player;
     st->budget = st->step_budget;
     int r = pl_vm_run(st, st->prog->entry_eval, VM_EVAL);
-    if (r == VM_ERROR)
+    if (r == VM_ERROR && st->has_err) /* -100 is also a value a heuristic may give */
         return -2;
     *value = r;
     return 1;

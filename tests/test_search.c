@@ -25,6 +25,7 @@ typedef struct {
     int nengines;
 } search_case;
 #define ENGINES(set) set, (int)(sizeof set / sizeof set[0])
+enum { MAX_ENGINES = 8 };
 
 static const char *const engines[] = {
     "mcts:iterations=300,seed=1",
@@ -279,8 +280,8 @@ static const search_case games[] = {
     {"games/wali.game", ENGINES(light_game_engines)},
     {"games/dara.game", ENGINES(light_game_engines)},
     {"games/yote.game", ENGINES(light_game_engines)},
-    {"games/gyges.game", ENGINES(gyges_placing_engines)},
-    {"tests/positions/search_gyges_save.game", ENGINES(gyges_moving_engines)},
+    {"games/gyges.game", ENGINES(gyges_placing_engines)},  /* 10 plies: placing */
+    {"tests/positions/search_gyges_save.game", ENGINES(gyges_moving_engines)}, /* moving */
     {"games/ruches.game", ENGINES(light_game_engines)},
     {"tests/positions/search_bt_evaluate.game", ENGINES(game_engines)},
 };
@@ -296,8 +297,8 @@ static void test_state_unchanged(void **state)
     pl_state *st = pl_state_new(prog);
     pl_movelist ml;
     pl_movelist_init(&ml);
-    pl_search *s[8];
-    assert_true(n <= 8);
+    pl_search *s[MAX_ENGINES];
+    assert_true(n <= MAX_ENGINES);
     for (int e = 0; e < n; e++)
         s[e] = new_search(prog, tc->engines[e]);
     for (int ply = 0; ply < 10 && pl_status(st, &ml) == PL_RESULT_NONE; ply++) {
