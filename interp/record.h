@@ -3,13 +3,13 @@
  * played under which rules, by whom, when, how it ended, and the moves.
  *
  *     # plateau game record
- *     game lines-of-action
+ *     game GAME
  *     rules 9f3a61c2d07e4b15
  *     south human
  *     north mcts:time=2
  *     date 2026-11-22T21:00:00Z
- *     result black wins
- *     moves b1-b3 h2-f2 ...
+ *     result PLAYER wins
+ *     moves M1 M2 ...
  *
  * One `KEY VALUE` per line; `#` starts a comment line; `moves` may be
  * repeated (the lists are joined).  Seats: south (the first player), north

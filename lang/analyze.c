@@ -773,7 +773,7 @@ static void tx_stmt(tx_ctx *t, const ast *s, uint64_t ctrl)
 {
     switch (s->kind) {
     case A_PICK: {
-        /* With at most one piece per owner (Knight chase), picking one of
+        /* When every owner has at most one piece, picking one of
          * pieces(P) is no choice. */
         const ast *set = s->b->kind == A_WHERE ? s->b->a : s->b;
         if (t->cc->max_pieces <= 1 && set->kind == A_CALL && strcmp(set->name, "pieces") == 0 &&

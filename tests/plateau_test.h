@@ -171,6 +171,44 @@ static inline long pt_perft(pl_state *st, pl_movelist *mls, int depth)
     return n;
 }
 
+/* A perft regression: from `game` after `moves`, perft(1..depth). */
+enum { PT_PERFT_MAX = 12 };
+typedef struct {
+    const char *game;         /* games/NAME.game or tests/positions/NAME.game */
+    const char *moves;        /* from there, separated by spaces */
+    int depth;                /* how many values follow */
+    long perft[PT_PERFT_MAX]; /* perft(1), perft(2), ... perft(depth) */
+} pt_perft_case;
+
+typedef void (*pt_play_fn)(pl_state *st, pl_movelist *ml, const char *moves);
+
+/* Check one case, the moves played by `play` (pt_play or a game's own);
+ * perft must also leave the position as it found it. */
+static inline void pt_check_perft_case(const pt_perft_case *c, pt_play_fn play)
+{
+    pl_program *prog = pt_compile(c->game);
+    pl_state *st = pl_state_new(prog);
+    pl_movelist mls[PT_PERFT_MAX + 1];
+    for (int i = 0; i <= PT_PERFT_MAX; i++)
+        pl_movelist_init(&mls[i]);
+    play(st, &mls[0], c->moves);
+    int ply = pl_state_ply(st);
+    uint64_t hash = pl_state_hash(st);
+    for (int d = 1; d <= c->depth; d++) {
+        long n = pt_perft(st, mls, d);
+        if (n != c->perft[d - 1])
+            fprintf(stderr, "%s after '%s': perft(%d) = %ld, expected %ld\n",
+                    c->game, c->moves, d, n, c->perft[d - 1]);
+        assert_int_equal(n, c->perft[d - 1]);
+        assert_int_equal(pl_state_ply(st), ply);
+        assert_int_equal(pl_state_hash(st), hash);
+    }
+    for (int i = 0; i <= PT_PERFT_MAX; i++)
+        pl_movelist_free(&mls[i]);
+    pl_state_free(st);
+    pl_program_free(prog);
+}
+
 static inline int pt_cmp_str(const void *a, const void *b)
 {
     return strcmp(*(const char *const *)a, *(const char *const *)b);

@@ -24,7 +24,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include "plateau_test.h"
 
-#define MAX_DEPTH 6
 
 enum { BEES = 0, BUMBLEBEES = 1, DRAW = 2 };
 
@@ -66,12 +65,7 @@ static void play(pl_state *st, pl_movelist *ml, const char *moves)
 /* ---------------------------------------------------------------------- */
 /* perft */
 
-typedef struct {
-    const char *game;      /* games/ruches.game or tests/positions/NAME.game */
-    const char *moves;     /* from there, separated by spaces */
-    int depth;             /* how many values follow */
-    long perft[MAX_DEPTH]; /* perft(1), perft(2), ... perft(depth) */
-} perft_case;
+typedef pt_perft_case perft_case;
 
 /* seed 1: the 20 placements */
 #define SEED1_SETUP                                                            \
@@ -154,28 +148,7 @@ static const perft_case cases[] = {
 
 static void test_perft(void **state)
 {
-    const perft_case *c = *state;
-    pl_program *prog = pt_compile(c->game);
-    pl_state *st = pl_state_new(prog);
-    pl_movelist mls[MAX_DEPTH + 1];
-    for (int i = 0; i <= MAX_DEPTH; i++)
-        pl_movelist_init(&mls[i]);
-    play(st, &mls[0], c->moves);
-    int ply = pl_state_ply(st);
-    uint64_t hash = pl_state_hash(st);
-    for (int d = 1; d <= c->depth; d++) {
-        long n = pt_perft(st, mls, d);
-        if (n != c->perft[d - 1])
-            fprintf(stderr, "%s after '%s': perft(%d) = %ld, expected %ld\n",
-                    c->game, c->moves, d, n, c->perft[d - 1]);
-        assert_int_equal(n, c->perft[d - 1]);
-        assert_int_equal(pl_state_ply(st), ply);
-        assert_int_equal(pl_state_hash(st), hash);
-    }
-    for (int i = 0; i <= MAX_DEPTH; i++)
-        pl_movelist_free(&mls[i]);
-    pl_state_free(st);
-    pl_program_free(prog);
+    pt_check_perft_case(*state, play);
 }
 
 /* ---------------------------------------------------------------------- */

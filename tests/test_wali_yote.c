@@ -18,7 +18,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include "plateau_test.h"
 
-#define MAX_DEPTH 8
 
 /* Players by their place in the `players` line of the three games. */
 enum { SOUTH = 0, NORTH = 1, DRAW = 2 };
@@ -26,12 +25,7 @@ enum { SOUTH = 0, NORTH = 1, DRAW = 2 };
 /* ---------------------------------------------------------------------- */
 /* perft */
 
-typedef struct {
-    const char *game;      /* games/NAME.game or tests/positions/NAME.game */
-    const char *moves;     /* from there, separated by spaces */
-    int depth;             /* how many values follow */
-    long perft[MAX_DEPTH]; /* perft(1), perft(2), ... perft(depth) */
-} perft_case;
+typedef pt_perft_case perft_case;
 
 static const perft_case cases[] = {
     {"games/wali.game", "",
@@ -172,29 +166,7 @@ static const perft_case cases[] = {
 
 static void test_perft(void **state)
 {
-    const perft_case *c = *state;
-    pl_program *prog = pt_compile(c->game);
-    pl_state *st = pl_state_new(prog);
-    pl_movelist mls[MAX_DEPTH + 1];
-    for (int i = 0; i <= MAX_DEPTH; i++)
-        pl_movelist_init(&mls[i]);
-    pt_play(st, &mls[0], c->moves);
-    int ply = pl_state_ply(st);
-    uint64_t hash = pl_state_hash(st);
-    for (int d = 1; d <= c->depth; d++) {
-        long n = pt_perft(st, mls, d);
-        if (n != c->perft[d - 1])
-            fprintf(stderr, "%s after '%s': perft(%d) = %ld, expected %ld\n",
-                    c->game, c->moves, d, n, c->perft[d - 1]);
-        assert_int_equal(n, c->perft[d - 1]);
-        /* perft leaves the position as it found it */
-        assert_int_equal(pl_state_ply(st), ply);
-        assert_int_equal(pl_state_hash(st), hash);
-    }
-    for (int i = 0; i <= MAX_DEPTH; i++)
-        pl_movelist_free(&mls[i]);
-    pl_state_free(st);
-    pl_program_free(prog);
+    pt_check_perft_case(*state, pt_play);
 }
 
 /* ---------------------------------------------------------------------- */
