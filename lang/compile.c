@@ -8,7 +8,6 @@
  * that imports it: that is how variants are written.  Every other name must
  * be declared once.
  */
-#define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>

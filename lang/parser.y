@@ -9,6 +9,7 @@
  * skips to the end of the line and goes on, so one run reports many errors.
  */
 %define api.pure full
+%define api.prefix {pl_yy}
 %define parse.error verbose
 %locations
 %expect 0
@@ -555,7 +556,7 @@ ast *pl_parse(ast_arena *arena, pl_diags *diags, const ast_source *src, int file
     ctx.src = src;
     ctx.file = file;
     yyscan_t scanner;
-    if (yylex_init_extra(&ctx, &scanner))
+    if (pl_yylex_init_extra(&ctx, &scanner))
         return NULL;
     /* Append a final newline so the last declaration is terminated. */
     size_t len = src->len;
@@ -563,13 +564,13 @@ ast *pl_parse(ast_arena *arena, pl_diags *diags, const ast_source *src, int file
     memcpy(buf, src->text, len);
     buf[len] = '\n';
     buf[len + 1] = 0;
-    YY_BUFFER_STATE b = yy_scan_bytes(buf, (int)len + 1, scanner);
-    yyset_lineno(1, scanner);
-    yyset_column(1, scanner);
+    YY_BUFFER_STATE b = pl_yy_scan_bytes(buf, (int)len + 1, scanner);
+    pl_yyset_lineno(1, scanner);
+    pl_yyset_column(1, scanner);
     int errors_before = diags->errors;
-    yyparse(&ctx, scanner);
-    yy_delete_buffer(b, scanner);
-    yylex_destroy(scanner);
+    pl_yyparse(&ctx, scanner);
+    pl_yy_delete_buffer(b, scanner);
+    pl_yylex_destroy(scanner);
     if (diags->errors > errors_before)
         return NULL;
     return ctx.decls;

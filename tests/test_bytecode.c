@@ -10,7 +10,6 @@
  * "without a memory error" too.  The verifier is also called directly on
  * compiled programs whose code was patched in memory.
  */
-#define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
 #include <signal.h>
 #include <sys/time.h>

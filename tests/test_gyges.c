@@ -17,7 +17,6 @@
  * together.  The script also compares the move lists of whole random CLI
  * games ply by ply (`--games N PLATEAU`).
  */
-#define _POSIX_C_SOURCE 200809L
 #include "plateau_test.h"
 
 

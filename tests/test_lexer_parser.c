@@ -10,7 +10,6 @@
  * To regenerate one after an intended change, print the diagnostics of the
  * file with `plateau validate`, check them by eye, and save them.
  */
-#define _POSIX_C_SOURCE 200809L
 #include "plateau_test.h"
 
 /* ---------------------------------------------------------------------- */

@@ -15,7 +15,6 @@
  * build and 15 s in an ASan+UBSan build (Breakthrough perft(5) from the
  * start is half of that).
  */
-#define _POSIX_C_SOURCE 200809L
 #include "plateau_test.h"
 
 #define MAX_DEPTH 12

@@ -21,7 +21,6 @@
  * Two tests fail on purpose: games/ruches.game keeps a huffed arrived token
  * in its owner's score and arrived count (see test_huffed_arrived_*).
  */
-#define _POSIX_C_SOURCE 200809L
 #include "plateau_test.h"
 
 

@@ -9,7 +9,6 @@
  * usual ones for Breakthrough and tic-tac-toe.  Move lists are compared
  * exactly, as sorted texts.
  */
-#define _POSIX_C_SOURCE 200809L
 #include "plateau_test.h"
 
 /* A position, its move lists and the player indices of its game. */

@@ -8,7 +8,6 @@
  * NAME being the name the game was compiled under.  The position is left
  * as it was.
  */
-#define _POSIX_C_SOURCE 200809L
 #include "plateau_test.h"
 
 /* Lines 1-5 of every test game; its own rules start at line 6. */

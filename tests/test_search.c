@@ -13,7 +13,6 @@
  * Budgets are in iterations and depths, never seconds: the suite is fast
  * and gives the same answers on every machine.
  */
-#define _POSIX_C_SOURCE 200809L
 #include "plateau_test.h"
 #include "record.h"
 #include "search.h"

@@ -7,7 +7,6 @@
  * of them again, exactly.  Along the way every move list must hold each
  * move text once, whatever the case.
  */
-#define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <dirent.h>
 #include <strings.h>

@@ -16,7 +16,6 @@
  * are not replayed (they would stop the suite); they move up one level
  * when fixed.
  */
-#define _POSIX_C_SOURCE 200809L
 #include "plateau_test.h"
 #include <dirent.h>
 #include <sys/stat.h>

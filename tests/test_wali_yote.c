@@ -15,7 +15,6 @@
  * together.  The script also replays thousands of random CLI games move by
  * move (`--games N`).
  */
-#define _POSIX_C_SOURCE 200809L
 #include "plateau_test.h"
 
 

@@ -19,7 +19,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "game.h"
-#include "../lang/program.h"
+#include "program.h"
 
 enum { PL_EXIT_OK = 0, PL_EXIT_FAIL = 1, PL_EXIT_USAGE = 2 };
 

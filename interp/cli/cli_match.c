@@ -14,7 +14,6 @@
  * the same result.  The Elo difference is -400 log10(1/m - 1), and its
  * interval that of the bounds.
  */
-#define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>

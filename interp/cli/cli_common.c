@@ -3,7 +3,6 @@
  * messages with the right exit status, loading a GAME argument, replaying
  * --moves, sorted move lists, the RNG and the clock.
  */
-#define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -14,9 +13,9 @@
 #include "cli.h"
 #include "explain.h"
 #include "paths.h"
-#include "../lang/bytecode.h"
-#include "../lang/compile.h"
-#include "../lang/diag.h"
+#include "bytecode.h"
+#include "compile.h"
+#include "diag.h"
 
 /* --- messages --------------------------------------------------------------- */
 

@@ -15,7 +15,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
-#include "../lang/program.h"
+#include "program.h"
 
 /* One legal move: writes (slot, value) and its canonical text. */
 typedef struct {

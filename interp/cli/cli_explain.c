@@ -2,7 +2,6 @@
  * cli_explain.c -- `plateau explain GAME [--moves "..."] MOVE`: why a move
  * is not legal, pointing to the rule of the game file that rejects it.
  */
-#define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"

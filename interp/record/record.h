@@ -23,7 +23,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "../lang/program.h"
+#include "program.h"
 
 typedef struct {
     char *game;                        /* name or path, as given to plateau */

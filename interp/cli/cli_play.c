@@ -13,7 +13,6 @@
  * threads), `undo`, and the game record written by `save` or --save and
  * read back by --load.
  */
-#define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <inttypes.h>
 #include <stdlib.h>

@@ -11,7 +11,6 @@
  * reach the position of the caller's state (game.h has no way to copy a
  * state, and a copy must carry the history that repetition rules read).
  */
-#define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>

@@ -3,7 +3,6 @@
  * legal-move generation (through vm.c), apply and undo through the trail,
  * position history for repetitions, end rules, and a text rendering.
  */
-#define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>

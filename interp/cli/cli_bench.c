@@ -11,7 +11,6 @@
  * is shared read-only.  Figures are totals over all threads divided by the
  * wall time of the phase.
  */
-#define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>

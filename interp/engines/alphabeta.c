@@ -33,7 +33,6 @@
  * Repetition rules read the history, which the table ignores (as chess
  * engines do): a score stored from one path may be used on another.
  */
-#define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>
 #include "search.h"

@@ -48,7 +48,6 @@
  * it.  With threads=1 and an iteration budget, a seed gives the same move
  * on every run.
  */
-#define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>

@@ -4,7 +4,6 @@
  * rejected the typed move; this file turns that into a sentence that
  * points into the game file and quotes the rule.
  */
-#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <string.h>
 #include "explain.h"

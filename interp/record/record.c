@@ -3,7 +3,6 @@
  * docs/cli.md).  The records know nothing of the rules: checking the
  * moves against a game is `plateau replay` (cli_match.c).
  */
-#define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>

@@ -8,7 +8,6 @@
  * it really holds games/ or stdlib/, so a stale setting falls through to
  * the next one instead of hiding every game.
  */
-#define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
 #include <limits.h>
 #include <stdlib.h>

@@ -2,7 +2,6 @@
  * cli_files.c -- commands about game files rather than positions:
  * list, validate (static checks and random playouts), compile, disasm.
  */
-#define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -11,9 +10,9 @@
 #include <string.h>
 #include "cli.h"
 #include "paths.h"
-#include "../lang/bytecode.h"
-#include "../lang/compile.h"
-#include "../lang/diag.h"
+#include "bytecode.h"
+#include "compile.h"
+#include "diag.h"
 
 /* Print the help when asked; returns 1 if it did. */
 static int handle_help(pl_cli_args *a)
