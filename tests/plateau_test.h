@@ -5,7 +5,7 @@
  * and PLATEAU_PATH to it), so games, the stdlib and the test data are named
  * by relative paths: "games/tic-tac-toe.game", "tests/broken/x.game".
  * pt_init() moves to PLATEAU_PATH when it is set, so a suite started by
- * hand from elsewhere finds them too.
+ * hand from elsewhere finds them too, and applies PLATEAU_TEST_FILTER.
  *
  * Everything here is `static inline` so that a suite that uses only part
  * of it compiles without unused-function warnings.
@@ -36,6 +36,11 @@ static inline void pt_init(void)
         fprintf(stderr, "cannot enter PLATEAU_PATH=%s\n", root);
         exit(1);
     }
+    /* PLATEAU_TEST_FILTER="threads*" runs only the matching tests
+     * (the thread-sanitizer run picks the ones with helper threads). */
+    const char *filter = getenv("PLATEAU_TEST_FILTER");
+    if (filter && *filter)
+        cmocka_set_test_filter(filter);
 }
 
 /* Compile a file that must compile; prints the diagnostics otherwise. */

@@ -271,6 +271,17 @@ static void test_finds_save(void **state)
 
 /* --- whole games ------------------------------------------------------------------- */
 
+/* Root-parallel MCTS only: these are the cases the thread-sanitizer build
+ * runs (PLATEAU_TEST_FILTER="threads*", see CMakeLists.txt). */
+static const char *const threaded_engines[] = {
+    "mcts:iterations=200,seed=7,threads=2",
+    "mcts:iterations=60,seed=5,threads=3",
+};
+static const search_case threaded_games[] = {
+    {"games/breakthrough.game", ENGINES(threaded_engines)},
+    {"games/knight-chase.game", ENGINES(threaded_engines)},
+};
+
 static const search_case games[] = {
     {"games/tic-tac-toe.game", ENGINES(game_engines)},
     {"games/breakthrough.game", ENGINES(game_engines)},
@@ -594,7 +605,8 @@ int main(void)
         NWIN = sizeof win_positions / sizeof win_positions[0],
         NSAVE = sizeof save_positions / sizeof save_positions[0],
         NGAMES = sizeof games / sizeof games[0],
-        NT = NWIN + NSAVE + NGAMES + 6
+        NTHREADED = sizeof threaded_games / sizeof threaded_games[0],
+        NT = NWIN + NSAVE + NGAMES + NTHREADED + 6
     };
     static char names[NT][96];
     struct CMUnitTest tests[NT];
@@ -612,6 +624,13 @@ int main(void)
     for (int i = 0; i < NGAMES; i++) {
         snprintf(names[n], sizeof names[n], "state unchanged: %s", strrchr(games[i].path, '/') + 1);
         tests[n] = (struct CMUnitTest){names[n], test_state_unchanged, NULL, NULL, (void *)&games[i]};
+        n++;
+    }
+    for (int i = 0; i < NTHREADED; i++) {
+        snprintf(names[n], sizeof names[n], "threads: state unchanged: %s",
+                 strrchr(threaded_games[i].path, '/') + 1);
+        tests[n] = (struct CMUnitTest){names[n], test_state_unchanged, NULL, NULL,
+                                       (void *)&threaded_games[i]};
         n++;
     }
     tests[n++] = (struct CMUnitTest){"seed reproducible", test_seed_reproducible, NULL, NULL, NULL};
