@@ -270,6 +270,76 @@ static int player_arg(cc_t *cc, const ast *e)
     return temp_of(cc, e, T_PLAYER);
 }
 
+/* The type of the elements of a set of kind k (setkinds.h). */
+static cc_type set_element(int k)
+{
+    switch (pl_setkind_table[k].element) {
+    case PL_SETELEM_DIR: return T_DIR;
+    case PL_SETELEM_NUMBER: return T_INT;
+    default: return T_CELL;
+    }
+}
+
+/* The type a value argument of a builtin must have. */
+static cc_type arg_type(cc_argkind k)
+{
+    switch (k) {
+    case BA_CELL: return T_CELL;
+    case BA_DIR: return T_DIR;
+    case BA_PLAYER: return T_PLAYER;
+    default: return T_INT;
+    }
+}
+
+/* A call of a builtin with as many arguments as its row allows; else the
+ * table's message. */
+static int arity_ok(cc_t *cc, const ast *e, const cc_builtin *b, int na)
+{
+    if (na >= b->min_args && na <= b->max_args)
+        return 1;
+    char takes[40];
+    cc_builtin_arity(b, takes, sizeof takes);
+    if (b->arg[0] == BA_SET)
+        cc_error(cc, e, "'%s' takes %s, not %d, as in %s(c in cells where empty(c))", b->name,
+                 takes, na, b->name);
+    else
+        cc_error(cc, e, "'%s' takes %s, not %d", b->name, takes, na);
+    return 0;
+}
+
+/* The piece kind named by e, or -1 (reported). */
+static int kind_of(cc_t *cc, const ast *e)
+{
+    cc_symbol *k = e->kind == A_NAME ? cc_lookup(cc, e->name) : NULL;
+    if (!k || k->kind != SYM_KIND) {
+        cc_error(cc, e, "expected a piece kind");
+        return -1;
+    }
+    k->used = 1;
+    return k->index;
+}
+
+/* A SET lowering (builtins.h): a descriptor of the row's set kind, its
+ * value arguments computed into locals arg0 and arg1, in order. */
+static int lower_set(cc_t *cc, const ast *e, const cc_builtin *b, cc_type *elem)
+{
+    pl_setdesc d = {b->target, -1, -1, -1, -1};
+    int32_t *value_args[2] = {&d.arg0, &d.arg1};
+    int nvalues = 0, k = 0;
+    for (const ast *a = e->a; a; a = a->next, k++) {
+        switch (b->arg[k]) {
+        case BA_PLAYER: d.player = player_arg(cc, a); break;
+        case BA_DSET: d.id = dset_of(cc, a); break;
+        case BA_KIND: d.id = kind_of(cc, a); break;
+        default: *value_args[nvalues++] = temp_of(cc, a, arg_type(b->arg[k])); break;
+        }
+        if ((b->arg[k] == BA_DSET || b->arg[k] == BA_KIND) && d.id < 0)
+            return -1;
+    }
+    *elem = set_element(b->target);
+    return add_set(cc, d);
+}
+
 /* Compile a set expression: emits code that stores its arguments in
  * locals and returns the set descriptor index (-1 on error). */
 static int set_expr(cc_t *cc, const ast *e, cc_type *elem)
@@ -283,14 +353,15 @@ static int set_expr(cc_t *cc, const ast *e, cc_type *elem)
             IN_CALLER_SCOPE(cc, l, r = set_expr(cc, l->arg, elem));
             return r;
         }
-        if (!l && strcmp(e->name, "cells") == 0)
-            return add_set(cc, (pl_setdesc){PL_SET_CELLS, -1, -1, -1, -1});
-        if (!l && strcmp(e->name, "empty_cells") == 0)
-            return add_set(cc, (pl_setdesc){PL_SET_EMPTY, -1, -1, -1, -1});
+        const cc_builtin_name *bn = l ? NULL : cc_builtin_name_find(e->name);
+        if (bn && bn->is_set) {
+            *elem = set_element(bn->target);
+            return add_set(cc, (pl_setdesc){bn->target, -1, -1, -1, -1});
+        }
         cc_symbol *s = l ? NULL : cc_lookup(cc, e->name);
         if (s && s->kind == SYM_DSET) {
             s->used = 1;
-            *elem = T_DIR;
+            *elem = set_element(PL_SET_DIRS);
             return add_set(cc, (pl_setdesc){PL_SET_DIRS, s->index, -1, -1, -1});
         }
         if (s && s->kind == SYM_REGION) {
@@ -315,42 +386,15 @@ static int set_expr(cc_t *cc, const ast *e, cc_type *elem)
         }
     } else if (e->kind == A_CALL) {
         int na = ast_list_len(e->a);
-        const ast *a0 = e->a, *a1 = a0 ? a0->next : NULL;
-        if (strcmp(e->name, "pieces") == 0 && (na == 1 || na == 2)) {
-            int kind = -1;
-            if (na == 2) {
-                cc_symbol *k = a1->kind == A_NAME ? cc_lookup(cc, a1->name) : NULL;
-                if (!k || k->kind != SYM_KIND) {
-                    cc_error(cc, a1, "expected a piece kind");
-                    return -1;
-                }
-                k->used = 1;
-                kind = k->index;
-            }
-            int pl = player_arg(cc, a0);
-            return add_set(cc, (pl_setdesc){PL_SET_PIECES, kind, -1, -1, pl});
-        }
-        if ((strcmp(e->name, "leaps") == 0 || strcmp(e->name, "neighbors") == 0) && na == 2) {
-            int c = temp_of(cc, a0, T_CELL);
-            int d = dset_of(cc, a1);
-            return add_set(cc, (pl_setdesc){PL_SET_LEAPS, d, c, -1, -1});
-        }
-        if (strcmp(e->name, "between") == 0 && na == 2) {
-            int a = temp_of(cc, a0, T_CELL);
-            int b = temp_of(cc, a1, T_CELL);
-            return add_set(cc, (pl_setdesc){PL_SET_BETWEEN, -1, a, b, -1});
-        }
-        if (strcmp(e->name, "range") == 0 && na == 2) {
-            int a = temp_of(cc, a0, T_INT);
-            int b = temp_of(cc, a1, T_INT);
-            *elem = T_INT;
-            return add_set(cc, (pl_setdesc){PL_SET_RANGE, -1, a, b, -1});
-        }
+        const ast *a0 = e->a;
+        const cc_builtin *b = cc_builtin_find(e->name);
+        if (b && b->is_set)
+            return arity_ok(cc, e, b, na) ? lower_set(cc, e, b, elem) : -1;
         cc_symbol *s = find_local(cc, e->name) ? NULL : cc_lookup(cc, e->name);
         if (s && (s->kind == SYM_DSET || s->kind == SYM_REGION) && na == 1) {
             s->used = 1;
             int pl = player_arg(cc, a0);
-            *elem = s->kind == SYM_DSET ? T_DIR : T_CELL;
+            *elem = set_element(s->kind == SYM_DSET ? PL_SET_DIRS : PL_SET_REGION);
             return add_set(cc, (pl_setdesc){s->kind == SYM_DSET ? PL_SET_DIRS : PL_SET_REGION,
                                             s->index, -1, -1, pl});
         }
@@ -366,11 +410,6 @@ static int set_expr(cc_t *cc, const ast *e, cc_type *elem)
             cc->next_slot = cc->next_slot > m.next_slot ? cc->next_slot : m.next_slot;
             leave_expansion(cc);
             return r;
-        }
-        if (strcmp(e->name, "pieces") == 0 || strcmp(e->name, "leaps") == 0 ||
-            strcmp(e->name, "neighbors") == 0 || strcmp(e->name, "between") == 0) {
-            cc_error(cc, e, "wrong number of arguments to '%s'", e->name);
-            return -1;
         }
     }
     cc_error(cc, e, "expected a set of cells or directions (such as 'pieces(mover)', "
@@ -401,14 +440,11 @@ static int split_binder(cc_t *cc, const ast *arg, const ast **binder, const ast 
     return 0;
 }
 
-/* count / any / all / none over a set: a deterministic loop. */
-static cc_type comprehension(cc_t *cc, const ast *call)
+/* count / any / all / none over a set: a deterministic loop (a HANDLER
+ * of builtins.h, like every builtin_ function below). */
+static cc_type builtin_comprehension(cc_t *cc, const ast *call)
 {
     const char *fn = call->name;
-    if (ast_list_len(call->a) != 1) {
-        cc_error(cc, call, "'%s' takes one argument, as in %s(c in cells where empty(c))", fn, fn);
-        return T_ERR;
-    }
     const ast *binder, *set, *cond;
     if (split_binder(cc, call->a, &binder, &set, &cond) < 0)
         return T_ERR;
@@ -466,6 +502,34 @@ static cc_type comprehension(cc_t *cc, const ast *call)
 /* ---------------------------------------------------------------------- */
 /* expressions */
 
+static cc_type builtin_nobody(cc_t *cc, const ast *e)
+{
+    (void)e;
+    op1(cc, PL_OP_PUSH, -1);
+    return T_PLAYER;
+}
+
+static cc_type builtin_opponent(cc_t *cc, const ast *e)
+{
+    (void)e;
+    op0(cc, PL_OP_MOVER);
+    op0(cc, PL_OP_OTHER);
+    return T_PLAYER;
+}
+
+/* The HANDLER lowerings of builtins.h, by row; NULL for the regular ones. */
+typedef cc_type (*builtin_handler)(cc_t *cc, const ast *call);
+#define BI_HANDLER_OP(target) NULL
+#define BI_HANDLER_SET(target) NULL
+#define BI_HANDLER_HANDLER(target) builtin_##target
+
+static const builtin_handler name_handlers[CC_BN_COUNT] = {
+#define BUILTIN_NAME(name, result, lowering, target, doc) \
+    [CC_BN_##name] = BI_HANDLER_##lowering(target),
+#include "builtins.h"
+#undef BUILTIN_NAME
+};
+
 static cc_type name_expr(cc_t *cc, const ast *e)
 {
     cc_local *l = find_local(cc, e->name);
@@ -479,23 +543,17 @@ static cc_type name_expr(cc_t *cc, const ast *e)
         op1(cc, PL_OP_LOAD, l->slot);
         return l->type;
     }
-    if (strcmp(e->name, "mover") == 0) {
-        op0(cc, PL_OP_MOVER);
-        return T_PLAYER;
-    }
-    if (strcmp(e->name, "nobody") == 0) {
-        op1(cc, PL_OP_PUSH, -1);
-        return T_PLAYER;
-    }
-    if (strcmp(e->name, "opponent") == 0) {
-        op0(cc, PL_OP_MOVER);
-        op0(cc, PL_OP_OTHER);
-        return T_PLAYER;
-    }
-    if (strcmp(e->name, "cells") == 0 || strcmp(e->name, "empty_cells") == 0) {
+    const cc_builtin_name *bn = cc_builtin_name_find(e->name);
+    if (bn && bn->is_set) {
         cc_error(cc, e, "'%s' is a set: use it in 'pick' or in count(...)", e->name);
         return T_ERR;
     }
+    if (bn && bn->lowering == BL_OP) {
+        op0(cc, bn->target);
+        return bn->result;
+    }
+    if (bn)
+        return name_handlers[bn - cc_builtin_names](cc, e);
     cc_symbol *s = cc_lookup(cc, e->name);
     if (s) {
         s->used = 1;
@@ -538,29 +596,6 @@ static cc_type name_expr(cc_t *cc, const ast *e)
     return T_ERR;
 }
 
-typedef struct {
-    const char *name;
-    int nargs;
-    cc_type args[3];
-    cc_type result;
-    int op;
-} builtin;
-
-static const builtin builtins[] = {
-    {"empty", 1, {T_CELL}, T_INT, PL_OP_EMPTY},
-    {"own", 1, {T_CELL}, T_INT, PL_OP_OWN},
-    {"enemy", 1, {T_CELL}, T_INT, PL_OP_ENEMY},
-    {"owner", 1, {T_CELL}, T_PLAYER, PL_OP_OWNER},
-    {"kind", 1, {T_CELL}, T_KIND, PL_OP_KINDAT},
-    {"step", 2, {T_CELL, T_DIR}, T_CELL, PL_OP_STEP},
-    {"ray", 3, {T_CELL, T_DIR, T_INT}, T_CELL, PL_OP_RAY},
-    {"line_count", 2, {T_CELL, T_DIR}, T_INT, PL_OP_LINECOUNT},
-    {"repeated", 1, {T_INT}, T_INT, PL_OP_REPEATED},
-    {"can_move", 1, {T_PLAYER}, T_INT, PL_OP_CANMOVE},
-    {"other", 1, {T_PLAYER}, T_PLAYER, PL_OP_OTHER},
-    {"reverse", 1, {T_DIR}, T_DIR, PL_OP_REVERSE},
-};
-
 static cc_type def_call(cc_t *cc, const ast *e, cc_symbol *s)
 {
     const ast *def = s->decl;
@@ -580,29 +615,98 @@ static cc_type def_call(cc_t *cc, const ast *e, cc_symbol *s)
     return t;
 }
 
-/* The built-in functions that call_expr compiles by hand (they take sets
- * or directions, not plain values): a call with the wrong number of
- * arguments says so instead of falling through to "unknown function". */
-static int special_arity_error(cc_t *cc, const ast *e, const char *fn, int na)
+/* An OP lowering (builtins.h): the value arguments in order, then the
+ * opcode, whose operand is the direction set argument if it has one. */
+static cc_type lower_op(cc_t *cc, const ast *e, const cc_builtin *b)
 {
-    static const struct { const char *name; int nargs; } special[] = {
-        {"row", 1}, {"col", 1}, {"bit", 1}, {"abs", 1},     {"run", 2},
-        {"groups", 2}, {"min", 2}, {"max", 2}, {"has_run", 3},
-    };
-    for (size_t i = 0; i < sizeof special / sizeof special[0]; i++)
-        if (strcmp(fn, special[i].name) == 0 && na != special[i].nargs) {
-            cc_error(cc, e, "'%s' takes %d argument%s, not %d", fn, special[i].nargs,
-                     special[i].nargs == 1 ? "" : "s", na);
-            return 1;
+    int operand = 0, k = 0;
+    for (const ast *a = e->a; a; a = a->next, k++) {
+        if (b->arg[k] == BA_DSET) {
+            int d = dset_of(cc, a);
+            operand = d < 0 ? 0 : d;
+        } else {
+            expr_as(cc, a, arg_type(b->arg[k]));
         }
-    return 0;
+    }
+    at(cc, e);
+    if (pl_opinfo_table[b->target].nops > 0)
+        op1(cc, b->target, operand);
+    else
+        op0(cc, b->target);
+    return b->result;
 }
+
+/* bit(n), bit(d): a direction stands for its number. */
+static cc_type builtin_bit(cc_t *cc, const ast *e)
+{
+    cc_type t = expr(cc, e->a);
+    if (t != T_INT && t != T_DIR && t != T_ERR)
+        cc_error(cc, e->a, "bit() takes a number or a direction, not a %s", type_name(t));
+    at(cc, e);
+    op0(cc, PL_OP_BIT);
+    return T_INT;
+}
+
+/* run(c, D) along a direction set, run(c, d) along one direction. */
+static cc_type builtin_run(cc_t *cc, const ast *e)
+{
+    const ast *a0 = e->a, *a1 = a0->next;
+    expr_as(cc, a0, T_CELL);
+    cc_symbol *ds = a1->kind == A_NAME && !find_local(cc, a1->name) ? cc_lookup(cc, a1->name) : NULL;
+    if (!ds || ds->kind != SYM_DSET) { /* one direction (and its reverse) */
+        expr_as(cc, a1, T_DIR);
+        at(cc, e);
+        op0(cc, PL_OP_RUNDIR);
+        return T_INT;
+    }
+    int d = dset_of(cc, a1);
+    at(cc, e);
+    op1(cc, PL_OP_RUN, d < 0 ? 0 : d);
+    return T_INT;
+}
+
+static cc_type builtin_abs(cc_t *cc, const ast *e)
+{
+    expr_as(cc, e->a, T_INT);
+    at(cc, e);
+    op0(cc, PL_OP_DUP);
+    op1(cc, PL_OP_PUSH, 0);
+    op0(cc, PL_OP_LT);
+    int skip = jump(cc, PL_OP_JUMPF);
+    op0(cc, PL_OP_NEG);
+    land(cc, skip);
+    return T_INT;
+}
+
+/* min(n, m) and max(n, m): each argument computed once, into a local. */
+static cc_type builtin_minmax(cc_t *cc, const ast *e)
+{
+    int ta = temp_of(cc, e->a, T_INT), tb = temp_of(cc, e->a->next, T_INT);
+    at(cc, e);
+    op1(cc, PL_OP_LOAD, ta);
+    op1(cc, PL_OP_LOAD, tb);
+    op0(cc, strcmp(e->name, "min") == 0 ? PL_OP_LT : PL_OP_GT);
+    int other = jump(cc, PL_OP_JUMPF);
+    op1(cc, PL_OP_LOAD, ta);
+    int done = jump(cc, PL_OP_JUMP);
+    land(cc, other);
+    op1(cc, PL_OP_LOAD, tb);
+    land(cc, done);
+    return T_INT;
+}
+
+static const builtin_handler call_handlers[CC_BI_COUNT] = {
+#define BUILTIN(name, min, max, a1, a2, a3, result, lowering, target, range, doc) \
+    [CC_BI_##name] = BI_HANDLER_##lowering(target),
+#include "builtins.h"
+#undef BUILTIN
+};
 
 static cc_type call_expr(cc_t *cc, const ast *e)
 {
     const char *fn = e->name;
     int na = ast_list_len(e->a);
-    const ast *a0 = e->a, *a1 = a0 ? a0->next : NULL, *a2 = a1 ? a1->next : NULL;
+    const ast *a0 = e->a;
     cc_local *fl = find_local(cc, fn);
     if (fl && fl->is_param && fl->arg->kind == A_NAME) {
         /* A parameter bound to a name may be called: def f(count_of) = count_of(mover) */
@@ -621,96 +725,14 @@ static cc_type call_expr(cc_t *cc, const ast *e)
         cc_error(cc, e, "'%s' is a local name, not a function", fn);
         return T_ERR;
     }
-    for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; i++) {
-        const builtin *b = &builtins[i];
-        if (strcmp(fn, b->name) != 0)
-            continue;
-        if (na != b->nargs) {
-            cc_error(cc, e, "'%s' takes %d argument%s, not %d", fn, b->nargs, b->nargs == 1 ? "" : "s", na);
+    const cc_builtin *b = cc_builtin_find(fn);
+    if (b && !b->is_set) {
+        if (!arity_ok(cc, e, b, na))
             return T_ERR;
-        }
-        int k = 0;
-        for (const ast *a = e->a; a; a = a->next, k++)
-            expr_as(cc, a, b->args[k]);
-        at(cc, e);
-        op0(cc, b->op);
-        return b->result;
+        if (b->lowering == BL_OP)
+            return lower_op(cc, e, b);
+        return call_handlers[b - cc_builtins](cc, e);
     }
-    if (strcmp(fn, "count") == 0 || strcmp(fn, "any") == 0 || strcmp(fn, "all") == 0 ||
-        strcmp(fn, "none") == 0)
-        return comprehension(cc, e);
-    pl_program *p = cc->prog;
-    (void)p;
-    if ((strcmp(fn, "row") == 0 || strcmp(fn, "col") == 0) && na == 1) {
-        expr_as(cc, a0, T_CELL);
-        at(cc, e);
-        op0(cc, fn[0] == 'r' ? PL_OP_ROWOF : PL_OP_COLOF);
-        return T_INT;
-    }
-    if (strcmp(fn, "bit") == 0 && na == 1) {
-        cc_type t = expr(cc, a0);
-        if (t != T_INT && t != T_DIR && t != T_ERR)
-            cc_error(cc, a0, "bit() takes a number or a direction, not a %s", type_name(t));
-        at(cc, e);
-        op0(cc, PL_OP_BIT);
-        return T_INT;
-    }
-    if (strcmp(fn, "run") == 0 && na == 2) {
-        expr_as(cc, a0, T_CELL);
-        cc_symbol *ds = a1->kind == A_NAME && !find_local(cc, a1->name) ? cc_lookup(cc, a1->name) : NULL;
-        if (!ds || ds->kind != SYM_DSET) { /* one direction (and its reverse) */
-            expr_as(cc, a1, T_DIR);
-            at(cc, e);
-            op0(cc, PL_OP_RUNDIR);
-            return T_INT;
-        }
-        int d = dset_of(cc, a1);
-        at(cc, e);
-        op1(cc, PL_OP_RUN, d < 0 ? 0 : d);
-        return T_INT;
-    }
-    if (strcmp(fn, "has_run") == 0 && na == 3) {
-        expr_as(cc, a0, T_PLAYER);
-        expr_as(cc, a1, T_INT);
-        int d = dset_of(cc, a2);
-        at(cc, e);
-        op1(cc, PL_OP_HASRUN, d < 0 ? 0 : d);
-        return T_INT;
-    }
-    if (strcmp(fn, "groups") == 0 && na == 2) {
-        expr_as(cc, a0, T_PLAYER);
-        int d = dset_of(cc, a1);
-        at(cc, e);
-        op1(cc, PL_OP_GROUPS, d < 0 ? 0 : d);
-        return T_INT;
-    }
-    if (strcmp(fn, "abs") == 0 && na == 1) {
-        expr_as(cc, a0, T_INT);
-        at(cc, e);
-        op0(cc, PL_OP_DUP);
-        op1(cc, PL_OP_PUSH, 0);
-        op0(cc, PL_OP_LT);
-        int skip = jump(cc, PL_OP_JUMPF);
-        op0(cc, PL_OP_NEG);
-        land(cc, skip);
-        return T_INT;
-    }
-    if ((strcmp(fn, "min") == 0 || strcmp(fn, "max") == 0) && na == 2) {
-        int ta = temp_of(cc, a0, T_INT), tb = temp_of(cc, a1, T_INT);
-        at(cc, e);
-        op1(cc, PL_OP_LOAD, ta);
-        op1(cc, PL_OP_LOAD, tb);
-        op0(cc, fn[1] == 'i' ? PL_OP_LT : PL_OP_GT);
-        int other = jump(cc, PL_OP_JUMPF);
-        op1(cc, PL_OP_LOAD, ta);
-        int done = jump(cc, PL_OP_JUMP);
-        land(cc, other);
-        op1(cc, PL_OP_LOAD, tb);
-        land(cc, done);
-        return T_INT;
-    }
-    if (special_arity_error(cc, e, fn, na))
-        return T_ERR;
     cc_symbol *s = cc_lookup(cc, fn);
     if (s) {
         s->used = 1;
@@ -751,8 +773,7 @@ static cc_type call_expr(cc_t *cc, const ast *e)
         cc_error(cc, e, "'%s' takes one argument", fn);
         return T_ERR;
     }
-    if (strcmp(fn, "pieces") == 0 || strcmp(fn, "leaps") == 0 || strcmp(fn, "neighbors") == 0 ||
-        strcmp(fn, "between") == 0) {
+    if (b) {    /* a set builtin */
         cc_error(cc, e, "'%s(...)' is a set: use it in 'pick' or in count(...)", fn);
         return T_ERR;
     }

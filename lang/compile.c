@@ -156,39 +156,31 @@ static int edit_distance(const char *a, const char *b)
     return d[la][lb];
 }
 
-/* The closest known name, for "did you mean" hints. */
+/* Keep `candidate` if it is closer to `name` than the best so far. */
+static void closer(const char *name, const char *candidate, const char **best, int *bestd)
+{
+    int d = edit_distance(name, candidate);
+    if (d < *bestd) {
+        *bestd = d;
+        *best = candidate;
+    }
+}
+
+/* The closest known name, for "did you mean" hints: declarations, then
+ * the builtins of builtins.h, then the locals in scope. */
 const char *cc_suggest(cc_t *cc, const char *name)
 {
-    static const char *builtins[] = {
-        "mover", "opponent", "cells", "empty_cells", "empty", "own", "enemy",
-        "owner", "kind", "row", "col", "step", "ray", "line_count", "run",
-        "has_run", "groups", "repeated", "can_move", "count", "any", "all",
-        "none", "pieces", "leaps", "neighbors", "between", "abs", "min",
-        "max", "other"};
     const char *best = NULL;
     int bestd = (int)strlen(name) <= 3 ? 1 : 2;
     bestd++;
-    for (int i = 0; i < cc->nsyms; i++) {
-        int d = edit_distance(name, cc->syms[i].name);
-        if (d < bestd) {
-            bestd = d;
-            best = cc->syms[i].name;
-        }
-    }
-    for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; i++) {
-        int d = edit_distance(name, builtins[i]);
-        if (d < bestd) {
-            bestd = d;
-            best = builtins[i];
-        }
-    }
-    for (int i = cc->head; i >= 0; i = cc->locals[i].parent) {
-        int d = edit_distance(name, cc->locals[i].name);
-        if (d < bestd) {
-            bestd = d;
-            best = cc->locals[i].name;
-        }
-    }
+    for (int i = 0; i < cc->nsyms; i++)
+        closer(name, cc->syms[i].name, &best, &bestd);
+    for (int i = 0; i < CC_BN_COUNT; i++)
+        closer(name, cc_builtin_names[i].name, &best, &bestd);
+    for (int i = 0; i < CC_BI_COUNT; i++)
+        closer(name, cc_builtins[i].name, &best, &bestd);
+    for (int i = cc->head; i >= 0; i = cc->locals[i].parent)
+        closer(name, cc->locals[i].name, &best, &bestd);
     return best;
 }
 

@@ -43,6 +43,52 @@ typedef enum {
     T_ERR, T_INT, T_CELL, T_DIR, T_PLAYER, T_KIND, T_CELLSET, T_DIRSET, T_VOID
 } cc_type;
 
+/* The builtins of builtins.h, read as data (the columns are described
+ * there).  codegen.c and analyze.c include builtins.h again for what only
+ * they need: the handlers and the range rules. */
+typedef enum {
+    BA_NONE, BA_CELL, BA_DIR, BA_NUMBER, BA_PLAYER, BA_NUMBER_OR_DIR,
+    BA_DIR_OR_DSET, BA_DSET, BA_KIND, BA_SET
+} cc_argkind;
+typedef enum { BL_OP, BL_SET, BL_HANDLER } cc_lowering;
+
+typedef enum {
+#define BUILTIN(name, ...) CC_BI_##name,
+#include "builtins.h"
+#undef BUILTIN
+    CC_BI_COUNT
+} cc_builtin_id;
+
+typedef enum {
+#define BUILTIN_NAME(name, ...) CC_BN_##name,
+#include "builtins.h"
+#undef BUILTIN_NAME
+    CC_BN_COUNT
+} cc_builtin_name_id;
+
+typedef struct {
+    const char *name;
+    int min_args, max_args;
+    cc_argkind arg[3];
+    cc_type result;      /* for a set: the type of its elements */
+    int is_set;
+    cc_lowering lowering;
+    int target;          /* BL_OP: the opcode; BL_SET: the set kind; else -1 */
+    const char *doc;
+} cc_builtin;
+
+typedef struct {
+    const char *name;
+    cc_type result;      /* for a set: the type of its elements */
+    int is_set;
+    cc_lowering lowering;
+    int target;
+    const char *doc;
+} cc_builtin_name;
+
+extern const cc_builtin cc_builtins[CC_BI_COUNT];
+extern const cc_builtin_name cc_builtin_names[CC_BN_COUNT];
+
 /* A name visible in code: a local variable or a macro parameter. */
 typedef struct {
     const char *name;
@@ -107,6 +153,13 @@ int cc_cell(cc_t *cc, const char *name);
 int cc_add_string(cc_t *cc, const char *s);
 const char *cc_suggest(cc_t *cc, const char *name);
 const ast *cc_game_site(const cc_t *cc);
+
+/* builtins.c */
+const cc_builtin *cc_builtin_find(const char *name);            /* or NULL */
+const cc_builtin_name *cc_builtin_name_find(const char *name);  /* or NULL */
+/* "1 argument", "1 or 2 arguments", "2 to 3 arguments": the count a
+ * builtin takes, as the arity messages word it. */
+const char *cc_builtin_arity(const cc_builtin *b, char *buf, size_t size);
 
 /* codegen.c */
 void cg_emit_op(cc_t *cc, int op);

@@ -60,55 +60,44 @@ static void put_side(FILE *out, int32_t player)
         fprintf(out, " of L%d", player);
 }
 
-/* A set descriptor in short: #3{leaps DIRS from L0 of mover}. */
+/* A set descriptor in short, as its kind's row of setkinds.h says:
+ * #3{leaps DIRS from L0 of mover}. */
 static void put_set(FILE *out, const pl_program *p, int i)
 {
     fprintf(out, "#%d", i);
     if (!p->sets || i < 0 || i >= p->nsets)
         return;
     const pl_setdesc *s = &p->sets[i];
-    fputc('{', out);
-    switch (s->kind) {
-    case PL_SET_CELLS:
-        fputs("cells", out);
-        break;
-    case PL_SET_EMPTY:
-        fputs("empty", out);
-        break;
-    case PL_SET_PIECES:
-        fputs("pieces ", out);
+    if (s->kind < 0 || s->kind >= PL_SET_COUNT) {
+        fprintf(out, "{kind %d id %d}", s->kind, s->id);
+        return;
+    }
+    const pl_setkind_info *k = &pl_setkind_table[s->kind];
+    fprintf(out, "{%s", k->name);
+    switch (k->id) {
+    case PL_SETID_NONE: break;
+    case PL_SETID_KIND:
+        fputc(' ', out);
         if (s->id < 0)
             fputs("any", out);
         else
             put_name(out, p->kind_names, p->nkinds, s->id, "kind");
-        put_side(out, s->player);
         break;
-    case PL_SET_REGION:
-        fputs("region ", out);
+    case PL_SETID_REGION:
+        fputc(' ', out);
         put_name(out, p->region_names, p->regions.count, s->id, "region");
-        put_side(out, s->player);
         break;
-    case PL_SET_LEAPS:
-        fputs("leaps ", out);
+    case PL_SETID_DSET:
+        fputc(' ', out);
         put_name(out, p->dset_names, p->dsets.count, s->id, "dset");
-        fprintf(out, " from L%d", s->arg0);
-        put_side(out, s->player);
-        break;
-    case PL_SET_BETWEEN:
-        fprintf(out, "between L%d L%d", s->arg0, s->arg1);
-        break;
-    case PL_SET_RANGE:
-        fprintf(out, "range L%d L%d", s->arg0, s->arg1);
-        break;
-    case PL_SET_DIRS:
-        fputs("dirs ", out);
-        put_name(out, p->dset_names, p->dsets.count, s->id, "dset");
-        put_side(out, s->player);
-        break;
-    default:
-        fprintf(out, "kind %d id %d", s->kind, s->id);
         break;
     }
+    const int32_t args[2] = {s->arg0, s->arg1};
+    for (int a = 0; a < 2; a++)
+        if (k->arg_label[a])
+            fprintf(out, " %s%sL%d", k->arg_label[a], *k->arg_label[a] ? " " : "", args[a]);
+    if (k->player != PL_SETSIDE_NONE)
+        put_side(out, s->player);
     fputc('}', out);
 }
 

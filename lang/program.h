@@ -66,21 +66,34 @@ extern const pl_opinfo pl_opinfo_table[PL_OP_COUNT];
 #define PL_PIECE_ATTR(p, i) ((int)(((uint32_t)(p) >> (12 + 10 * (i))) & 0x3ffu))
 
 /*
- * Sets that PICK and NEXT walk through.  Arguments come from locals
- * (arg0/arg1 are local slots, or -1 when unused); `player` is a local slot
- * holding a player, or -1 for the mover.  Cursor and element are cells,
- * except for PL_SET_DIRS where they are direction indices.
+ * Sets that PICK and NEXT walk through, one kind per row of setkinds.h.
+ * Arguments come from locals (arg0/arg1 are local slots, or -1 when
+ * unused); `player` is a local slot holding a player, or -1 for the mover.
+ * Cursor and element are cells, directions or numbers (the kind's
+ * element).
  */
 typedef enum {
-    PL_SET_CELLS,      /* every cell, in board order */
-    PL_SET_EMPTY,      /* every empty cell */
-    PL_SET_PIECES,     /* cells holding pieces of `player`; id = kind or -1 */
-    PL_SET_REGION,     /* cells of region id (player's side) */
-    PL_SET_LEAPS,      /* arg0 + d for each d of direction set id (player's side), on the board */
-    PL_SET_BETWEEN,    /* cells strictly between arg0 and arg1 on a straight line */
-    PL_SET_DIRS,       /* directions of direction set id (player's side) */
-    PL_SET_RANGE       /* the integers arg0..arg1 */
+#define SETKIND(name, text, id, arg0, arg1, player, element, doc) PL_SET_##name,
+#include "setkinds.h"
+#undef SETKIND
+    PL_SET_COUNT
 } pl_set_kind;
+
+/* What a set descriptor's fields hold, per kind (see setkinds.h). */
+typedef enum { PL_SETID_NONE, PL_SETID_KIND, PL_SETID_REGION, PL_SETID_DSET } pl_setid;
+typedef enum { PL_SETSIDE_NONE, PL_SETSIDE_MOVER, PL_SETSIDE_SIDE } pl_setside;
+typedef enum { PL_SETELEM_CELL, PL_SETELEM_DIR, PL_SETELEM_NUMBER } pl_setelem;
+
+typedef struct {
+    const char *name;           /* the disassembler's name */
+    pl_setid id;
+    const char *arg_label[2];   /* NULL: argument unused */
+    pl_setside player;
+    pl_setelem element;
+    const char *doc;
+} pl_setkind_info;
+
+extern const pl_setkind_info pl_setkind_table[PL_SET_COUNT];
 
 typedef struct {
     int32_t kind, id, arg0, arg1, player;

@@ -298,30 +298,50 @@ static int check_set_local(verifier *v, int i, const char *field, int32_t l,
     return 0;
 }
 
-static int check_set(verifier *v, int i)
+/* The id of a set descriptor, in the range its kind gives it. */
+static int check_set_id(verifier *v, int i, const pl_setkind_info *k, int32_t id)
 {
     const pl_program *p = v->prog;
-    const pl_setdesc *s = &p->sets[i];
-    int32_t idmax = -1;     /* id must be < idmax; -1: id not used */
-    int idmin = 0;
-    switch (s->kind) {
-    case PL_SET_CELLS: case PL_SET_EMPTY: case PL_SET_BETWEEN: case PL_SET_RANGE: break;
-    case PL_SET_PIECES: idmin = -1, idmax = p->nkinds; break;
-    case PL_SET_REGION: idmax = p->regions.count; break;
-    case PL_SET_LEAPS: case PL_SET_DIRS: idmax = p->dsets.count; break;
-    default:
-        return fail(v, "set %d: unknown set kind %d", i, s->kind);
+    int32_t lo = 0, hi = -1;    /* id must be in lo..hi */
+    switch (k->id) {
+    case PL_SETID_NONE: lo = hi = -1; break;
+    case PL_SETID_KIND: lo = -1, hi = p->nkinds - 1; break;
+    case PL_SETID_REGION: hi = p->regions.count - 1; break;
+    case PL_SETID_DSET: hi = p->dsets.count - 1; break;
     }
-    if (idmax >= 0 && (s->id < idmin || s->id >= idmax))
-        return fail(v, "set %d: id %d out of range %d..%d", i, s->id, idmin,
-                    idmax - 1);
-    int need0 = s->kind == PL_SET_LEAPS || s->kind == PL_SET_BETWEEN || s->kind == PL_SET_RANGE;
-    int need1 = s->kind == PL_SET_BETWEEN || s->kind == PL_SET_RANGE;
-    if (check_set_local(v, i, "arg0", s->arg0, need0) ||
-        check_set_local(v, i, "arg1", s->arg1, need1) ||
-        check_set_local(v, i, "player", s->player, 0))
-        return -1;
+    if (id < lo || id > hi)
+        return fail(v, "set %d: id %d out of range %d..%d", i, id, lo, hi);
     return 0;
+}
+
+/* A field the kind does not use must be -1, so that a descriptor has one
+ * meaning. */
+static int check_set_unused(verifier *v, int i, const char *field, int32_t x)
+{
+    if (x != -1)
+        return fail(v, "set %d: %s is %d, but a %s set has none", i, field, x,
+                    pl_setkind_table[v->prog->sets[i].kind].name);
+    return 0;
+}
+
+/* A set descriptor against its kind's row of setkinds.h. */
+static int check_set(verifier *v, int i)
+{
+    const pl_setdesc *s = &v->prog->sets[i];
+    if (s->kind < 0 || s->kind >= PL_SET_COUNT)
+        return fail(v, "set %d: unknown set kind %d", i, s->kind);
+    const pl_setkind_info *k = &pl_setkind_table[s->kind];
+    if (check_set_id(v, i, k, s->id))
+        return -1;
+    const int32_t args[2] = {s->arg0, s->arg1};
+    static const char *const arg_field[2] = {"arg0", "arg1"};
+    for (int a = 0; a < 2; a++)
+        if (k->arg_label[a] ? check_set_local(v, i, arg_field[a], args[a], 1)
+                            : check_set_unused(v, i, arg_field[a], args[a]))
+            return -1;
+    if (k->player == PL_SETSIDE_SIDE)
+        return check_set_local(v, i, "player", s->player, 0);
+    return check_set_unused(v, i, "player", s->player);
 }
 
 static int check_tables(verifier *v)

@@ -1,0 +1,30 @@
+/*
+ * setkinds.h -- the one table of set kinds: the sets that PICK and NEXT
+ * walk through (pl_setdesc in program.h).
+ *
+ * Included with SETKIND defined to build the pl_set_kind enum, the table
+ * that the verifier checks descriptors against and that the disassembler
+ * prints them from (pl_setkind_table in opinfo.c), and the element type
+ * that code generation gives a set's elements.  The order is that of the
+ * .pbc format: add new kinds at the end.  The VM (interp/runtime/vm.c,
+ * set_next) walks each kind.
+ *
+ * SETKIND(name, text, id, arg0, arg1, player, element, meaning)
+ *   text     the disassembler's name: #3{leaps orth from L0 of mover}
+ *   id       what the descriptor's `id` is: NONE (must be -1), KIND (a
+ *            piece kind, or -1 for any), REGION, DSET (a direction set)
+ *   arg0/1   NULL: unused (must be -1); else a local slot holding an
+ *            argument, printed after this label ("": no label)
+ *   player   NONE (must be -1), MOVER (must be -1: always the mover's
+ *            side, printed as "of mover"), SIDE (a local holding the
+ *            player whose side is used, or -1 for the mover)
+ *   element  CELL, DIR or NUMBER
+ */
+SETKIND(CELLS,   "cells",   NONE,   NULL,   NULL, NONE,  CELL,   "every cell, in board order")
+SETKIND(EMPTY,   "empty",   NONE,   NULL,   NULL, NONE,  CELL,   "every empty cell, in board order")
+SETKIND(PIECES,  "pieces",  KIND,   NULL,   NULL, SIDE,  CELL,   "the cells holding pieces of the player (of kind id, or any when -1)")
+SETKIND(REGION,  "region",  REGION, NULL,   NULL, SIDE,  CELL,   "the cells of region id (the player's side)")
+SETKIND(LEAPS,   "leaps",   DSET,   "from", NULL, MOVER, CELL,   "arg0 + d for each d of direction set id (the mover's side), when on the board")
+SETKIND(BETWEEN, "between", NONE,   "",     "",   NONE,  CELL,   "the cells strictly between arg0 and arg1 on a straight line")
+SETKIND(DIRS,    "dirs",    DSET,   NULL,   NULL, SIDE,  DIR,    "the directions of direction set id (the player's side)")
+SETKIND(RANGE,   "range",   NONE,   "",     "",   NONE,  NUMBER, "the integers arg0..arg1")
