@@ -273,28 +273,23 @@ static an_range count_range(an_ctx *a, const ast *e)
     return (an_range){0, n};
 }
 
-static an_range call_range(an_ctx *a, const ast *e)
+/* The range column of builtins.h, by row. */
+typedef enum { BR_ANY, BR_BOOL, BR_ROWS, BR_COLS, BR_CELLS, BR_RULE } an_builtin_range;
+
+static const an_builtin_range builtin_range[CC_BI_COUNT] = {
+#define BUILTIN(name, min, max, a1, a2, a3, result, lowering, target, range, doc) \
+    [CC_BI_##name] = BR_##range,
+#include "builtins.h"
+#undef BUILTIN
+};
+
+/* The builtins whose range is a RULE: computed from their arguments. */
+static an_range builtin_rule(an_ctx *a, const ast *e, cc_builtin_id id)
 {
-    cc_t *cc = a->cc;
-    const char *fn = e->name;
-    int na = ast_list_len(e->a);
-    if (cg_find_local(cc, fn))
-        return ANY;
-    static const char *const booleans[] = {"any", "all", "none", "empty", "own", "enemy",
-                                           "repeated"};
-    for (size_t i = 0; i < sizeof booleans / sizeof booleans[0]; i++)
-        if (strcmp(fn, booleans[i]) == 0)
-            return BOOL;
-    const pl_program *p = cc->prog;
-    if (strcmp(fn, "count") == 0)
+    switch (id) {
+    case CC_BI_count:
         return count_range(a, e);
-    if (strcmp(fn, "row") == 0 && na == 1)
-        return (an_range){0, p->nrows};
-    if (strcmp(fn, "col") == 0 && na == 1)
-        return (an_range){0, p->ncols};
-    if ((strcmp(fn, "run") == 0 || strcmp(fn, "groups") == 0 || strcmp(fn, "line_count") == 0) && na == 2)
-        return (an_range){0, p->ncells};
-    if (strcmp(fn, "abs") == 0 && na == 1) {
+    case CC_BI_abs: {
         an_range r = range_of(a, e->a);
         if (is_any(r) || r.lo == INT32_MIN)
             return ANY;
@@ -304,12 +299,47 @@ static an_range call_range(an_ctx *a, const ast *e)
             return (an_range){-r.hi, -r.lo};
         return (an_range){0, -r.lo > r.hi ? -r.lo : r.hi};
     }
-    if ((strcmp(fn, "min") == 0 || strcmp(fn, "max") == 0) && na == 2) {
+    case CC_BI_min:
+    case CC_BI_max: {
         an_range x = range_of(a, e->a), y = range_of(a, e->a->next);
-        if (fn[1] == 'i')
+        if (id == CC_BI_min)
             return (an_range){x.lo < y.lo ? x.lo : y.lo, x.hi < y.hi ? x.hi : y.hi};
         return (an_range){x.lo > y.lo ? x.lo : y.lo, x.hi > y.hi ? x.hi : y.hi};
     }
+    default:
+        return ANY;
+    }
+}
+
+/* What builtins.h says of a builtin call's value (with a wrong number of
+ * arguments it does not compile: anything). */
+static an_range builtin_call_range(an_ctx *a, const ast *e, const cc_builtin *b)
+{
+    const pl_program *p = a->cc->prog;
+    int na = ast_list_len(e->a);
+    if (na < b->min_args || na > b->max_args)
+        return ANY;
+    cc_builtin_id id = (cc_builtin_id)(b - cc_builtins);
+    switch (builtin_range[id]) {
+    case BR_BOOL: return BOOL;
+    case BR_ROWS: return (an_range){0, p->nrows};
+    case BR_COLS: return (an_range){0, p->ncols};
+    case BR_CELLS: return (an_range){0, p->ncells};
+    case BR_RULE: return builtin_rule(a, e, id);
+    default: return ANY;
+    }
+}
+
+static an_range call_range(an_ctx *a, const ast *e)
+{
+    cc_t *cc = a->cc;
+    const char *fn = e->name;
+    int na = ast_list_len(e->a);
+    if (cg_find_local(cc, fn))
+        return ANY;
+    const cc_builtin *b = cc_builtin_find(fn);
+    if (b && !b->is_set)
+        return builtin_call_range(a, e, b);
     cc_symbol *s = cc_lookup(cc, fn);
     if (!s)
         return ANY;
