@@ -6,8 +6,10 @@
 #   docs/gen-opcodes.sh -u     rewrite it in docs/bytecode.md, between the
 #                              <!-- opcodes:begin --> and <!-- opcodes:end -->
 #                              markers
+#   docs/gen-opcodes.sh -c     fail if docs/bytecode.md is out of date (a test)
 set -eu
 here=$(dirname "$0")
+. "$here/gen-lib.sh"
 ops="$here/../lang/opcodes.h"
 doc="$here/bytecode.md"
 
@@ -36,15 +38,4 @@ table() {
     }' "$ops"
 }
 
-if [ "${1-}" = "-u" ]; then
-    tmp="$doc.tmp.$$"
-    table > "$tmp.table"
-    awk -v tf="$tmp.table" '
-        /<!-- opcodes:begin -->/ { print; while ((getline l < tf) > 0) print l; skip = 1; next }
-        /<!-- opcodes:end -->/   { skip = 0 }
-        !skip' "$doc" > "$tmp"
-    mv "$tmp" "$doc"
-    rm -f "$tmp.table"
-else
-    table
-fi
+generated "${1-}" "$doc" opcodes table
