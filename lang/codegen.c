@@ -210,6 +210,15 @@ static void unknown_name(cc_t *cc, const ast *e, const char *name)
         cc_error(cc, e, "unknown name '%s'", name);
 }
 
+static void unknown_function(cc_t *cc, const ast *e, const char *name)
+{
+    const char *hint = cc_suggest(cc, name);
+    if (hint)
+        cc_error(cc, e, "unknown function '%s'; did you mean '%s'?", name, hint);
+    else
+        cc_error(cc, e, "unknown function '%s'", name);
+}
+
 /* The direction set named by e (following parameters), or -1. */
 static int dset_of(cc_t *cc, const ast *e)
 {
@@ -410,6 +419,10 @@ static int set_expr(cc_t *cc, const ast *e, cc_type *elem)
             cc->next_slot = cc->next_slot > m.next_slot ? cc->next_slot : m.next_slot;
             leave_expansion(cc);
             return r;
+        }
+        if (!s && !b && !find_local(cc, e->name)) {
+            unknown_function(cc, e, e->name);
+            return -1;
         }
     }
     cc_error(cc, e, "expected a set of cells or directions (such as 'pieces(mover)', "
@@ -777,11 +790,7 @@ static cc_type call_expr(cc_t *cc, const ast *e)
         cc_error(cc, e, "'%s(...)' is a set: use it in 'pick' or in count(...)", fn);
         return T_ERR;
     }
-    const char *hint = cc_suggest(cc, fn);
-    if (hint)
-        cc_error(cc, e, "unknown function '%s'; did you mean '%s'?", fn, hint);
-    else
-        cc_error(cc, e, "unknown function '%s'", fn);
+    unknown_function(cc, e, fn);
     return T_ERR;
 }
 
