@@ -149,4 +149,15 @@ static inline void st_unwind(pl_state *st, int mark)
 /* vm.c */
 int pl_vm_run(pl_state *st, int pc, int mode);
 
+/* vm_explain.c: the hooks of VM_EXPLAIN mode */
+void pl_vm_explain_pick(pl_state *st, const int32_t *code, int pc, int32_t v);
+void pl_vm_explain_text(pl_state *st);
+void pl_vm_explain_fail(pl_state *st, int pc);
+void pl_vm_explain_yield(pl_state *st);
+
+/* collide.c: is a dropped way with a known text a different move?  (only
+ * when pl_vm_check_collisions turned the check on in this thread) */
+extern _Thread_local int pl_vm_collision_check;
+void pl_vm_note_collision(pl_state *st, int existing, const char *text, int len);
+
 #endif

@@ -359,96 +359,6 @@ static int seen_insert(pl_movelist *ml, const char *text, int len, int idx, int 
     return 1;
 }
 
-/* --- validation: moves whose texts collide --------------------------------
- *
- * A way whose text is already in the move list is dropped: "the same text
- * is the same move".  When two ways with one text do different things,
- * the rules are wrong (the second move can never be played).  `plateau
- * validate --playouts` turns this check on for its thread (searches run
- * generations in other threads) and collects what it finds. */
-
-static _Thread_local int collision_check;
-static _Thread_local long collisions;
-static _Thread_local char collision_text[128];
-/* Per slot, the epoch at which same_effects last saw it (see there). */
-static _Thread_local int32_t *stamp;
-static _Thread_local int32_t stamp_cap, epoch;
-
-void pl_vm_check_collisions(int on)
-{
-    collision_check = on;
-    collisions = 0;
-    if (!on) {
-        free(stamp);
-        stamp = NULL;
-        stamp_cap = epoch = 0;
-    }
-}
-
-/* The collisions seen since the last call, and the text of the first. */
-long pl_vm_take_collisions(char *text, size_t size)
-{
-    long n = collisions;
-    if (n > 0 && size > 0)
-        snprintf(text, size, "%s", collision_text);
-    collisions = 0;
-    return n;
-}
-
-/* A fresh pair of epochs for same_effects, with a stamp for each slot;
- * 0 when out of memory. */
-static int32_t new_epoch(int32_t nslots)
-{
-    if (nslots > stamp_cap || epoch > INT32_MAX - 4) {
-        int32_t *s = calloc((size_t)nslots, sizeof *s);
-        if (!s)
-            return 0;
-        free(stamp);
-        stamp = s;
-        stamp_cap = nslots;
-        epoch = 0;
-    }
-    return epoch += 2;
-}
-
-/* Does the current way leave the state as move `m` of the list would?
- * Both start from the state before the generation.  The slots m writes
- * must hold m's values now; every other slot the way wrote must be back
- * to its value before the generation, which its first trail entry since
- * then holds.  Stamps (e: written by m, e + 1: seen in the trail) keep
- * this linear in the length of the trail. */
-static int same_effects(const pl_state *st, const pl_movelist *ml, const pl_move *m)
-{
-    int32_t e = new_epoch(st->nslots);
-    if (e == 0)
-        return 1;   /* no memory to check: say nothing */
-    /* a list whose moves wrote nothing yet has no writes array at all */
-    const int32_t *w = m->nwrites > 0 ? ml->writes + m->write_off : NULL;
-    for (int k = 0; k < m->nwrites; k++) {
-        if (st->slot[w[2 * k]] != w[2 * k + 1])
-            return 0;
-        stamp[w[2 * k]] = e;
-    }
-    for (int i = st->gen_trail; i < st->ntrail; i += 2) {
-        int32_t idx = st->trail[i];
-        if (idx >= st->nslots || stamp[idx] == e || stamp[idx] == e + 1)
-            continue;
-        if (st->slot[idx] != st->trail[i + 1])
-            return 0;
-        stamp[idx] = e + 1;
-    }
-    return 1;
-}
-
-static void note_collision(pl_state *st, int existing, const char *text, int len)
-{
-    if (existing < 0 || existing >= st->out->count ||
-        same_effects(st, st->out, &st->out->moves[existing]))
-        return;
-    if (collisions++ == 0)
-        snprintf(collision_text, sizeof collision_text, "%.*s", len, text);
-}
-
 /* Legal moves of one position at most (the move list's index has 24 bits;
  * a million moves is already far beyond any game's). */
 enum { VM_MAX_MOVES = 1 << 20 };
@@ -467,8 +377,8 @@ static int record_move(pl_state *st)
         return -1;
     int existing = -1;
     if (!seen_insert(ml, text, len, ml->count, &existing)) {
-        if (collision_check)
-            note_collision(st, existing, text, len);
+        if (pl_vm_collision_check)
+            pl_vm_note_collision(st, existing, text, len);
         return 0;
     }
     if (ml->count == ml->cap) {
@@ -516,100 +426,6 @@ static int record_move(pl_state *st)
         m->nwrites++;
     }
     return 0;
-}
-
-/* ---------------------------------------------------------------------- */
-/* explain mode: why is a typed move not legal? */
-
-/* The typed text names cell `name` (not as part of a longer name). */
-static int target_names(const pl_state *st, const char *name, int len)
-{
-    const char *t = st->xtarget;
-    for (int i = 0; i + len <= st->xtarget_len; i++) {
-        if (strncasecmp(t + i, name, (size_t)len) != 0)
-            continue;
-        char before = i > 0 ? t[i - 1] : ' ', after = t[i + len];
-        int alnum_b = (before >= 'a' && before <= 'z') || (before >= 'A' && before <= 'Z') ||
-                      (before >= '0' && before <= '9');
-        int alnum_a = (after >= '0' && after <= '9') ||
-                      ((after >= 'a' && after <= 'z') && name[len - 1] >= 'a');
-        if (!alnum_b && !alnum_a)
-            return 1;
-    }
-    return 0;
-}
-
-/* xpicks packs the number of picked cells that the typed text names and,
- * in bit 30, whether the text written so far stopped agreeing with it. */
-#define XMISMATCH (1 << 30)
-
-/* A PICK at pc chose v: count it when it is a cell the typed text names. */
-static void explain_pick(pl_state *st, const int32_t *code, int pc, int32_t v)
-{
-    const pl_program *p = st->prog;
-    int kind = p->sets[code[pc + 1]].kind;
-    if (kind != PL_SET_DIRS && kind != PL_SET_RANGE && target_names(st, p->cell_names[v], st->name_len[v]))
-        st->xpicks++;
-}
-
-/* After text was appended: does the text so far still begin the typed move? */
-static void explain_text(pl_state *st)
-{
-    if (st->text_len > st->xtarget_len || strncasecmp(st->text, st->xtarget, (size_t)st->text_len) != 0)
-        st->xpicks |= XMISMATCH;
-}
-
-static int common_prefix(const char *a, int na, const char *b, int nb)
-{
-    int i = 0;
-    while (i < na && i < nb && (a[i] | 32) == (b[i] | 32))
-        i++;
-    return i;
-}
-
-/* Keep the best explanation so far: more cells of the typed text picked,
- * then more of its text written, then a later rule (a failed rule wins
- * ties against a path that wrote another move). */
-static void explain_consider(pl_state *st, int picks, int text, int pc, const char *other, int other_len)
-{
-    if (st->xshadow >= 0)
-        return;
-    if (picks < st->xbest_picks || (picks == st->xbest_picks && text < st->xbest_text) ||
-        (picks == st->xbest_picks && text == st->xbest_text && (pc < 0 || pc < st->xbest_pc)))
-        return;
-    st->xbest_picks = picks;
-    st->xbest_text = text;
-    st->xbest_pc = pc;
-    int n = other_len < (int)sizeof st->xother - 1 ? other_len : (int)sizeof st->xother - 1;
-    memcpy(st->xother, other, (size_t)(n > 0 ? n : 0));
-    st->xother[n > 0 ? n : 0] = 0;
-}
-
-/* A rule failed on a path whose text still agrees with the typed move. */
-static void explain_fail(pl_state *st, int pc)
-{
-    if (!(st->xpicks & XMISMATCH))
-        explain_consider(st, st->xpicks, st->text_len, pc, "", 0);
-}
-
-static void explain_yield(pl_state *st)
-{
-    const char *text = st->text ? st->text : ""; /* no text written yet */
-    int len = st->text_len;
-    if (st->is_pass && len == 0) {
-        text = "pass";
-        len = 4;
-    }
-    if (len == st->xtarget_len && strncasecmp(text, st->xtarget, (size_t)len) == 0) {
-        if (!st->xfound || st->xshadow < 0) {
-            st->xfound = 1;
-            st->xfound_shadow = st->xshadow;
-        }
-        return;
-    }
-    /* a near miss: this path made another move */
-    explain_consider(st, st->xpicks & ~XMISMATCH, common_prefix(text, len, st->xtarget, st->xtarget_len),
-                     -1, text, len);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -828,12 +644,12 @@ int pl_vm_run(pl_state *st, int pc, int mode)
             vmbreak;
         vmcase(FAIL)
             if (mode == VM_EXPLAIN)
-                explain_fail(st, pc);
+                pl_vm_explain_fail(st, pc);
             goto backtrack;
         vmcase(REQUIRE)
             if (!POP()) {
                 if (mode == VM_EXPLAIN)
-                    explain_fail(st, pc);
+                    pl_vm_explain_fail(st, pc);
                 goto backtrack;
             }
             pc += 1;
@@ -868,7 +684,7 @@ int pl_vm_run(pl_state *st, int pc, int mode)
                 }
                 st->yields++;
             } else if (mode == VM_EXPLAIN) {
-                explain_yield(st);
+                pl_vm_explain_yield(st);
                 if (st->xshadow < 0)
                     st->yields++;
             } else if (mode == VM_EXISTS && !st->is_pass) {
@@ -1042,7 +858,7 @@ int pl_vm_run(pl_state *st, int pc, int mode)
             push_fork(st, FK_PICK, pc, sp, cursor);
             LOCAL(code[pc + 2]) = v; /* single writer: resuming the PICK rewrites it */
             if (mode == VM_EXPLAIN)
-                explain_pick(st, code, pc, v);
+                pl_vm_explain_pick(st, code, pc, v);
             pc += 3;
             vmbreak;
         vmcase(NEXT)
@@ -1136,14 +952,14 @@ int pl_vm_run(pl_state *st, int pc, int mode)
             if (!check_cell(st, pc, a, "text")) goto fail;
             text_add(st, p->cell_names[a], st->name_len[a]);
             if (mode == VM_EXPLAIN)
-                explain_text(st);
+                pl_vm_explain_text(st);
             pc += 1;
             vmbreak;
         vmcase(TEXTSTR) {
             const char *s = p->strings[code[pc + 1]];
             text_add(st, s, (int)strlen(s));
             if (mode == VM_EXPLAIN)
-                explain_text(st);
+                pl_vm_explain_text(st);
             pc += 2;
             vmbreak;
         }
@@ -1152,7 +968,7 @@ int pl_vm_run(pl_state *st, int pc, int mode)
             int n = snprintf(buf, sizeof buf, "%d", (int)POP());
             text_add(st, buf, n);
             if (mode == VM_EXPLAIN)
-                explain_text(st);
+                pl_vm_explain_text(st);
             pc += 1;
             vmbreak;
         }
@@ -1203,7 +1019,7 @@ int pl_vm_run(pl_state *st, int pc, int mode)
                 f->aux = cursor;
                 LOCAL(code[pc + 2]) = v;
                 if (mode == VM_EXPLAIN)
-                    explain_pick(st, code, pc, v);
+                    pl_vm_explain_pick(st, code, pc, v);
                 pc += 3;
                 continue;
             case FK_FIRST:
