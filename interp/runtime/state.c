@@ -1,7 +1,8 @@
 /*
  * state.c -- game positions: creation from a program's start position,
  * legal-move generation (through vm.c), apply and undo through the trail,
- * position history for repetitions, end rules, and a text rendering.
+ * position history for repetitions, end rules and results (the board as
+ * text is render.c).
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -323,98 +324,6 @@ const char *pl_state_outcome(const pl_state *st, int result, char *buf, size_t l
         n = strlen(buf);
     }
     return buf;
-}
-
-/* ---------------------------------------------------------------------- */
-/* rendering */
-
-/* One letter per player: the initial, or the next unused letter of the
- * name when two players share an initial (pursued / pursuer). */
-static void player_letters(const pl_program *p, char *letters)
-{
-    for (int i = 0; i < p->nplayers && i < PL_MAX_PLAYERS; i++) {
-        const char *n = p->player_names[i];
-        char ch = '?';
-        for (const char *q = n; *q; q++) {
-            char c = (char)toupper((unsigned char)*q);
-            int used = 0;
-            for (int j = 0; j < i; j++)
-                used |= letters[j] == c;
-            if (!used && isalpha((unsigned char)c)) {
-                ch = c;
-                break;
-            }
-        }
-        letters[i] = ch;
-    }
-}
-
-static void piece_symbol(const pl_program *p, const char *letters, int32_t v, char out[3])
-{
-    int kind = PL_PIECE_KIND(v), owner = PL_PIECE_OWNER(v);
-    char ch;
-    if (owner >= 0 && p->nkinds == 1)
-        ch = letters[owner];
-    else if (kind >= 0 && kind < p->nkinds)
-        ch = (char)(owner == 1 ? tolower((unsigned char)p->kind_names[kind][0])
-                               : toupper((unsigned char)p->kind_names[kind][0]));
-    else
-        ch = '?';
-    out[0] = ch;
-    out[1] = kind >= 0 && kind < p->nkinds && p->kind_nattrs[kind] > 0
-                 ? (char)('0' + PL_PIECE_ATTR(v, 0) % 10) : ' ';
-    out[2] = 0;
-}
-
-void pl_state_render(const pl_state *st, FILE *out)
-{
-    const pl_program *p = st->prog;
-    char letters[PL_MAX_PLAYERS];
-    player_letters(p, letters);
-    for (int r = p->nrows - 1; r >= 0; r--) {
-        fprintf(out, "%3d ", r + 1);
-        for (int c = 0; c < p->ncols; c++) {
-            int cell = st->grid[r * p->ncols + c];
-            char sym[3] = "  ";
-            if (cell < 0) {
-                sym[0] = ' ';
-            } else if (st->slot[cell]) {
-                piece_symbol(p, letters, st->slot[cell], sym);
-            } else {
-                int marked = 0;
-                for (int m = 0; m < p->nmarks; m++)
-                    marked |= st->slot[p->mark_base + m * p->ncells + cell] != 0;
-                sym[0] = marked ? '*' : '.';
-            }
-            fprintf(out, " %s", sym);
-        }
-        fputc('\n', out);
-    }
-    fprintf(out, "    ");
-    for (int c = 0; c < p->ncols; c++)
-        fprintf(out, " %c ", c < 26 ? 'a' + c : '?');
-    fputc('\n', out);
-    for (int cell = 0; cell < p->ncells; cell++) { /* extra cells, off the grid */
-        if (p->cell_col[cell] >= 0)
-            continue;
-        char sym[3] = ". ";
-        if (st->slot[cell])
-            piece_symbol(p, letters, st->slot[cell], sym);
-        fprintf(out, "    %s: %s\n", p->cell_names[cell], sym);
-    }
-    for (int i = 0; i < p->nplayers; i++)
-        fprintf(out, "%s%c = %s", i ? ", " : "    ", letters[i], p->player_names[i]);
-    if (p->nmarks)
-        fprintf(out, ", * = marked (%s)", p->mark_names[0]);
-    fputc('\n', out);
-    for (int v = 0; v < p->nvars; v++)
-        fprintf(out, "    %s = %d\n", p->var_names[v], st->slot[p->var_base + v]);
-    for (int v = 0; v < p->npvars; v++) {
-        fprintf(out, "    %s:", p->pvar_names[v]);
-        for (int i = 0; i < p->nplayers; i++)
-            fprintf(out, " %s %d", p->player_names[i], st->slot[p->pvar_base + v * p->nplayers + i]);
-        fputc('\n', out);
-    }
 }
 
 void pl_state_set_step_budget(pl_state *st, long steps)
