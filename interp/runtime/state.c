@@ -4,7 +4,6 @@
  * position history for repetitions, end rules and results (the board as
  * text is render.c).
  */
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
