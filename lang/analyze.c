@@ -669,12 +669,7 @@ typedef struct {
 
 static void tx_bind(tx_ctx *t, const char *name, uint64_t deps)
 {
-    if (t->nvars == t->cap) {
-        t->cap = t->cap ? 2 * t->cap : 32;
-        t->vars = realloc(t->vars, (size_t)t->cap * sizeof *t->vars);
-        if (!t->vars)
-            abort();
-    }
+    PL_GROW(t->vars, t->cap, t->nvars + 1);
     t->vars[t->nvars++] = (tx_var){name, deps};
 }
 

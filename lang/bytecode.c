@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "bytecode.h"
+#include "util.h"
 
 /* Format limits beyond those of program.h: generous for any real game,
  * small enough that a hostile count cannot exhaust memory. */
@@ -53,18 +54,7 @@ static void put(writer *w, const void *bytes, size_t n)
 {
     if (w->failed)
         return;
-    if (w->len + n > w->cap) {
-        size_t cap = w->cap ? w->cap : 4096;
-        while (cap < w->len + n)
-            cap *= 2;
-        uint8_t *d = realloc(w->data, cap);
-        if (!d) {
-            w->failed = 1;
-            return;
-        }
-        w->data = d;
-        w->cap = cap;
-    }
+    PL_GROW(w->data, w->cap, w->len + n);
     memcpy(w->data + w->len, bytes, n);
     w->len += n;
 }

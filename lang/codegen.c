@@ -46,13 +46,11 @@ static void at(cc_t *cc, const ast *n)
 
 static void emit_word(cc_t *cc, int32_t w)
 {
-    if (cc->ncode == cc->code_cap) {
-        cc->code_cap = cc->code_cap ? cc->code_cap * 2 : 1024;
-        cc->code = realloc(cc->code, (size_t)cc->code_cap * sizeof(int32_t));
-        cc->line = realloc(cc->line, (size_t)cc->code_cap * sizeof(int32_t));
-        cc->col = realloc(cc->col, (size_t)cc->code_cap * sizeof(int32_t));
-        if (!cc->code || !cc->line || !cc->col)
-            abort();
+    if (cc->ncode == cc->code_cap) { /* three arrays, one capacity */
+        cc->code_cap = (int)pl_grow_capacity((size_t)cc->code_cap, (size_t)cc->ncode + 1);
+        cc->code = pl_realloc_array(cc->code, (size_t)cc->code_cap, sizeof(int32_t));
+        cc->line = pl_realloc_array(cc->line, (size_t)cc->code_cap, sizeof(int32_t));
+        cc->col = pl_realloc_array(cc->col, (size_t)cc->code_cap, sizeof(int32_t));
     }
     cc->code[cc->ncode] = w;
     cc->line[cc->ncode] = cc->cur_line;
@@ -91,12 +89,7 @@ static int new_slot(cc_t *cc)
 
 static cc_local *bind(cc_t *cc, const ast *decl, const char *name)
 {
-    if (cc->nlocals_scope == cc->locals_cap) {
-        cc->locals_cap = cc->locals_cap ? cc->locals_cap * 2 : 64;
-        cc->locals = realloc(cc->locals, (size_t)cc->locals_cap * sizeof *cc->locals);
-        if (!cc->locals)
-            abort();
-    }
+    PL_GROW(cc->locals, cc->locals_cap, cc->nlocals_scope + 1);
     int i = cc->nlocals_scope++;
     cc_local *l = &cc->locals[i];
     memset(l, 0, sizeof *l);
@@ -239,9 +232,7 @@ static int add_set(cc_t *cc, pl_setdesc d)
     for (int i = 0; i < p->nsets; i++)
         if (memcmp(&p->sets[i], &d, sizeof d) == 0)
             return i;
-    p->sets = realloc(p->sets, (size_t)(p->nsets + 1) * sizeof *p->sets);
-    if (!p->sets)
-        abort();
+    p->sets = pl_realloc_array(p->sets, (size_t)p->nsets + 1, sizeof *p->sets);
     p->sets[p->nsets] = d;
     return p->nsets++;
 }

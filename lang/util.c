@@ -192,16 +192,21 @@ uint64_t pl_hash_bytes(uint64_t h, const void *bytes, size_t len)
 
 uint64_t pl_hash_text(const char *s) { return pl_hash_bytes(PL_FNV_OFFSET, s, strlen(s)); }
 
-uint64_t pl_hash_text_nocase(const char *s)
+uint64_t pl_hash_bytes_nocase(uint64_t h, const void *bytes, size_t len)
 {
     /* ASCII folding by hand: tolower() depends on the locale, and the
      * hash must agree with itself across threads and machines. */
-    uint64_t h = PL_FNV_OFFSET;
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        unsigned c = *p >= 'A' && *p <= 'Z' ? *p + ('a' - 'A') : *p;
+    const unsigned char *b = bytes;
+    for (size_t i = 0; i < len; i++) {
+        unsigned c = b[i] >= 'A' && b[i] <= 'Z' ? b[i] + ('a' - 'A') : b[i];
         h = (h ^ c) * FNV_PRIME;
     }
     return h;
+}
+
+uint64_t pl_hash_text_nocase(const char *s)
+{
+    return pl_hash_bytes_nocase(PL_FNV_OFFSET, s, strlen(s));
 }
 
 /* --- random numbers and time ------------------------------------------------- */

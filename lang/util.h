@@ -103,6 +103,7 @@ uint64_t pl_hash_text_nocase(const char *s);
 /* FNV-1a of `len` bytes, continuing from `h` (start with PL_FNV_OFFSET). */
 #define PL_FNV_OFFSET 0xcbf29ce484222325ull
 uint64_t pl_hash_bytes(uint64_t h, const void *bytes, size_t len);
+uint64_t pl_hash_bytes_nocase(uint64_t h, const void *bytes, size_t len);
 
 /* --- random numbers and time ------------------------------------------------- */
 

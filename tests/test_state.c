@@ -80,7 +80,8 @@ static void random_game(const char *path, uint64_t seed)
     char texts[MAX_PLIES + 1][64];
     int n = 0;
     take(st, nslots, &snaps[0]);
-    uint64_t rng = seed;
+    pl_rng rng;
+    pl_rng_seed(&rng, seed);
     while (n < MAX_PLIES) {
         int r = pl_status(st, &ml);
         if (r == -2)
@@ -90,7 +91,7 @@ static void random_game(const char *path, uint64_t seed)
             break;
         assert_true(ml.count > 0);
         check_unique_texts(&ml, path);
-        int k = (int)(pt_rand(&rng) % (uint64_t)ml.count);
+        int k = (int)pl_rng_below(&rng, (uint32_t)ml.count);
         snprintf(texts[n + 1], sizeof texts[n + 1], "%s", pl_move_text(&ml, k));
         pl_apply(st, &ml, k);
         n++;

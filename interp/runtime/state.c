@@ -11,12 +11,7 @@
 
 void pl_state_grow_trail(pl_state *st)
 {
-    int cap = st->trail_cap ? st->trail_cap * 2 : 4096;
-    int32_t *t = realloc(st->trail, (size_t)cap * sizeof(int32_t));
-    if (!t)
-        abort();
-    st->trail = t;
-    st->trail_cap = cap;
+    PL_GROW(st->trail, st->trail_cap, st->trail_cap + 1);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -165,12 +160,10 @@ void pl_apply(pl_state *st, const pl_movelist *ml, int i)
 {
     const pl_program *p = st->prog;
     const pl_move *m = &ml->moves[i];
-    if (st->ply + 1 >= st->hist_cap) {
-        st->hist_cap *= 2;
-        st->hist = realloc(st->hist, (size_t)st->hist_cap * sizeof *st->hist);
-        st->hashes = realloc(st->hashes, ((size_t)st->hist_cap + 1) * sizeof *st->hashes);
-        if (!st->hist || !st->hashes)
-            abort();
+    if (st->ply + 1 >= st->hist_cap) { /* hashes has one more entry than hist */
+        st->hist_cap = (int)pl_grow_capacity((size_t)st->hist_cap, (size_t)st->ply + 2);
+        st->hist = pl_realloc_array(st->hist, (size_t)st->hist_cap, sizeof *st->hist);
+        st->hashes = pl_realloc_array(st->hashes, (size_t)st->hist_cap + 1, sizeof *st->hashes);
     }
     int mover = pl_state_to_move(st);
     st->hist[st->ply] = (ply_record){st->ntrail, mover};

@@ -11,6 +11,7 @@
 #define PLATEAU_STATE_INT_H
 
 #include "game.h"
+#include "util.h"
 
 enum { VM_GEN, VM_EXISTS, VM_EVAL, VM_EXPLAIN };
 enum { FK_BASE, FK_FORK, FK_PICK, FK_FIRST, FK_TRY };
