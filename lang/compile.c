@@ -516,7 +516,7 @@ static void build_board(cc_t *cc)
     p->ncols = (int32_t)cols;
     p->nrows = (int32_t)rows;
     /* squares kept by the filter become cells, in board order */
-    cc->gridmap = malloc((size_t)(cols * rows) * sizeof(int32_t));
+    cc->gridmap = pl_malloc((size_t)(cols * rows) * sizeof(int32_t));
     int ngrid = 0, bad = 0;
     for (int r = 0; r < p->nrows; r++)
         for (int c = 0; c < p->ncols; c++) {
@@ -526,9 +526,9 @@ static void build_board(cc_t *cc)
     if (ngrid == 0 && !bad)
         cc_error(cc, b, "the board filter keeps no square");
     p->ncells = ngrid + cc->nextra;
-    p->cell_names = calloc((size_t)p->ncells + 1, sizeof(char *));
-    p->cell_col = calloc((size_t)p->ncells + 1, sizeof(int32_t));
-    p->cell_row = calloc((size_t)p->ncells + 1, sizeof(int32_t));
+    p->cell_names = pl_calloc((size_t)p->ncells + 1, sizeof(char *));
+    p->cell_col = pl_calloc((size_t)p->ncells + 1, sizeof(int32_t));
+    p->cell_row = pl_calloc((size_t)p->ncells + 1, sizeof(int32_t));
     for (int r = 0; r < p->nrows; r++)
         for (int c = 0; c < p->ncols; c++) {
             char nm[16];
@@ -551,14 +551,14 @@ static void build_board(cc_t *cc)
     }
     if (p->ndirs > PL_MAX_DIRS)
         cc_error(cc, b, "too many directions (at most %d)", PL_MAX_DIRS);
-    p->dir_opposite = calloc((size_t)p->ndirs + 1, sizeof(int32_t));
+    p->dir_opposite = pl_calloc((size_t)p->ndirs + 1, sizeof(int32_t));
     for (int d = 0; d < p->ndirs; d++) {
         p->dir_opposite[d] = -1;
         for (int e = 0; e < p->ndirs; e++)
             if (p->dir_dx[e] == -p->dir_dx[d] && p->dir_dy[e] == -p->dir_dy[d])
                 p->dir_opposite[d] = e;
     }
-    p->neighbor = malloc((size_t)p->ncells * (size_t)(p->ndirs ? p->ndirs : 1) * sizeof(int32_t));
+    p->neighbor = pl_malloc((size_t)p->ncells * (size_t)(p->ndirs ? p->ndirs : 1) * sizeof(int32_t));
     for (int i = 0; i < p->ncells; i++)
         for (int d = 0; d < p->ndirs; d++) {
             int c = p->cell_col[i] + p->dir_dx[d], r = p->cell_row[i] + p->dir_dy[d];
@@ -595,7 +595,7 @@ static void build_players(cc_t *cc)
         cc_error(cc, cc->players, "too many players (at most %d)", PL_MAX_PLAYERS);
         n = PL_MAX_PLAYERS;
     }
-    p->player_names = calloc((size_t)n, sizeof(char *));
+    p->player_names = pl_calloc((size_t)n, sizeof(char *));
     const ast *a = cc->players->a;
     for (int i = 0; i < n; i++, a = a->next) {
         p->player_names[i] = pl_strdup(a->name);
@@ -684,9 +684,9 @@ static void build_sided(cc_t *cc, pl_sided_table *t, ast_kind kind)
 {
     pl_program *p = cc->prog;
     int np = p->nplayers ? p->nplayers : 1;
-    t->offset = calloc((size_t)t->count * (size_t)np + 1, sizeof(int32_t));
+    t->offset = pl_calloc((size_t)t->count * (size_t)np + 1, sizeof(int32_t));
     int cap = 64, n = 0;
-    t->data = malloc((size_t)cap * sizeof(int32_t));
+    t->data = pl_malloc((size_t)cap * sizeof(int32_t));
     int idx = 0;
     for (int i = 0; i < cc->nsyms; i++) {
         cc_symbol *s = &cc->syms[i];
@@ -748,7 +748,7 @@ static void build_layout(cc_t *cc)
     p->pvar_base = p->var_base + p->nvars;
     p->tomove_slot = p->pvar_base + p->npvars * p->nplayers;
     p->nslots = p->tomove_slot + 1;
-    p->slot_init = calloc((size_t)p->nslots, sizeof(int32_t));
+    p->slot_init = pl_calloc((size_t)p->nslots, sizeof(int32_t));
     for (int i = 0; i < cc->nsyms; i++) {
         cc_symbol *s = &cc->syms[i];
         if (s->kind == SYM_VAR)
@@ -888,7 +888,7 @@ static void collect_code_decls(cc_t *cc, const ast *const *decls, int ndecls)
 
 static pl_program *compile_main(cc_t *cc, const char *name, char *text, size_t len)
 {
-    cc->prog = calloc(1, sizeof *cc->prog);
+    cc->prog = pl_calloc(1, sizeof *cc->prog);
     pl_program *p = cc->prog;
     int file = add_source(cc, name, text, len);
     ast *decls = pl_parse(&cc->arena, cc->diags, &cc->src[file], file);

@@ -95,7 +95,7 @@ struct pl_ab {
 
 pl_ab *pl_ab_new(const pl_program *prog, const pl_player_spec *spec)
 {
-    pl_ab *ab = calloc(1, sizeof *ab);
+    pl_ab *ab = pl_calloc(1, sizeof *ab);
     if (!ab)
         return NULL;
     ab->prog = prog;
@@ -105,8 +105,8 @@ pl_ab *pl_ab_new(const pl_program *prog, const pl_player_spec *spec)
     size_t n = 1;
     while (n * 2 * sizeof(tt_entry) <= bytes)
         n *= 2;
-    ab->tt = calloc(n, sizeof *ab->tt);
-    ab->history = calloc((size_t)ab->np * HIST_SIZE, sizeof *ab->history);
+    ab->tt = pl_calloc(n, sizeof *ab->tt);
+    ab->history = pl_calloc((size_t)ab->np * HIST_SIZE, sizeof *ab->history);
     if (!ab->tt || !ab->history) {
         pl_ab_free(ab);
         return NULL;

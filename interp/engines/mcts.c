@@ -173,14 +173,14 @@ static void node_init(mnode *n, int32_t move, uint64_t text_hash)
 pl_mcts *pl_mcts_new(const pl_program *prog, const pl_player_spec *spec,
                      uint64_t seed)
 {
-    pl_mcts *m = calloc(1, sizeof *m);
+    pl_mcts *m = pl_calloc(1, sizeof *m);
     if (!m)
         return NULL;
     m->prog = prog;
     m->spec = *spec;
     m->np = prog->nplayers;
     m->nthreads = spec->threads > 0 ? spec->threads : 1;
-    m->trees = calloc((size_t)m->nthreads, sizeof *m->trees);
+    m->trees = pl_calloc((size_t)m->nthreads, sizeof *m->trees);
     if (!m->trees) {
         free(m);
         return NULL;
@@ -849,9 +849,9 @@ int pl_mcts_think(pl_mcts *m, const pl_search_call *call, pl_search_info *info,
         return 0;
     }
 
-    root_move *agg = malloc((size_t)nmoves * sizeof *agg * (size_t)(m->nthreads + 1));
-    thread_arg *args = calloc((size_t)m->nthreads, sizeof *args);
-    pthread_t *tids = calloc((size_t)m->nthreads, sizeof *tids);
+    root_move *agg = pl_malloc((size_t)nmoves * sizeof *agg * (size_t)(m->nthreads + 1));
+    thread_arg *args = pl_calloc((size_t)m->nthreads, sizeof *args);
+    pthread_t *tids = pl_calloc((size_t)m->nthreads, sizeof *tids);
     if (!agg || !args || !tids) {
         free(agg);
         free(args);

@@ -370,7 +370,7 @@ pl_search *pl_search_new(const pl_program *prog, const pl_player_spec *spec)
 {
     if (spec->kind == PL_PLAYER_HUMAN)
         return NULL;
-    pl_search *s = calloc(1, sizeof *s);
+    pl_search *s = pl_calloc(1, sizeof *s);
     if (!s)
         return NULL;
     s->prog = prog;

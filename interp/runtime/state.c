@@ -54,27 +54,27 @@ static int find_score_var(const pl_program *p);
 
 pl_state *pl_state_new(const pl_program *prog)
 {
-    pl_state *st = calloc(1, sizeof *st);
+    pl_state *st = pl_calloc(1, sizeof *st);
     if (!st)
         return NULL;
     st->step_budget = VM_STEP_BUDGET;
     st->prog = prog;
     st->score_var = find_score_var(prog);
     st->nslots = prog->nslots;
-    st->slot = calloc((size_t)(prog->nslots + prog->nlocals), sizeof(int32_t));
+    st->slot = pl_calloc((size_t)(prog->nslots + prog->nlocals), sizeof(int32_t));
     st->stack_cap = (prog->max_stack + 16) * (VM_MAX_NEST + 1);
-    st->stack = calloc((size_t)st->stack_cap, sizeof(int32_t));
+    st->stack = pl_calloc((size_t)st->stack_cap, sizeof(int32_t));
     st->hist_cap = 256;
-    st->hist = calloc((size_t)st->hist_cap, sizeof *st->hist);
-    st->hashes = calloc((size_t)st->hist_cap + 1, sizeof *st->hashes);
+    st->hist = pl_calloc((size_t)st->hist_cap, sizeof *st->hist);
+    st->hashes = pl_calloc((size_t)st->hist_cap + 1, sizeof *st->hashes);
     int gsize = prog->ncols * prog->nrows;
-    st->grid = malloc((size_t)(gsize > 0 ? gsize : 1) * sizeof(int32_t));
-    st->queue = malloc((size_t)(prog->ncells + 1) * sizeof(int32_t));
-    st->seen = malloc((size_t)prog->ncells + 1);
+    st->grid = pl_malloc((size_t)(gsize > 0 ? gsize : 1) * sizeof(int32_t));
+    st->queue = pl_malloc((size_t)(prog->ncells + 1) * sizeof(int32_t));
+    st->seen = pl_malloc((size_t)prog->ncells + 1);
     st->nwords = (prog->ncells + 63) / 64;
-    st->occ = calloc((size_t)(prog->nplayers + 1) * (size_t)st->nwords + 1, sizeof(uint64_t));
-    st->name_len = malloc((size_t)prog->ncells + 1);
-    st->saved_locals = malloc(((size_t)prog->nlocals + 1) * (VM_MAX_NEST + 1) * sizeof(int32_t));
+    st->occ = pl_calloc((size_t)(prog->nplayers + 1) * (size_t)st->nwords + 1, sizeof(uint64_t));
+    st->name_len = pl_malloc((size_t)prog->ncells + 1);
+    st->saved_locals = pl_malloc(((size_t)prog->nlocals + 1) * (VM_MAX_NEST + 1) * sizeof(int32_t));
     if (!st->slot || !st->occ || !st->name_len || !st->saved_locals || !st->stack || !st->hist || !st->hashes || !st->grid || !st->queue || !st->seen) {
         pl_state_free(st);
         return NULL;

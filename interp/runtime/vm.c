@@ -372,7 +372,7 @@ long pl_vm_take_collisions(char *text, size_t size)
 static int32_t new_epoch(int32_t nslots)
 {
     if (nslots > stamp_cap || epoch > INT32_MAX - 4) {
-        int32_t *s = calloc((size_t)nslots, sizeof *s);
+        int32_t *s = pl_calloc((size_t)nslots, sizeof *s);
         if (!s)
             return 0;
         free(stamp);
