@@ -10,6 +10,7 @@
 #ifndef PLATEAU_STATE_INT_H
 #define PLATEAU_STATE_INT_H
 
+#include <limits.h>
 #include "game.h"
 #include "util.h"
 
@@ -22,6 +23,13 @@ enum { VM_MAX_NEST = 6 };
 #endif
 /* Pending choice points a loop may pile up (about 64 bytes each). */
 enum { VM_MAX_FORKS = 1 << 20 };
+
+/* `asking` has one bit per player; fork counts and capacities are ints. */
+_Static_assert(PL_MAX_PLAYERS <= (int)(sizeof(unsigned) * CHAR_BIT),
+               "pl_state.asking holds one bit per player");
+_Static_assert(VM_MAX_FORKS < INT_MAX / 2, "the fork stack is indexed by int");
+_Static_assert((long long)(PL_MAX_LOCALS + 1) * (VM_MAX_NEST + 1) < INT_MAX,
+               "saved_locals keeps VM_MAX_NEST + 1 copies of the locals, int-indexed");
 
 typedef struct {
     int32_t pc, kind, trail, sp, text_len, aux, yields, is_pass;

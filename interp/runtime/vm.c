@@ -424,6 +424,7 @@ static void note_collision(pl_state *st, int existing, const char *text, int len
 /* Legal moves of one position at most (the move list's index has 24 bits;
  * a million moves is already far beyond any game's). */
 enum { VM_MAX_MOVES = 1 << 20 };
+_Static_assert(VM_MAX_MOVES < (1 << 24), "seen[] keeps index + 1 in its low 24 bits");
 
 /* Returns -1 when the position has too many moves. */
 static int record_move(pl_state *st)
@@ -498,6 +499,7 @@ static int target_names(const pl_state *st, const char *name, int len)
 /* xpicks packs the number of picked cells that the typed text names and,
  * in bit 30, whether the text written so far stopped agreeing with it. */
 #define XMISMATCH (1 << 30)
+_Static_assert(PL_MAX_CELLS < XMISMATCH, "the count of picked cells stays below the flag");
 
 /* A PICK at pc chose v: count it when it is a cell the typed text names. */
 static void explain_pick(pl_state *st, const int32_t *code, int pc, int32_t v)
