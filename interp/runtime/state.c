@@ -4,6 +4,7 @@
  * position history for repetitions, end rules, and a text rendering.
  */
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -51,6 +52,64 @@ static uint64_t full_hash(const pl_state *st)
 }
 
 static int find_score_var(const pl_program *p);
+
+/* ---------------------------------------------------------------------- */
+/* consistency: what st_write keeps incrementally, recomputed from scratch */
+
+static int check_occupancy(const pl_state *st, char *why, size_t len)
+{
+    const pl_program *p = st->prog;
+    for (int c = 0; c < p->ncells; c++) {
+        int32_t v = st->slot[c];
+        for (int row = 0; row <= p->nplayers; row++) {
+            int has = (int)(st->occ[row * st->nwords + (c >> 6)] >> (c & 63) & 1);
+            int want = v != 0 && PL_PIECE_OWNER(v) + 1 == row;
+            if (has != want) {
+                snprintf(why, len, "occupancy of cell %s for owner %d is %d, the cell holds %d",
+                         p->cell_names[c], row - 1, has, (int)v);
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+int pl_state_check(const pl_state *st, char *why, size_t len)
+{
+    uint64_t h = full_hash(st);
+    if (h != st->hash) {
+        snprintf(why, len, "hash %016llx, the slots give %016llx",
+                 (unsigned long long)st->hash, (unsigned long long)h);
+        return -1;
+    }
+    if (st->hashes[st->ply] != st->hash) {
+        snprintf(why, len, "history hash of ply %d differs from the hash", st->ply);
+        return -1;
+    }
+    if (st->ntrail < 0 || st->ntrail % 2 || st->ntrail > st->trail_cap ||
+        (st->ply > 0 && st->hist[st->ply - 1].trail_mark > st->ntrail)) {
+        snprintf(why, len, "trail of %d entries does not hold ply %d's mark", st->ntrail, st->ply);
+        return -1;
+    }
+    return check_occupancy(st, why, len);
+}
+
+#ifndef NDEBUG
+/* Debug builds check every apply and undo: a wrong incremental update is
+ * caught at the move that made it, not plies later as a wrong result. */
+static void debug_check(const pl_state *st, const char *after)
+{
+    char why[256];
+    if (pl_state_check(st, why, sizeof why) != 0) {
+        fprintf(stderr, "plateau: internal error: inconsistent state after %s (ply %d): %s\n",
+                after, st->ply, why);
+        abort();
+    }
+}
+#define DEBUG_CHECK(st, after) debug_check(st, after)
+#else
+#define DEBUG_CHECK(st, after) ((void)0)
+#endif
 
 pl_state *pl_state_new(const pl_program *prog)
 {
@@ -173,6 +232,7 @@ void pl_apply(pl_state *st, const pl_movelist *ml, int i)
     st_write(st, p->tomove_slot, (mover + 1) % p->nplayers);
     st->ply++;
     st->hashes[st->ply] = st->hash;
+    DEBUG_CHECK(st, "apply");
 }
 
 void pl_undo(pl_state *st)
@@ -182,6 +242,7 @@ void pl_undo(pl_state *st)
     st->ply--;
     st_unwind(st, st->hist[st->ply].trail_mark);
     st->hash = st->hashes[st->ply];
+    DEBUG_CHECK(st, "undo");
 }
 
 static int eval_rules(pl_state *st, int entry, int mover)

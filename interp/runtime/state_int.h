@@ -10,6 +10,7 @@
 #ifndef PLATEAU_STATE_INT_H
 #define PLATEAU_STATE_INT_H
 
+#include <assert.h>
 #include <limits.h>
 #include "game.h"
 #include "util.h"
@@ -122,6 +123,9 @@ static inline void st_occ(pl_state *st, int32_t cell, int32_t old, int32_t v)
 /* Write a slot through the trail, keeping the hash. */
 static inline void st_write(pl_state *st, int32_t idx, int32_t v)
 {
+    assert(idx >= 0 && idx < st->nslots + st->prog->nlocals);
+    assert(idx >= st->prog->ncells || v == 0 ||
+           (PL_PIECE_KIND(v) < st->prog->nkinds && PL_PIECE_OWNER(v) < st->prog->nplayers));
     int32_t old = st->slot[idx];
     if (old == v)
         return;
@@ -145,6 +149,7 @@ static inline void st_unwind(pl_state *st, int mark)
     int32_t *t = st->trail, *s = st->slot;
     int32_t ncells = st->prog->ncells;
     int n = st->ntrail;
+    assert(mark >= 0 && mark <= n && mark % 2 == 0); /* a mark taken earlier */
     while (n > mark) {
         n -= 2;
         int32_t idx = t[n];
@@ -154,6 +159,13 @@ static inline void st_unwind(pl_state *st, int mark)
     }
     st->ntrail = n;
 }
+
+/* Recompute the hash from the slots and the occupancy bitsets from the
+ * cells, and check the trail against the history: 0 when they agree with
+ * what st_write kept, else -1 with the first difference in `why`.  Debug
+ * builds (no NDEBUG) run it after every pl_apply and pl_undo and abort
+ * on a difference. */
+int pl_state_check(const pl_state *st, char *why, size_t len);
 
 /* vm.c */
 int pl_vm_run(pl_state *st, int pc, int mode);

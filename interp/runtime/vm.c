@@ -11,6 +11,7 @@
  * trail touched since generation began.  Nothing here allocates except to
  * grow buffers the first times they fill up.
  */
+#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -590,8 +591,10 @@ static void explain_yield(pl_state *st)
 #define vmbreak break
 #endif
 
-#define POP() (st->stack[--sp])
-#define PUSH(v) (st->stack[sp++] = (v))
+/* The verifier bounds the stack depth of every path, so these only
+ * assert it (debug builds). */
+#define POP() (assert(sp > 0), st->stack[--sp])
+#define PUSH(v) (assert(sp < st->stack_cap), st->stack[sp++] = (v))
 #define TOP (st->stack[sp - 1])
 #define LOCAL(i) (st->slot[st->nslots + (i)])
 
@@ -808,6 +811,7 @@ int pl_vm_run(pl_state *st, int pc, int mode)
                 goto fail;
             }
             vm_fork *f = &st->forks[i];
+            assert(f->sp >= base_sp && f->text_len <= st->text_len);
             st_unwind(st, f->trail);
             st->hash = f->hash;
             st->text_len = f->text_len;
@@ -1135,7 +1139,10 @@ int pl_vm_run(pl_state *st, int pc, int mode)
     backtrack: {
             if (--budget < 0)
                 goto out_of_budget;
+            /* this run's FK_BASE fork is never popped but at `done` */
+            assert(st->nforks > base_fork && st->forks[base_fork].kind == FK_BASE);
             vm_fork *f = &st->forks[st->nforks - 1];
+            assert(f->sp >= base_sp && f->text_len <= st->text_len);
             st_unwind(st, f->trail);
             st->hash = f->hash;
             st->text_len = f->text_len;
