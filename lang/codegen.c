@@ -1034,7 +1034,7 @@ static void text_stmt(cc_t *cc, const ast *s)
 /* either/first: alternatives joined by choice points. */
 static void alternatives(cc_t *cc, const ast *s, int op)
 {
-    int ends[64], nends = 0;
+    int *ends = NULL, nends = 0, cap = 0; /* as many as there are alternatives */
     for (const ast *b = s->a; b; b = b->next) {
         int next = -1;
         at(cc, b);
@@ -1042,13 +1042,14 @@ static void alternatives(cc_t *cc, const ast *s, int op)
             next = jump(cc, op);
         block(cc, b);
         if (b->next) {
-            if (nends < 64)
-                ends[nends++] = jump(cc, PL_OP_JUMP);
+            PL_GROW(ends, cap, nends + 1);
+            ends[nends++] = jump(cc, PL_OP_JUMP);
             land(cc, next);
         }
     }
     for (int i = 0; i < nends; i++)
         land(cc, ends[i]);
+    free(ends);
 }
 
 /* for x in S { body }: the body once for each element, in order.  The
@@ -1308,7 +1309,7 @@ void cg_moves(cc_t *cc, int player, const ast *const *blocks, int nblocks)
         op0(cc, PL_OP_FAIL);
         return;
     }
-    int ends[64], nends = 0;
+    int *ends = pl_malloc((size_t)nblocks * sizeof *ends), nends = 0;
     for (int i = 0; i < nblocks; i++) {
         int next = -1;
         at(cc, blocks[i]);
@@ -1322,6 +1323,7 @@ void cg_moves(cc_t *cc, int player, const ast *const *blocks, int nblocks)
     }
     for (int i = 0; i < nends; i++)
         land(cc, ends[i]);
+    free(ends);
     op0(cc, PL_OP_YIELD);
 }
 

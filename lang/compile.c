@@ -629,10 +629,12 @@ static int square_coords(const pl_program *p, const char *name, int *col, int *r
     return 1;
 }
 
+/* The cells a list names, ranges expanded, into out[0..max).  A longer
+ * list (cells may repeat) is an error, not a silently shorter one. */
 static int expand_cells(cc_t *cc, const ast *items, int32_t *out, int max)
 {
     pl_program *p = cc->prog;
-    int n = 0;
+    int n = 0, too_many = 0;
     for (const ast *it = items; it; it = it->next) {
         const ast *lo = it->kind == A_RANGE ? it->a : it;
         const ast *hi = it->kind == A_RANGE ? it->b : it;
@@ -650,6 +652,8 @@ static int expand_cells(cc_t *cc, const ast *items, int32_t *out, int max)
                 cc_error(cc, it, "a range '..' may only join squares of the grid");
             else if (n < max)
                 out[n++] = a;
+            else
+                too_many = 1;
             continue;
         } else {
             c0 = p->cell_col[a], c1 = p->cell_col[b], r0 = p->cell_row[a], r1 = p->cell_row[b];
@@ -658,9 +662,15 @@ static int expand_cells(cc_t *cc, const ast *items, int32_t *out, int max)
         if (r0 > r1) { int t = r0; r0 = r1; r1 = t; }
         for (int r = r0; r <= r1; r++)
             for (int c = c0; c <= c1; c++)
-                if (n < max && cc->gridmap[r * p->ncols + c] >= 0) /* holes are skipped */
+                if (cc->gridmap[r * p->ncols + c] < 0) /* holes are skipped */
+                    continue;
+                else if (n < max)
                     out[n++] = cc->gridmap[r * p->ncols + c];
+                else
+                    too_many = 1;
     }
+    if (too_many)
+        cc_error(cc, items, "this list names more than %d cells", max);
     return n;
 }
 
@@ -720,8 +730,11 @@ static void build_sided(cc_t *cc, pl_sided_table *t, ast_kind kind)
                         continue;
                     }
                     ds->used = 1;
-                    if (m < PL_MAX_CELLS)
-                        buf[m++] = ds->index;
+                    if (m == PL_MAX_CELLS) { /* an error, not a shorter list */
+                        cc_error(cc, it, "this list names more than %d directions", PL_MAX_CELLS);
+                        break;
+                    }
+                    buf[m++] = ds->index;
                 }
             }
             PL_GROW(t->data, cap, n + m);
@@ -834,7 +847,7 @@ static void build_setup(cc_t *cc)
 static void collect_code_decls(cc_t *cc, const ast *const *decls, int ndecls)
 {
     pl_program *p = cc->prog;
-    const ast *blocks[64];
+    const ast **blocks = pl_malloc((size_t)ndecls * sizeof *blocks); /* enough for all */
     int own_moves = 0;
     for (int i = 0; i < ndecls; i++)
         if (decls[i]->kind == A_MOVES && decls[i]->file == 0)
@@ -859,14 +872,14 @@ static void collect_code_decls(cc_t *cc, const ast *const *decls, int ndecls)
                 if (s->index != pl)
                     continue;
             }
-            if (n < 64)
-                blocks[n++] = d;
+            blocks[n++] = d;
         }
         if (n == 0 && pl == 0)
             cc_error(cc, NULL, "the game has no 'moves' block");
         p->entry_moves[pl] = cg_here(cc);
         cg_moves(cc, pl, blocks, n);
     }
+    free(blocks);
     const ast *end = NULL;
     for (int i = 0; i < ndecls; i++)
         if (decls[i]->kind == A_END)
