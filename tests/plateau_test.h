@@ -127,7 +127,7 @@ static inline void pt_play(pl_state *st, pl_movelist *ml, const char *moves)
     free(copy);
 }
 
-/* Perft as /work/shared/rules/README.md defines it: distinct legal move
+/* Perft as docs/cli.md ("perft") defines it: distinct legal move
  * sequences of length depth, stopping at terminal positions.  `mls` holds
  * one move list per level (depth + 1 of them). */
 static inline long pt_perft(pl_state *st, pl_movelist *mls, int depth)
