@@ -699,12 +699,7 @@ typedef struct {
 
 static void tx_bind(tx_ctx *t, const char *name, uint64_t deps)
 {
-    if (t->nvars == t->cap) {
-        t->cap = t->cap ? 2 * t->cap : 32;
-        t->vars = realloc(t->vars, (size_t)t->cap * sizeof *t->vars);
-        if (!t->vars)
-            abort();
-    }
+    PL_GROW(t->vars, t->cap, t->nvars + 1);
     t->vars[t->nvars++] = (tx_var){name, deps};
 }
 
@@ -767,8 +762,8 @@ static void tx_call(tx_ctx *t, const ast *s, uint64_t ctrl)
 {
     cc_symbol *sym = tx_find(t, s->name) ? NULL : cc_lookup(t->cc, s->name);
     if (!sym || sym->kind != SYM_DEF || !sym->decl->c || t->depth >= CC_MAX_EXPANSION ||
-        ast_list_len(sym->decl->a) != ast_list_len(s->a))
-        return;
+        ast_list_len(sym->decl->a) != ast_list_len(s->a) || ast_list_len(s->a) > 64)
+        return; /* not analysed rather than half analysed (args[] below) */
     int n = t->nvars, base = t->base;
     uint64_t args[64];
     int na = 0;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ast.h"
+#include "util.h"
 
 struct ast_chunk {
     ast_chunk *next;
@@ -18,9 +19,7 @@ void *ast_alloc(ast_arena *ar, size_t size)
     ast_chunk *c = ar->chunks;
     if (!c || c->used + size > c->cap) {
         size_t cap = size > 65536 ? size : 65536;
-        c = malloc(sizeof *c + cap);
-        if (!c)
-            abort(); /* out of memory in the front end: nothing sane to do */
+        c = pl_malloc(sizeof *c + cap); /* never NULL: util.h's policy */
         c->next = ar->chunks;
         c->used = 0;
         c->cap = cap;

@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "bytecode.h"
+#include "util.h"
 
 /* Format limits beyond those of program.h: generous for any real game,
  * small enough that a hostile count cannot exhaust memory. */
@@ -53,18 +54,7 @@ static void put(writer *w, const void *bytes, size_t n)
 {
     if (w->failed)
         return;
-    if (w->len + n > w->cap) {
-        size_t cap = w->cap ? w->cap : 4096;
-        while (cap < w->len + n)
-            cap *= 2;
-        uint8_t *d = realloc(w->data, cap);
-        if (!d) {
-            w->failed = 1;
-            return;
-        }
-        w->data = d;
-        w->cap = cap;
-    }
+    PL_GROW(w->data, w->cap, w->len + n);
     memcpy(w->data + w->len, bytes, n);
     w->len += n;
 }
@@ -290,8 +280,8 @@ static void *alloc(reader *r, uint64_t n, size_t size, int zero)
     if (r->failed)
         return NULL;
     if (n == 0)
-        n = 1;      /* never NULL for an empty array: malloc(0) may be */
-    void *m = zero ? calloc(n, size) : malloc(n * size);
+        n = 1;      /* never NULL for an empty array: pl_malloc(0) may be */
+    void *m = zero ? pl_calloc(n, size) : pl_malloc(n * size);
     if (!m)
         rfail(r, "out of memory in section '%s'", r->section);
     return m;
@@ -491,7 +481,7 @@ pl_program *pl_bytecode_read(const uint8_t *data, size_t len, char *err,
     reader r = { .p = data ? data : nothing, .section = "header",
                  .err = err, .errlen = errlen };
     r.end = r.p + (data ? len : 0);
-    pl_program *p = calloc(1, sizeof *p);
+    pl_program *p = pl_calloc(1, sizeof *p);
     if (!p) {
         rfail(&r, "out of memory");
         return NULL;

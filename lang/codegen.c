@@ -46,13 +46,11 @@ static void at(cc_t *cc, const ast *n)
 
 static void emit_word(cc_t *cc, int32_t w)
 {
-    if (cc->ncode == cc->code_cap) {
-        cc->code_cap = cc->code_cap ? cc->code_cap * 2 : 1024;
-        cc->code = realloc(cc->code, (size_t)cc->code_cap * sizeof(int32_t));
-        cc->line = realloc(cc->line, (size_t)cc->code_cap * sizeof(int32_t));
-        cc->col = realloc(cc->col, (size_t)cc->code_cap * sizeof(int32_t));
-        if (!cc->code || !cc->line || !cc->col)
-            abort();
+    if (cc->ncode == cc->code_cap) { /* three arrays, one capacity */
+        cc->code_cap = (int)pl_grow_capacity((size_t)cc->code_cap, (size_t)cc->ncode + 1);
+        cc->code = pl_realloc_array(cc->code, (size_t)cc->code_cap, sizeof(int32_t));
+        cc->line = pl_realloc_array(cc->line, (size_t)cc->code_cap, sizeof(int32_t));
+        cc->col = pl_realloc_array(cc->col, (size_t)cc->code_cap, sizeof(int32_t));
     }
     cc->code[cc->ncode] = w;
     cc->line[cc->ncode] = cc->cur_line;
@@ -91,12 +89,7 @@ static int new_slot(cc_t *cc)
 
 static cc_local *bind(cc_t *cc, const ast *decl, const char *name)
 {
-    if (cc->nlocals_scope == cc->locals_cap) {
-        cc->locals_cap = cc->locals_cap ? cc->locals_cap * 2 : 64;
-        cc->locals = realloc(cc->locals, (size_t)cc->locals_cap * sizeof *cc->locals);
-        if (!cc->locals)
-            abort();
-    }
+    PL_GROW(cc->locals, cc->locals_cap, cc->nlocals_scope + 1);
     int i = cc->nlocals_scope++;
     cc_local *l = &cc->locals[i];
     memset(l, 0, sizeof *l);
@@ -248,9 +241,7 @@ static int add_set(cc_t *cc, pl_setdesc d)
     for (int i = 0; i < p->nsets; i++)
         if (memcmp(&p->sets[i], &d, sizeof d) == 0)
             return i;
-    p->sets = realloc(p->sets, (size_t)(p->nsets + 1) * sizeof *p->sets);
-    if (!p->sets)
-        abort();
+    p->sets = pl_realloc_array(p->sets, (size_t)p->nsets + 1, sizeof *p->sets);
     p->sets[p->nsets] = d;
     return p->nsets++;
 }
@@ -1073,7 +1064,7 @@ static void text_stmt(cc_t *cc, const ast *s)
 /* either/first: alternatives joined by choice points. */
 static void alternatives(cc_t *cc, const ast *s, int op)
 {
-    int ends[64], nends = 0;
+    int *ends = NULL, nends = 0, cap = 0; /* as many as there are alternatives */
     for (const ast *b = s->a; b; b = b->next) {
         int next = -1;
         at(cc, b);
@@ -1081,13 +1072,14 @@ static void alternatives(cc_t *cc, const ast *s, int op)
             next = jump(cc, op);
         block(cc, b);
         if (b->next) {
-            if (nends < 64)
-                ends[nends++] = jump(cc, PL_OP_JUMP);
+            PL_GROW(ends, cap, nends + 1);
+            ends[nends++] = jump(cc, PL_OP_JUMP);
             land(cc, next);
         }
     }
     for (int i = 0; i < nends; i++)
         land(cc, ends[i]);
+    free(ends);
 }
 
 /* for x in S { body }: the body once for each element, in order.  The
@@ -1347,7 +1339,7 @@ void cg_moves(cc_t *cc, int player, const ast *const *blocks, int nblocks)
         op0(cc, PL_OP_FAIL);
         return;
     }
-    int ends[64], nends = 0;
+    int *ends = pl_malloc((size_t)nblocks * sizeof *ends), nends = 0;
     for (int i = 0; i < nblocks; i++) {
         int next = -1;
         at(cc, blocks[i]);
@@ -1361,6 +1353,7 @@ void cg_moves(cc_t *cc, int player, const ast *const *blocks, int nblocks)
     }
     for (int i = 0; i < nends; i++)
         land(cc, ends[i]);
+    free(ends);
     op0(cc, PL_OP_YIELD);
 }
 

@@ -123,12 +123,7 @@ static cc_symbol *add_symbol(cc_t *cc, const ast *decl, const char *name, sym_ki
                      sym_kind_name(old->kind), old->decl ? old->decl->line : 0);
         return NULL;
     }
-    if (cc->nsyms == cc->syms_cap) {
-        cc->syms_cap = cc->syms_cap ? cc->syms_cap * 2 : 64;
-        cc->syms = realloc(cc->syms, (size_t)cc->syms_cap * sizeof *cc->syms);
-        if (!cc->syms)
-            abort();
-    }
+    PL_GROW(cc->syms, cc->syms_cap, cc->nsyms + 1);
     cc_symbol *s = &cc->syms[cc->nsyms++];
     *s = (cc_symbol){.name = name, .kind = kind, .index = index, .decl = decl};
     return s;
@@ -201,10 +196,8 @@ int cc_add_string(cc_t *cc, const char *s)
     for (int i = 0; i < p->nstrings; i++)
         if (strcmp(p->strings[i], s) == 0)
             return i;
-    p->strings = realloc(p->strings, (size_t)(p->nstrings + 1) * sizeof *p->strings);
-    if (!p->strings)
-        abort();
-    p->strings[p->nstrings] = strdup(s);
+    p->strings = pl_realloc_array(p->strings, (size_t)p->nstrings + 1, sizeof *p->strings);
+    p->strings[p->nstrings] = pl_strdup(s);
     return p->nstrings++;
 }
 
@@ -213,36 +206,16 @@ int cc_add_string(cc_t *cc, const char *s)
 
 static char *read_file(const char *path, size_t *len, const char **why)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        *why = "cannot open file";
+    char *buf;
+    size_t n;
+    *why = NULL;
+    pl_read_status r = pl_read_file(path, MAX_SOURCE_BYTES, &buf, &n);
+    if (r != PL_READ_OK) {
+        *why = r == PL_READ_IS_DIRECTORY ? "is a directory, not a game file"
+             : r == PL_READ_TOO_LARGE ? "file is larger than 4 MiB"
+             : pl_read_status_text(r);
         return NULL;
     }
-    struct stat st;
-    if (fstat(fileno(f), &st) == 0 && !S_ISREG(st.st_mode)) {
-        fclose(f);
-        *why = S_ISDIR(st.st_mode) ? "is a directory, not a game file" : "is not a regular file";
-        return NULL;
-    }
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    for (;;) {
-        if (n + 1 >= cap) { /* keep room for the terminating NUL */
-            if (cap >= MAX_SOURCE_BYTES) {
-                free(buf);
-                fclose(f);
-                *why = "file is larger than 4 MiB";
-                return NULL;
-            }
-            cap *= 2;
-            buf = realloc(buf, cap);
-        }
-        size_t r = fread(buf + n, 1, cap - n, f);
-        if (r == 0)
-            break;
-        n += r;
-    }
-    fclose(f);
     for (size_t i = 0; i < n; i++)
         if (buf[i] == 0) {
             free(buf);
@@ -259,7 +232,7 @@ static int add_source(cc_t *cc, const char *name, char *text, size_t len)
     if (cc->nsrc == CC_MAX_FILES)
         return -1;
     ast_source *s = &cc->src[cc->nsrc];
-    s->name = strdup(name);
+    s->name = pl_strdup(name);
     s->text = text;
     s->len = len;
     return cc->nsrc++;
@@ -341,10 +314,7 @@ static void set_once(cc_t *cc, const ast **slot, const ast *d, const char *what)
 
 static char **grow_names(char **names, int n)
 {
-    char **r = realloc(names, (size_t)(n + 1) * sizeof *r);
-    if (!r)
-        abort();
-    return r;
+    return pl_realloc_array(names, (size_t)n + 1, sizeof *names);
 }
 
 
@@ -361,9 +331,9 @@ static void collect_decls(cc_t *cc, ast *decls)
         case A_DIRECTION:
             if (add_symbol(cc, d, d->name, SYM_DIR, p->ndirs)) {
                 p->dir_names = grow_names(p->dir_names, p->ndirs);
-                p->dir_names[p->ndirs] = strdup(d->name);
-                p->dir_dx = realloc(p->dir_dx, (size_t)(p->ndirs + 1) * sizeof(int32_t));
-                p->dir_dy = realloc(p->dir_dy, (size_t)(p->ndirs + 1) * sizeof(int32_t));
+                p->dir_names[p->ndirs] = pl_strdup(d->name);
+                p->dir_dx = pl_realloc_array(p->dir_dx, (size_t)p->ndirs + 1, sizeof(int32_t));
+                p->dir_dy = pl_realloc_array(p->dir_dy, (size_t)p->ndirs + 1, sizeof(int32_t));
                 p->dir_dx[p->ndirs] = (int32_t)d->ival;
                 p->dir_dy[p->ndirs] = (int32_t)d->op;
                 if (d->ival == 0 && d->op == 0)
@@ -374,23 +344,23 @@ static void collect_decls(cc_t *cc, ast *decls)
         case A_DIRECTIONS:
             if (add_symbol(cc, d, d->name, SYM_DSET, p->dsets.count)) {
                 p->dset_names = grow_names(p->dset_names, p->dsets.count);
-                p->dset_names[p->dsets.count++] = strdup(d->name);
+                p->dset_names[p->dsets.count++] = pl_strdup(d->name);
             }
             break;
         case A_REGION:
             if (add_symbol(cc, d, d->name, SYM_REGION, p->regions.count)) {
                 p->region_names = grow_names(p->region_names, p->regions.count);
-                p->region_names[p->regions.count++] = strdup(d->name);
+                p->region_names[p->regions.count++] = pl_strdup(d->name);
             }
             break;
         case A_PIECE:
             if (add_symbol(cc, d, d->name, SYM_KIND, p->nkinds)) {
                 int k = p->nkinds++;
                 p->kind_names = grow_names(p->kind_names, k);
-                p->kind_names[k] = strdup(d->name);
-                p->kind_nattrs = realloc(p->kind_nattrs, (size_t)p->nkinds * sizeof(int32_t));
-                p->kind_attr_names = realloc(p->kind_attr_names,
-                                             (size_t)p->nkinds * PL_MAX_ATTRS * sizeof(char *));
+                p->kind_names[k] = pl_strdup(d->name);
+                p->kind_nattrs = pl_realloc_array(p->kind_nattrs, (size_t)p->nkinds, sizeof(int32_t));
+                p->kind_attr_names = pl_realloc_array(p->kind_attr_names,
+                                                      (size_t)p->nkinds * PL_MAX_ATTRS, sizeof(char *));
                 int na = 0;
                 for (ast *a = d->a; a; a = a->next) {
                     if (na == PL_MAX_ATTRS) {
@@ -404,7 +374,7 @@ static void collect_decls(cc_t *cc, ast *decls)
                         add_symbol(cc, a, a->name, SYM_ATTR, na);
                     else if (s->kind != SYM_ATTR)
                         cc_error(cc, a, "'%s' is already declared as a %s", a->name, sym_kind_name(s->kind));
-                    p->kind_attr_names[k * PL_MAX_ATTRS + na] = strdup(a->name);
+                    p->kind_attr_names[k * PL_MAX_ATTRS + na] = pl_strdup(a->name);
                     na++;
                 }
                 for (int i = na; i < PL_MAX_ATTRS; i++)
@@ -427,19 +397,19 @@ static void collect_decls(cc_t *cc, ast *decls)
             }
             if (add_symbol(cc, d, d->name, SYM_MARK, p->nmarks)) {
                 p->mark_names = grow_names(p->mark_names, p->nmarks);
-                p->mark_names[p->nmarks++] = strdup(d->name);
+                p->mark_names[p->nmarks++] = pl_strdup(d->name);
             }
             break;
         case A_VAR:
             if (add_symbol(cc, d, d->name, SYM_VAR, p->nvars)) {
                 p->var_names = grow_names(p->var_names, p->nvars);
-                p->var_names[p->nvars++] = strdup(d->name);
+                p->var_names[p->nvars++] = pl_strdup(d->name);
             }
             break;
         case A_PVAR:
             if (add_symbol(cc, d, d->name, SYM_PVAR, p->npvars)) {
                 p->pvar_names = grow_names(p->pvar_names, p->npvars);
-                p->pvar_names[p->npvars++] = strdup(d->name);
+                p->pvar_names[p->npvars++] = pl_strdup(d->name);
             }
             break;
         case A_DEF:
@@ -538,7 +508,7 @@ static void build_board(cc_t *cc)
     p->ncols = (int32_t)cols;
     p->nrows = (int32_t)rows;
     /* squares kept by the filter become cells, in board order */
-    cc->gridmap = malloc((size_t)(cols * rows) * sizeof(int32_t));
+    cc->gridmap = pl_malloc((size_t)(cols * rows) * sizeof(int32_t));
     int ngrid = 0, bad = 0;
     for (int r = 0; r < p->nrows; r++)
         for (int c = 0; c < p->ncols; c++) {
@@ -548,9 +518,9 @@ static void build_board(cc_t *cc)
     if (ngrid == 0 && !bad)
         cc_error(cc, b, "the board filter keeps no square");
     p->ncells = ngrid + cc->nextra;
-    p->cell_names = calloc((size_t)p->ncells + 1, sizeof(char *));
-    p->cell_col = calloc((size_t)p->ncells + 1, sizeof(int32_t));
-    p->cell_row = calloc((size_t)p->ncells + 1, sizeof(int32_t));
+    p->cell_names = pl_calloc((size_t)p->ncells + 1, sizeof(char *));
+    p->cell_col = pl_calloc((size_t)p->ncells + 1, sizeof(int32_t));
+    p->cell_row = pl_calloc((size_t)p->ncells + 1, sizeof(int32_t));
     for (int r = 0; r < p->nrows; r++)
         for (int c = 0; c < p->ncols; c++) {
             char nm[16];
@@ -558,7 +528,7 @@ static void build_board(cc_t *cc)
             if (i < 0)
                 continue;
             cell_name(nm, sizeof nm, c, r);
-            p->cell_names[i] = strdup(nm);
+            p->cell_names[i] = pl_strdup(nm);
             p->cell_col[i] = c;
             p->cell_row[i] = r;
         }
@@ -567,20 +537,20 @@ static void build_board(cc_t *cc)
         for (int j = 0; j < ngrid + i; j++)
             if (strcmp(p->cell_names[j], d->name) == 0)
                 cc_error(cc, d, "cell '%s' already exists", d->name);
-        p->cell_names[ngrid + i] = strdup(d->name);
+        p->cell_names[ngrid + i] = pl_strdup(d->name);
         p->cell_col[ngrid + i] = -1;
         p->cell_row[ngrid + i] = -1;
     }
     if (p->ndirs > PL_MAX_DIRS)
         cc_error(cc, b, "too many directions (at most %d)", PL_MAX_DIRS);
-    p->dir_opposite = calloc((size_t)p->ndirs + 1, sizeof(int32_t));
+    p->dir_opposite = pl_calloc((size_t)p->ndirs + 1, sizeof(int32_t));
     for (int d = 0; d < p->ndirs; d++) {
         p->dir_opposite[d] = -1;
         for (int e = 0; e < p->ndirs; e++)
             if (p->dir_dx[e] == -p->dir_dx[d] && p->dir_dy[e] == -p->dir_dy[d])
                 p->dir_opposite[d] = e;
     }
-    p->neighbor = malloc((size_t)p->ncells * (size_t)(p->ndirs ? p->ndirs : 1) * sizeof(int32_t));
+    p->neighbor = pl_malloc((size_t)p->ncells * (size_t)(p->ndirs ? p->ndirs : 1) * sizeof(int32_t));
     for (int i = 0; i < p->ncells; i++)
         for (int d = 0; d < p->ndirs; d++) {
             int c = p->cell_col[i] + p->dir_dx[d], r = p->cell_row[i] + p->dir_dy[d];
@@ -617,10 +587,10 @@ static void build_players(cc_t *cc)
         cc_error(cc, cc->players, "too many players (at most %d)", PL_MAX_PLAYERS);
         n = PL_MAX_PLAYERS;
     }
-    p->player_names = calloc((size_t)n, sizeof(char *));
+    p->player_names = pl_calloc((size_t)n, sizeof(char *));
     const ast *a = cc->players->a;
     for (int i = 0; i < n; i++, a = a->next) {
-        p->player_names[i] = strdup(a->name);
+        p->player_names[i] = pl_strdup(a->name);
         add_symbol(cc, a, a->name, SYM_PLAYER, i);
     }
     p->nplayers = n;
@@ -651,10 +621,12 @@ static int square_coords(const pl_program *p, const char *name, int *col, int *r
     return 1;
 }
 
+/* The cells a list names, ranges expanded, into out[0..max).  A longer
+ * list (cells may repeat) is an error, not a silently shorter one. */
 static int expand_cells(cc_t *cc, const ast *items, int32_t *out, int max)
 {
     pl_program *p = cc->prog;
-    int n = 0;
+    int n = 0, too_many = 0;
     for (const ast *it = items; it; it = it->next) {
         const ast *lo = it->kind == A_RANGE ? it->a : it;
         const ast *hi = it->kind == A_RANGE ? it->b : it;
@@ -672,6 +644,8 @@ static int expand_cells(cc_t *cc, const ast *items, int32_t *out, int max)
                 cc_error(cc, it, "a range '..' may only join squares of the grid");
             else if (n < max)
                 out[n++] = a;
+            else
+                too_many = 1;
             continue;
         } else {
             c0 = p->cell_col[a], c1 = p->cell_col[b], r0 = p->cell_row[a], r1 = p->cell_row[b];
@@ -680,9 +654,15 @@ static int expand_cells(cc_t *cc, const ast *items, int32_t *out, int max)
         if (r0 > r1) { int t = r0; r0 = r1; r1 = t; }
         for (int r = r0; r <= r1; r++)
             for (int c = c0; c <= c1; c++)
-                if (n < max && cc->gridmap[r * p->ncols + c] >= 0) /* holes are skipped */
+                if (cc->gridmap[r * p->ncols + c] < 0) /* holes are skipped */
+                    continue;
+                else if (n < max)
                     out[n++] = cc->gridmap[r * p->ncols + c];
+                else
+                    too_many = 1;
     }
+    if (too_many)
+        cc_error(cc, items, "this list names more than %d cells", max);
     return n;
 }
 
@@ -706,9 +686,9 @@ static void build_sided(cc_t *cc, pl_sided_table *t, ast_kind kind)
 {
     pl_program *p = cc->prog;
     int np = p->nplayers ? p->nplayers : 1;
-    t->offset = calloc((size_t)t->count * (size_t)np + 1, sizeof(int32_t));
+    t->offset = pl_calloc((size_t)t->count * (size_t)np + 1, sizeof(int32_t));
     int cap = 64, n = 0;
-    t->data = malloc((size_t)cap * sizeof(int32_t));
+    t->data = pl_malloc((size_t)cap * sizeof(int32_t));
     int idx = 0;
     for (int i = 0; i < cc->nsyms; i++) {
         cc_symbol *s = &cc->syms[i];
@@ -742,15 +722,14 @@ static void build_sided(cc_t *cc, pl_sided_table *t, ast_kind kind)
                         continue;
                     }
                     ds->used = 1;
-                    if (m < PL_MAX_CELLS)
-                        buf[m++] = ds->index;
+                    if (m == PL_MAX_CELLS) { /* an error, not a shorter list */
+                        cc_error(cc, it, "this list names more than %d directions", PL_MAX_CELLS);
+                        break;
+                    }
+                    buf[m++] = ds->index;
                 }
             }
-            if (n + m > cap) {
-                while (n + m > cap)
-                    cap *= 2;
-                t->data = realloc(t->data, (size_t)cap * sizeof(int32_t));
-            }
+            PL_GROW(t->data, cap, n + m);
             memcpy(t->data + n, buf, (size_t)m * sizeof(int32_t));
             n += m;
         }
@@ -774,7 +753,7 @@ static void build_layout(cc_t *cc)
     p->pvar_base = p->var_base + p->nvars;
     p->tomove_slot = p->pvar_base + p->npvars * p->nplayers;
     p->nslots = p->tomove_slot + 1;
-    p->slot_init = calloc((size_t)p->nslots, sizeof(int32_t));
+    p->slot_init = pl_calloc((size_t)p->nslots, sizeof(int32_t));
     for (int i = 0; i < cc->nsyms; i++) {
         cc_symbol *s = &cc->syms[i];
         if (s->kind == SYM_VAR)
@@ -860,7 +839,7 @@ static void build_setup(cc_t *cc)
 static void collect_code_decls(cc_t *cc, const ast *const *decls, int ndecls)
 {
     pl_program *p = cc->prog;
-    const ast *blocks[64];
+    const ast **blocks = pl_malloc((size_t)ndecls * sizeof *blocks); /* enough for all */
     int own_moves = 0;
     for (int i = 0; i < ndecls; i++)
         if (decls[i]->kind == A_MOVES && decls[i]->file == 0)
@@ -885,14 +864,14 @@ static void collect_code_decls(cc_t *cc, const ast *const *decls, int ndecls)
                 if (s->index != pl)
                     continue;
             }
-            if (n < 64)
-                blocks[n++] = d;
+            blocks[n++] = d;
         }
         if (n == 0 && pl == 0)
             cc_error(cc, NULL, "the game has no 'moves' block");
         p->entry_moves[pl] = cg_here(cc);
         cg_moves(cc, pl, blocks, n);
     }
+    free(blocks);
     const ast *end = NULL;
     for (int i = 0; i < ndecls; i++)
         if (decls[i]->kind == A_END)
@@ -912,18 +891,9 @@ static void collect_code_decls(cc_t *cc, const ast *const *decls, int ndecls)
     }
 }
 
-static uint64_t fnv1a(uint64_t h, const char *s, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        h ^= (unsigned char)s[i];
-        h *= 1099511628211ull;
-    }
-    return h;
-}
-
 static pl_program *compile_main(cc_t *cc, const char *name, char *text, size_t len)
 {
-    cc->prog = calloc(1, sizeof *cc->prog);
+    cc->prog = pl_calloc(1, sizeof *cc->prog);
     pl_program *p = cc->prog;
     int file = add_source(cc, name, text, len);
     ast *decls = pl_parse(&cc->arena, cc->diags, &cc->src[file], file);
@@ -941,12 +911,12 @@ static pl_program *compile_main(cc_t *cc, const char *name, char *text, size_t l
     build_sided(cc, &p->regions, A_REGION);
     build_layout(cc);
     build_setup(cc);
-    p->title = strdup(cc->title ? cc->title->name : name);
-    p->about = strdup(cc->about ? cc->about->name : "");
-    p->source_name = strdup(name);
-    uint64_t h = 1469598103934665603ull;
+    p->title = pl_strdup(cc->title ? cc->title->name : name);
+    p->about = pl_strdup(cc->about ? cc->about->name : "");
+    p->source_name = pl_strdup(name);
+    uint64_t h = PL_FNV_OFFSET;
     for (int i = 0; i < cc->nsrc; i++)
-        h = fnv1a(h, cc->src[i].text, cc->src[i].len);
+        h = pl_hash_bytes(h, cc->src[i].text, cc->src[i].len);
     p->source_hash = h;
     if (cc->diags->errors)
         return NULL;
@@ -1034,8 +1004,5 @@ pl_program *pl_compile_string(const char *name, const char *text, size_t len,
         pl_diag_add(d, PL_SEV_ERROR, name, NULL, 0, 0, 0, "file is larger than 4 MiB");
         return NULL;
     }
-    char *copy = malloc(len + 1);
-    memcpy(copy, text, len);
-    copy[len] = 0;
-    return compile_text(name, copy, len, stdlib_dir, d);
+    return compile_text(name, pl_strndup(text, len), len, stdlib_dir, d);
 }

@@ -9,6 +9,7 @@
 #include "ast.h"
 #include "program.h"
 #include "diag.h"
+#include "util.h"
 
 enum { CC_MAX_FILES = 64, CC_MAX_EXPANSION = 64 };
 

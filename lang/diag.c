@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "diag.h"
+#include "util.h"
 
 #define PL_DIAG_DEFAULT_MAX 20
 #define PL_DIAG_STOP_MSG "too many errors, stopping"
@@ -44,17 +45,6 @@ void pl_diags_free(pl_diags *d)
     }
     free(d->items);
     pl_diags_init(d);
-}
-
-static char *dup_str(const char *s)
-{
-    if (!s)
-        return NULL;
-    size_t n = strlen(s) + 1;
-    char *p = malloc(n);
-    if (p)
-        memcpy(p, s, n);
-    return p;
 }
 
 static int is_continuation(unsigned char c)
@@ -104,12 +94,7 @@ static char *copy_line(const char *text, int line, int col, int end_col,
         p += from;
         n = to - from;
     }
-    char *s = malloc(n + 1);
-    if (s) {
-        memcpy(s, p, n);
-        s[n] = '\0';
-    }
-    return s;
+    return pl_strndup(p, n);
 }
 
 static int max_errors(const pl_diags *d)
@@ -128,26 +113,15 @@ static int is_closed(const pl_diags *d)
            d->errors >= max_errors(d);
 }
 
-/* Append one item; takes ownership of message and source_line.  On out
- * of memory the diagnostic is lost, which beats crashing while reporting. */
+/* Append one item; takes ownership of message and source_line. */
 static int push(pl_diags *d, pl_severity sev, const char *file, int line,
                 int col, int end_col, char *message, char *source_line,
                 int source_start, int source_more)
 {
-    if (d->count == d->cap) {
-        int cap = d->cap ? d->cap * 2 : 8;
-        pl_diag *items = realloc(d->items, (size_t)cap * sizeof *items);
-        if (!items) {
-            free(message);
-            free(source_line);
-            return 0;
-        }
-        d->items = items;
-        d->cap = cap;
-    }
+    PL_GROW(d->items, d->cap, d->count + 1);
     pl_diag *g = &d->items[d->count++];
     g->severity = sev;
-    g->file = dup_str(file);
+    g->file = pl_strdup(file);
     g->line = line > 0 ? line : 0;
     g->col = col > 0 ? col : 0;
     g->end_col = end_col >= g->col ? end_col : g->col;
@@ -167,7 +141,7 @@ int pl_diag_add(pl_diags *d, pl_severity sev, const char *file,
     if (is_closed(d))
         return 0;
     if (sev == PL_SEV_ERROR && d->errors >= max_errors(d)) {
-        push(d, PL_SEV_NOTE, file, 0, 0, 0, dup_str(PL_DIAG_STOP_MSG), NULL, 0, 0);
+        push(d, PL_SEV_NOTE, file, 0, 0, 0, pl_strdup(PL_DIAG_STOP_MSG), NULL, 0, 0);
         return 0;
     }
 
@@ -177,7 +151,7 @@ int pl_diag_add(pl_diags *d, pl_severity sev, const char *file,
     va_end(ap);
     if (n < 0)
         n = 0;
-    char *msg = malloc((size_t)n + 1);
+    char *msg = pl_malloc((size_t)n + 1);
     if (!msg)
         return 0;
     va_start(ap, fmt);
@@ -346,7 +320,7 @@ void pl_diag_print_json(const pl_diag *g, FILE *out)
     if (g->line > 0 && g->source_line && (g->source_start > 0 || g->source_more)) {
         /* a window of a long line, marked as in the text form */
         size_t n = strlen(g->source_line);
-        char *w = malloc(n + 2 * sizeof PL_DIAG_CUT);
+        char *w = pl_malloc(n + 2 * sizeof PL_DIAG_CUT);
         if (w)
             snprintf(w, n + 2 * sizeof PL_DIAG_CUT, "%s%s%s", g->source_start > 0 ? PL_DIAG_CUT : "",
                      g->source_line, g->source_more ? PL_DIAG_CUT : "");

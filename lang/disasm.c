@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "bytecode.h"
+#include "util.h"
 
 /* names[i], or `what` followed by i when there is no such name. */
 static void put_name(FILE *out, char *const *names, int n, int i,
@@ -215,7 +216,7 @@ static const char **index_lines(const char *src, int *nlines)
     int n = 1;
     for (const char *s = src; *s; s++)
         n += *s == '\n';
-    const char **lines = malloc((size_t)n * sizeof *lines);
+    const char **lines = pl_malloc((size_t)n * sizeof *lines);
     if (!lines)
         return NULL;
     lines[0] = src;

@@ -58,12 +58,33 @@ extern const pl_opinfo pl_opinfo_table[PL_OP_COUNT];
  *   bits 8-11  owner + 1 (0: no owner)
  *   bits 12-21 attribute 0, bits 22-31 attribute 1 (0..PL_ATTR_MAX)
  */
+enum {
+    PL_PIECE_KIND_BITS = 8,
+    PL_PIECE_OWNER_BITS = 4,
+    PL_PIECE_ATTR_BITS = 10,
+    PL_PIECE_OWNER_SHIFT = PL_PIECE_KIND_BITS,                          /* 8 */
+    PL_PIECE_ATTR_SHIFT = PL_PIECE_OWNER_SHIFT + PL_PIECE_OWNER_BITS,   /* 12 */
+};
 #define PL_PIECE(kind, owner, a0, a1) \
     ((int32_t)((uint32_t)((kind) + 1) | ((uint32_t)((owner) + 1) << 8) | \
                ((uint32_t)(a0) << 12) | ((uint32_t)(a1) << 22)))
 #define PL_PIECE_KIND(p)  ((int)((uint32_t)(p) & 0xffu) - 1)
 #define PL_PIECE_OWNER(p) ((int)(((uint32_t)(p) >> 8) & 0xfu) - 1)
 #define PL_PIECE_ATTR(p, i) ((int)(((uint32_t)(p) >> (12 + 10 * (i))) & 0x3ffu))
+
+/* The packing above holds every kind, owner and attribute the limits
+ * allow, and the literal shifts and masks agree with the widths. */
+_Static_assert(PL_MAX_KINDS + 1 < (1 << PL_PIECE_KIND_BITS),
+               "kind + 1 must fit in the kind bits of a piece code");
+_Static_assert(PL_MAX_PLAYERS < (1 << PL_PIECE_OWNER_BITS),
+               "owner + 1 must fit in the owner bits of a piece code");
+_Static_assert(PL_ATTR_MAX == (1 << PL_PIECE_ATTR_BITS) - 1,
+               "attribute values 0..PL_ATTR_MAX must fill the attribute bits");
+_Static_assert(PL_PIECE_ATTR_SHIFT + PL_MAX_ATTRS * PL_PIECE_ATTR_BITS <= 32,
+               "a piece code is one int32");
+_Static_assert(PL_PIECE_OWNER_SHIFT == 8 && PL_PIECE_ATTR_SHIFT == 12 &&
+               PL_PIECE_ATTR_SHIFT + PL_PIECE_ATTR_BITS == 22,
+               "PL_PIECE, its readers and SETATTR in vm.c use these shifts literally");
 
 /*
  * Sets that PICK and NEXT walk through, one kind per row of setkinds.h.

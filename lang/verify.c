@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "bytecode.h"
+#include "util.h"
 
 /* Bound on the value-stack height.  Compiled expressions stay far below. */
 enum { VERIFY_MAX_STACK = 4096 };
@@ -161,7 +162,7 @@ static int check_all_names(verifier *v)
 static int check_rays_end(verifier *v)
 {
     const pl_program *p = v->prog;
-    uint8_t *state = malloc((size_t)(unsigned)p->ncells); /* 0 new, 1 on this walk, 2 ends */
+    uint8_t *state = pl_malloc((size_t)(unsigned)p->ncells); /* 0 new, 1 on this walk, 2 ends */
     if (!state)
         return fail(v, "out of memory");
     int bad = 0;
@@ -537,9 +538,9 @@ int pl_verify(pl_program *prog, char *err, size_t errlen)
     if (check_tables(&v))
         return -1;
     size_t n = (size_t)prog->ncode;
-    v.start = calloc(n, 1);
-    v.height = malloc(n * sizeof *v.height);
-    v.work = malloc(n * sizeof *v.work);
+    v.start = pl_calloc(n, 1);
+    v.height = pl_malloc(n * sizeof *v.height);
+    v.work = pl_malloc(n * sizeof *v.work);
     int rc = -1;
     if (!v.start || !v.height || !v.work) {
         fail(&v, "out of memory");

@@ -26,6 +26,7 @@
 #include "bytecode.h"
 #include "compile.h"
 #include "game.h"
+#include "util.h"
 
 #define PT_STDLIB "stdlib"
 
@@ -91,36 +92,9 @@ static inline char *pt_diags_text(const pl_diags *d)
 /* A whole file (malloc'ed, NUL-terminated), or NULL. */
 static inline char *pt_read_file(const char *path, size_t *len)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap + 1);
-    size_t r;
-    while (buf && (r = fread(buf + n, 1, cap - n, f)) > 0) {
-        n += r;
-        if (n == cap) {
-            cap *= 2;
-            buf = realloc(buf, cap + 1);
-        }
-    }
-    fclose(f);
-    if (buf)
-        buf[n] = 0;
-    if (len)
-        *len = n;
-    return buf;
-}
-
-/* xorshift64*: the same sequence on every machine. */
-static inline uint64_t pt_rand(uint64_t *s)
-{
-    uint64_t x = *s;
-    x ^= x >> 12;
-    x ^= x << 25;
-    x ^= x >> 27;
-    *s = x;
-    return x * 0x2545F4914F6CDD1Dull;
+    char *data;
+    pl_read_file(path, (size_t)1 << 30, &data, len);
+    return data;
 }
 
 /* Generate the moves of the current position into ml (must not fail). */
@@ -153,7 +127,7 @@ static inline void pt_play(pl_state *st, pl_movelist *ml, const char *moves)
     free(copy);
 }
 
-/* Perft as /work/shared/rules/README.md defines it: distinct legal move
+/* Perft as docs/cli.md ("perft") defines it: distinct legal move
  * sequences of length depth, stopping at terminal positions.  `mls` holds
  * one move list per level (depth + 1 of them). */
 static inline long pt_perft(pl_state *st, pl_movelist *mls, int depth)

@@ -1,7 +1,7 @@
 /*
  * test_gyges.c -- Gygès through the generic engine: perft from the start
  * and from positions of real games, and one test per rule of
- * /work/shared/rules/gyges.md.
+ * docs/games/gyges.md.
  *
  * Positions are either a move sequence from the start (taken from seeded
  * random games: `plateau play gyges --south random --north random --seed

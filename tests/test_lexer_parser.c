@@ -279,6 +279,85 @@ static void test_warning_is_not_an_error(void **state)
     pl_diags_free(&d);
 }
 
+/* Lists longer than the compiler's fixed limits are errors, and lists of
+ * any other length compile whole: nothing is silently dropped. */
+static pl_program *compile_built(const char *text, pl_diags *d)
+{
+    pl_diags_init(d);
+    return pl_compile_string("big.game", text, strlen(text), PT_STDLIB, d);
+}
+
+/* 100 alternatives of `either` and 100 `moves` blocks: every one of them
+ * gives its move (the compiler once kept 64 jump sites and 64 blocks). */
+static void test_many_alternatives_and_blocks(void **state)
+{
+    (void)state;
+    size_t cap = 1 << 16, o;
+    char *text = malloc(cap);
+    o = (size_t)snprintf(text, cap, "%smoves {\n  either {\n    text \"m0\"\n  }", HEADER);
+    for (int i = 1; i < 100; i++)
+        o += (size_t)snprintf(text + o, cap - o, " or {\n    text \"m%d\"\n  }", i);
+    snprintf(text + o, cap - o, "\n}\n");
+    pl_diags d;
+    pl_program *p = compile_built(text, &d);
+    if (!p)
+        pl_diags_print(&d, stderr);
+    assert_non_null(p);
+    pl_state *st = pl_state_new(p);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    assert_int_equal(pt_generate(st, &ml), 100);
+    assert_true(pl_movelist_find(&ml, "m99") >= 0);
+    pl_state_free(st);
+    pl_program_free(p);
+    pl_diags_free(&d);
+
+    o = (size_t)snprintf(text, cap, "%s", HEADER);
+    for (int i = 0; i < 100; i++)
+        o += (size_t)snprintf(text + o, cap - o, "moves {\n  text \"b%d\"\n}\n", i);
+    p = compile_built(text, &d);
+    assert_non_null(p);
+    st = pl_state_new(p);
+    assert_int_equal(pt_generate(st, &ml), 100);
+    assert_true(pl_movelist_find(&ml, "b0") >= 0 && pl_movelist_find(&ml, "b99") >= 0);
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(p);
+    pl_diags_free(&d);
+    free(text);
+}
+
+/* A region may repeat cells, but a list of more cells than a board may
+ * have (4096) is refused with an error at the list. */
+static void test_cell_list_too_long(void **state)
+{
+    (void)state;
+    size_t cap = 1 << 16, o;
+    char *text = malloc(cap);
+    o = (size_t)snprintf(text, cap, "%sregion r =", HEADER);
+    for (int i = 0; i < 4097; i++)
+        o += (size_t)snprintf(text + o, cap - o, " a1");
+    snprintf(text + o, cap - o, "\nmoves {\n  pick c in r\n  text c\n}\n");
+    pl_diags d;
+    pl_program *p = compile_built(text, &d);
+    assert_null(p);
+    assert_int_equal(d.errors, 1);
+    assert_string_equal(d.items[0].message, "this list names more than 4096 cells");
+    assert_int_equal(d.items[0].line, 5);
+    pl_diags_free(&d);
+
+    /* 4096 entries are fine */
+    o = (size_t)snprintf(text, cap, "%sregion r =", HEADER);
+    for (int i = 0; i < 4096; i++)
+        o += (size_t)snprintf(text + o, cap - o, " a1");
+    snprintf(text + o, cap - o, "\nmoves {\n  pick c in r\n  text c\n}\n");
+    p = compile_built(text, &d);
+    assert_non_null(p);
+    pl_program_free(p);
+    pl_diags_free(&d);
+    free(text);
+}
+
 int main(void)
 {
     pt_init();
@@ -292,6 +371,8 @@ int main(void)
         cmocka_unit_test(test_string_name_in_diagnostics),
         cmocka_unit_test(test_missing_file),
         cmocka_unit_test(test_warning_is_not_an_error),
+        cmocka_unit_test(test_many_alternatives_and_blocks),
+        cmocka_unit_test(test_cell_list_too_long),
         /* syntax */
         BROKEN("missing_brace"),
         BROKEN("bad_token"),

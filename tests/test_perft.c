@@ -1,7 +1,7 @@
 /*
  * test_perft.c -- perft regression values of the four first games.
  *
- * perft(d) is defined in /work/shared/rules/README.md: the number of
+ * perft(d) is defined in docs/cli.md ("perft"): the number of
  * distinct legal move sequences of length d, stopping at terminal positions
  * (pl_status() != PL_RESULT_NONE).  Positions are the start and mid-game
  * positions reached by a move sequence, replayed by move text.

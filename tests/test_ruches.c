@@ -1,7 +1,7 @@
 /*
  * test_ruches.c -- Bataille de ruches through the generic engine: perft
  * from the start and from positions after the setup, and one test per
- * rule of /work/shared/rules/ruches.md.
+ * rule of docs/games/ruches.md.
  *
  * Positions are either a move sequence from the start (taken from seeded
  * random games: `plateau play ruches --south random --north random --seed

@@ -5,8 +5,7 @@
  * A position is a game file under tests/positions/ that imports a shipped
  * game and replaces its setup (and, with `turn`, who moves first); the
  * board, the moves and the end rules are the shipped ones.  Rules are
- * those of /work/shared/rules/ (one .md per game) (Lines of Action, knight chase) and the
- * usual ones for Breakthrough and tic-tac-toe.  Move lists are compared
+ * those of the game's page in docs/games/ (one .md per game).  Move lists are compared
  * exactly, as sorted texts.
  */
 #include "plateau_test.h"

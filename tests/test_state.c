@@ -10,7 +10,10 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <strings.h>
+#include <signal.h>
+#include <sys/wait.h>
 #include "plateau_test.h"
+#include "state_int.h"
 
 #define MAX_PLIES 200
 
@@ -80,7 +83,8 @@ static void random_game(const char *path, uint64_t seed)
     char texts[MAX_PLIES + 1][64];
     int n = 0;
     take(st, nslots, &snaps[0]);
-    uint64_t rng = seed;
+    pl_rng rng;
+    pl_rng_seed(&rng, seed);
     while (n < MAX_PLIES) {
         int r = pl_status(st, &ml);
         if (r == -2)
@@ -90,7 +94,7 @@ static void random_game(const char *path, uint64_t seed)
             break;
         assert_true(ml.count > 0);
         check_unique_texts(&ml, path);
-        int k = (int)(pt_rand(&rng) % (uint64_t)ml.count);
+        int k = (int)pl_rng_below(&rng, (uint32_t)ml.count);
         snprintf(texts[n + 1], sizeof texts[n + 1], "%s", pl_move_text(&ml, k));
         pl_apply(st, &ml, k);
         n++;
@@ -316,6 +320,73 @@ static void test_move_without_text(void **state)
     pl_program_free(prog);
 }
 
+/* The consistency check (state_int.h) recomputes what st_write keeps
+ * incrementally.  A state corrupted behind st_write's back -- a slot
+ * written directly, an occupancy bit flipped -- must be caught, and a
+ * repaired one accepted again. */
+static void test_consistency_check_catches_corruption(void **state)
+{
+    (void)state;
+    pl_program *prog = pt_compile("games/tic-tac-toe.game");
+    pl_state *st = pl_state_new(prog);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    pt_generate(st, &ml);
+    pt_play(st, &ml, "b2 a1");
+    char why[256];
+    assert_int_equal(pl_state_check(st, why, sizeof why), 0);
+
+    int c3 = pl_program_find_cell(prog, "c3");
+    int32_t b2 = st->slot[pl_program_find_cell(prog, "b2")];
+    st->slot[c3] = b2; /* a piece appears without st_write */
+    assert_int_equal(pl_state_check(st, why, sizeof why), -1);
+    assert_non_null(strstr(why, "hash"));
+    st->hash ^= pl_zobrist(c3, 0) ^ pl_zobrist(c3, b2);
+    st->hashes[st->ply] = st->hash;
+    assert_int_equal(pl_state_check(st, why, sizeof why), -1); /* hash fixed, occupancy not */
+    assert_non_null(strstr(why, "occupancy of cell c3"));
+    st->occ[(PL_PIECE_OWNER(b2) + 1) * st->nwords + (c3 >> 6)] |= 1ull << (c3 & 63);
+    assert_int_equal(pl_state_check(st, why, sizeof why), 0);
+
+    st->hashes[st->ply] ^= 1; /* the history disagrees with the hash */
+    assert_int_equal(pl_state_check(st, why, sizeof why), -1);
+    assert_non_null(strstr(why, "history"));
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(prog);
+}
+
+#ifndef NDEBUG
+/* Debug builds run the check after every apply and undo and abort on a
+ * difference: a child process corrupts its state and applies a move. */
+static void test_debug_build_aborts_on_corruption(void **state)
+{
+    (void)state;
+    pl_program *prog = pt_compile("games/tic-tac-toe.game");
+    pl_state *st = pl_state_new(prog);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    pt_generate(st, &ml);
+    fflush(NULL);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        if (!freopen("/dev/null", "w", stderr)) /* the expected message */
+            _exit(2);
+        st->slot[pl_program_find_cell(prog, "a1")] = PL_PIECE(0, 1, 0, 0);
+        pl_apply(st, &ml, pl_movelist_find(&ml, "b2"));
+        _exit(0); /* not reached when the check works */
+    }
+    int status;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFSIGNALED(status));
+    assert_int_equal(WTERMSIG(status), SIGABRT);
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(prog);
+}
+#endif
+
 int main(void)
 {
     pt_init();
@@ -327,6 +398,10 @@ int main(void)
         cmocka_unit_test(test_movelist_find),
         cmocka_unit_test(test_movelist_reuse),
         cmocka_unit_test(test_move_without_text),
+        cmocka_unit_test(test_consistency_check_catches_corruption),
+#ifndef NDEBUG
+        cmocka_unit_test(test_debug_build_aborts_on_corruption),
+#endif
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

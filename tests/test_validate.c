@@ -28,8 +28,9 @@
 static char **list_files(const char *dir, const char *prefix, const char *suffix)
 {
     DIR *d = opendir(dir);
-    size_t n = 0, cap = 16;
-    char **names = malloc(cap * sizeof *names);
+    size_t n = 0, cap = 0;
+    char **names = NULL;
+    PL_GROW(names, cap, 1); /* the NULL at the end, even for no file */
     struct dirent *e;
     while (d && (e = readdir(d)) != NULL) {
         size_t len = strlen(e->d_name), pl = strlen(prefix), sl = strlen(suffix);
@@ -42,9 +43,8 @@ static char **list_files(const char *dir, const char *prefix, const char *suffix
         snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
         if (stat(path, &sb) != 0 || !S_ISREG(sb.st_mode))
             continue;
-        if (n + 1 == cap)
-            names = realloc(names, (cap *= 2) * sizeof *names);
-        names[n++] = strdup(e->d_name);
+        PL_GROW(names, cap, n + 2); /* room for the NULL at the end */
+        names[n++] = pl_strdup(e->d_name);
     }
     if (d)
         closedir(d);

@@ -1,7 +1,7 @@
 /*
  * test_wali_yote.c -- Wali, its variant Dara and Yote through the generic
  * engine: perft from the start and from mid-game positions, and one test
- * per rule of /work/shared/rules/wali.md and yote.md.
+ * per rule of docs/games/wali.md and yote.md.
  *
  * Positions are either a move sequence from the start (taken from seeded
  * random games: `plateau play wali --south random --north random --seed

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "paths.h"
+#include "util.h"
 
 #ifndef PLATEAU_DATA_DIR
 #define PLATEAU_DATA_DIR "/usr/local/share/plateau"
@@ -31,7 +32,7 @@ static int searched;
 char *pl_paths_join(const char *dir, const char *name)
 {
     size_t a = strlen(dir), b = strlen(name);
-    char *s = malloc(a + b + 2);
+    char *s = pl_malloc(a + b + 2);
     if (!s)
         return NULL;
     memcpy(s, dir, a);
@@ -81,27 +82,18 @@ static char *exe_relative(const char *rel)
     return pl_paths_join(buf, rel);
 }
 
-static char *dup_str(const char *s)
-{
-    size_t n = strlen(s) + 1;
-    char *p = malloc(n);
-    if (p)
-        memcpy(p, s, n);
-    return p;
-}
-
 static void search(void)
 {
     searched = 1;
     char *cand[4] = {0};
     const char *env = getenv("PLATEAU_PATH");
     if (env && *env)
-        cand[0] = dup_str(env);
+        cand[0] = pl_strdup(env);
     cand[1] = exe_relative(PLATEAU_BIN_TO_DATA);
 #ifdef PLATEAU_SOURCE_DIR
-    cand[2] = dup_str(PLATEAU_SOURCE_DIR);
+    cand[2] = pl_strdup(PLATEAU_SOURCE_DIR);
 #endif
-    cand[3] = dup_str(PLATEAU_DATA_DIR);
+    cand[3] = pl_strdup(PLATEAU_DATA_DIR);
 
     for (int i = 0; i < 4; i++) {
         if (!data_dir && is_data_root(cand[i]))
@@ -143,7 +135,7 @@ int pl_paths_is_file(const char *arg)
 static char *game_file(const char *root, const char *name, const char *ext)
 {
     size_t n = strlen("games/") + strlen(name) + strlen(ext) + 1;
-    char *rel = malloc(n);
+    char *rel = pl_malloc(n);
     if (!rel)
         return NULL;
     strcpy(rel, "games/");
@@ -161,7 +153,7 @@ static char *game_file(const char *root, const char *name, const char *ext)
 char *pl_paths_resolve_game(const char *name_or_path)
 {
     if (pl_paths_is_file(name_or_path))
-        return dup_str(name_or_path);
+        return pl_strdup(name_or_path);
     const char *root = pl_paths_data_dir();
     if (!root || !*name_or_path)
         return NULL;
@@ -180,20 +172,8 @@ static int cmp_str(const void *a, const void *b)
 static int list_push(char ***list, int *count, int *cap, const char *s,
                      size_t len)
 {
-    if (*count == *cap) {
-        int ncap = *cap ? *cap * 2 : 16;
-        char **nl = realloc(*list, (size_t)ncap * sizeof *nl);
-        if (!nl)
-            return -1;
-        *list = nl;
-        *cap = ncap;
-    }
-    char *copy = malloc(len + 1);
-    if (!copy)
-        return -1;
-    memcpy(copy, s, len);
-    copy[len] = '\0';
-    (*list)[(*count)++] = copy;
+    PL_GROW(*list, *cap, *count + 1);
+    (*list)[(*count)++] = pl_strndup(s, len);
     return 0;
 }
 

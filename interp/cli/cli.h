@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include "game.h"
 #include "program.h"
+#include "util.h"
 
 enum { PL_EXIT_OK = 0, PL_EXIT_FAIL = 1, PL_EXIT_USAGE = 2 };
 
@@ -87,7 +88,9 @@ int pl_cli_seconds(const char *cmd, const char *what, const char *text,
 
 /* --- games ---------------------------------------------------------------- */
 
-/* The whole file, NUL-terminated (malloc'ed), or NULL with errno set. */
+/* The whole file, NUL-terminated (malloc'ed), or NULL with errno set
+ * (pl_read_file with a generous limit: records and bytecode too). */
+#define PL_CLI_MAX_FILE_BYTES ((size_t)1 << 30)
 char *pl_cli_read_file(const char *path, size_t *len);
 
 /* Load GAME (a name or a path): bytecode is read and verified, source is
@@ -127,15 +130,7 @@ int pl_cli_runtime_error(const char *cmd, const pl_state *st);
 
 /* --- small utilities ------------------------------------------------------- */
 
-/* xorshift64*: tiny, fast and good enough for playouts and move choice. */
-typedef struct {
-    uint64_t s;
-} pl_rng;
-
-void pl_rng_seed(pl_rng *r, uint64_t seed);
-uint64_t pl_rng_next(pl_rng *r);
-/* Uniform in [0, n), n > 0. */
-uint32_t pl_rng_below(pl_rng *r, uint32_t n);
+/* pl_rng (the random generator) comes from util.h. */
 /* A seed that differs from run to run. */
 uint64_t pl_cli_time_seed(void);
 

@@ -8,8 +8,6 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 #include "cli.h"
 #include "explain.h"
 #include "paths.h"
@@ -181,36 +179,9 @@ int pl_cli_seconds(const char *cmd, const char *what, const char *text,
 
 char *pl_cli_read_file(const char *path, size_t *len)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap + 1);
-    while (buf) {
-        n += fread(buf + n, 1, cap - n, f);
-        if (n < cap)
-            break;
-        char *nb = realloc(buf, cap * 2 + 1);
-        if (!nb) {
-            free(buf);
-            buf = NULL;
-            errno = ENOMEM;
-            break;
-        }
-        buf = nb;
-        cap *= 2;
-    }
-    if (buf && ferror(f)) {
-        free(buf);
-        buf = NULL;
-        errno = EIO;
-    }
-    fclose(f);
-    if (!buf)
-        return NULL;
-    buf[n] = '\0';
-    *len = n;
-    return buf;
+    char *data;
+    pl_read_file(path, PL_CLI_MAX_FILE_BYTES, &data, len);
+    return data;
 }
 
 static int load_bytecode(const char *cmd, const char *path, const char *data,
@@ -420,47 +391,8 @@ int pl_cli_apply_moves(pl_state *st, pl_movelist *ml, const char *cmd,
     return 0;
 }
 
-/* --- RNG and clock ------------------------------------------------------------ */
+/* --- clock ----------------------------------------------------------------- */
 
-void pl_rng_seed(pl_rng *r, uint64_t seed)
-{
-    /* splitmix64 spreads small seeds (1, 2, 3...) over the whole state;
-     * xorshift must never start from zero. */
-    uint64_t z = seed + 0x9e3779b97f4a7c15ull;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    z ^= z >> 31;
-    r->s = z ? z : 0x2545f4914f6cdd1dull;
-}
+uint64_t pl_cli_time_seed(void) { return pl_time_seed(); }
 
-uint64_t pl_rng_next(pl_rng *r)
-{
-    uint64_t x = r->s;
-    x ^= x >> 12;
-    x ^= x << 25;
-    x ^= x >> 27;
-    r->s = x;
-    return x * 0x2545f4914f6cdd1dull;
-}
-
-uint32_t pl_rng_below(pl_rng *r, uint32_t n)
-{
-    /* The high bits are the best ones; the multiply-shift keeps the bias
-     * far below anything a playout could notice. */
-    return (uint32_t)(((pl_rng_next(r) >> 32) * (uint64_t)n) >> 32);
-}
-
-uint64_t pl_cli_time_seed(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    return (uint64_t)ts.tv_sec * 1000000007ull ^ (uint64_t)ts.tv_nsec ^
-           ((uint64_t)getpid() << 32);
-}
-
-double pl_cli_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
+double pl_cli_now(void) { return pl_now(); }

@@ -95,7 +95,7 @@ struct pl_ab {
 
 pl_ab *pl_ab_new(const pl_program *prog, const pl_player_spec *spec)
 {
-    pl_ab *ab = calloc(1, sizeof *ab);
+    pl_ab *ab = pl_calloc(1, sizeof *ab);
     if (!ab)
         return NULL;
     ab->prog = prog;
@@ -105,8 +105,8 @@ pl_ab *pl_ab_new(const pl_program *prog, const pl_player_spec *spec)
     size_t n = 1;
     while (n * 2 * sizeof(tt_entry) <= bytes)
         n *= 2;
-    ab->tt = calloc(n, sizeof *ab->tt);
-    ab->history = calloc((size_t)ab->np * HIST_SIZE, sizeof *ab->history);
+    ab->tt = pl_calloc(n, sizeof *ab->tt);
+    ab->history = pl_calloc((size_t)ab->np * HIST_SIZE, sizeof *ab->history);
     if (!ab->tt || !ab->history) {
         pl_ab_free(ab);
         return NULL;
@@ -220,15 +220,9 @@ static int order_room(pl_ab *ab, int ply, int count)
 {
     if (count <= ab->ordcap[ply])
         return 0;
-    int cap = count * 2;
-    int32_t *o = realloc(ab->order[ply], (size_t)cap * sizeof *o);
-    if (!o)
-        return -1;
-    ab->order[ply] = o;
-    uint64_t *t = realloc(ab->th[ply], (size_t)cap * sizeof *t);
-    if (!t)
-        return -1;
-    ab->th[ply] = t;
+    int cap = (int)pl_grow_capacity((size_t)ab->ordcap[ply], (size_t)count);
+    ab->order[ply] = pl_realloc_array(ab->order[ply], (size_t)cap, sizeof *ab->order[ply]);
+    ab->th[ply] = pl_realloc_array(ab->th[ply], (size_t)cap, sizeof *ab->th[ply]);
     ab->ordcap[ply] = cap;
     return 0;
 }
@@ -240,7 +234,7 @@ static void score_moves(pl_ab *ab, int ply, int mover, int ttmove)
     uint64_t *th = ab->th[ply];
     const int32_t *hist = ab->history + (size_t)mover * HIST_SIZE;
     for (int i = 0; i < ml->count; i++) {
-        uint64_t h = pl_search_text_hash(pl_move_text(ml, i));
+        uint64_t h = pl_hash_text_nocase(pl_move_text(ml, i));
         th[i] = h;
         int c;
         if (i == ttmove)
@@ -301,7 +295,7 @@ static void check_clock(pl_ab *ab)
         ab->abort = 1;
         return;
     }
-    double now = pl_search_now();
+    double now = pl_now();
     if (ab->deadline > 0 && now >= ab->deadline)
         ab->abort = 1;
     else if (ab->call->progress && now >= ab->next_report) {
@@ -336,7 +330,7 @@ static int32_t negamax(pl_ab *ab, int depth, int32_t alpha, int32_t beta, int pl
     int ttmove = -1;
     if (e->key == key) {
         if (e->move >= 0 && e->move < ml->count &&
-            (uint32_t)pl_search_text_hash(pl_move_text(ml, e->move)) == e->text)
+            (uint32_t)pl_hash_text_nocase(pl_move_text(ml, e->move)) == e->text)
             ttmove = e->move;
         if (ply > 0 && e->depth >= depth) {
             int32_t s = from_tt(e->score, ply);
@@ -411,7 +405,7 @@ int pl_ab_think(pl_ab *ab, const pl_search_call *call, pl_search_info *info,
     ab->st = st;
     ab->call = call;
     ab->info = info;
-    ab->start = pl_search_now();
+    ab->start = pl_now();
     ab->next_report = ab->start + call->interval;
     ab->deadline = ab->spec.time > 0 ? ab->start + ab->spec.time : 0;
     if (ab->spec.time <= 0 && ab->spec.depth <= 0)
@@ -438,7 +432,7 @@ int pl_ab_think(pl_ab *ab, const pl_search_call *call, pl_search_info *info,
     if (ab->ml[0].count == 1) {
         snprintf(ab->best, sizeof ab->best, "%s", pl_move_text(&ab->ml[0], 0));
         info->move = 0;
-        info->seconds = pl_search_now() - ab->start;
+        info->seconds = pl_now() - ab->start;
         return 0;
     }
 
@@ -469,12 +463,12 @@ int pl_ab_think(pl_ab *ab, const pl_search_call *call, pl_search_info *info,
         info->move = best;
         info->score = score;
         if (call->progress)
-            report(ab, pl_search_now());
+            report(ab, pl_now());
         if (exact || score >= MATE_BOUND || score <= -MATE_BOUND)
             break;
         /* the next iteration would not finish in the time left */
         if (ab->deadline > 0 &&
-            pl_search_now() - ab->start > 0.5 * (ab->deadline - ab->start))
+            pl_now() - ab->start > 0.5 * (ab->deadline - ab->start))
             break;
     }
     if (ab->error) {
@@ -487,7 +481,7 @@ int pl_ab_think(pl_ab *ab, const pl_search_call *call, pl_search_info *info,
     info->score = score;
     info->depth = done;
     info->nodes = ab->nodes;
-    info->seconds = pl_search_now() - ab->start;
+    info->seconds = pl_now() - ab->start;
     info->proven = score >= MATE_BOUND ? 1 : score <= -MATE_BOUND ? -1
                  : exact && score == 0 ? 2 : 0;
     info->plies_to_end = info->proven == 1 || info->proven == -1

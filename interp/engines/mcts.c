@@ -90,7 +90,7 @@ typedef struct {
     pl_state *own;            /* helper threads: their own state */
     pl_state *st;             /* the state searched */
     pl_movelist ml;
-    pl_search_rng rng;
+    pl_rng rng;
     uint32_t *path;           /* nodes from the root */
     int8_t *tomove;           /* player to move at each node of path */
     int pathcap;
@@ -153,18 +153,8 @@ static uint32_t pool_alloc(mpool *p, uint32_t n)
         return 0;
     uint32_t last = (i + n - 1) >> CHUNK_BITS;
     while (last >= p->nchunks) {
-        if (p->nchunks == p->capchunks) {
-            uint32_t cap = p->capchunks ? p->capchunks * 2 : 16;
-            mnode **c = realloc(p->chunk, cap * sizeof *c);
-            if (!c)
-                return 0;
-            p->chunk = c;
-            p->capchunks = cap;
-        }
-        mnode *chunk = malloc(sizeof(mnode) * CHUNK);
-        if (!chunk)
-            return 0;
-        p->chunk[p->nchunks++] = chunk;
+        PL_GROW(p->chunk, p->capchunks, p->nchunks + 1);
+        p->chunk[p->nchunks++] = pl_realloc_array(NULL, CHUNK, sizeof(mnode));
     }
     p->next = i + n;
     return i;
@@ -183,14 +173,14 @@ static void node_init(mnode *n, int32_t move, uint64_t text_hash)
 pl_mcts *pl_mcts_new(const pl_program *prog, const pl_player_spec *spec,
                      uint64_t seed)
 {
-    pl_mcts *m = calloc(1, sizeof *m);
+    pl_mcts *m = pl_calloc(1, sizeof *m);
     if (!m)
         return NULL;
     m->prog = prog;
     m->spec = *spec;
     m->np = prog->nplayers;
     m->nthreads = spec->threads > 0 ? spec->threads : 1;
-    m->trees = calloc((size_t)m->nthreads, sizeof *m->trees);
+    m->trees = pl_calloc((size_t)m->nthreads, sizeof *m->trees);
     if (!m->trees) {
         free(m);
         return NULL;
@@ -206,7 +196,7 @@ pl_mcts *pl_mcts_new(const pl_program *prog, const pl_player_spec *spec,
         t->m = m;
         t->index = i;
         pl_movelist_init(&t->ml);
-        pl_search_rng_seed(&t->rng, seed + 0x9e3779b97f4a7c15ull * (uint64_t)i);
+        pl_rng_seed(&t->rng, seed + 0x9e3779b97f4a7c15ull * (uint64_t)i);
         for (int k = 0; k < 2; k++) {
             t->pool[k].limit = (uint32_t)nodes;
             pool_reset(&t->pool[k]);
@@ -265,14 +255,7 @@ static int tree_keep(mtree *t, uint32_t from)
     /* the queue holds (old, new) pairs */
 #define PUSH(o, n)                                                         \
     do {                                                                   \
-        if (tail + 2 > t->queuecap) {                                      \
-            size_t cap = t->queuecap ? t->queuecap * 2 : 4096;             \
-            uint32_t *q = realloc(t->queue, cap * sizeof *q);              \
-            if (!q)                                                        \
-                return -1;                                                 \
-            t->queue = q;                                                  \
-            t->queuecap = cap;                                             \
-        }                                                                  \
+        PL_GROW(t->queue, t->queuecap, tail + 2);                          \
         t->queue[tail++] = (o);                                            \
         t->queue[tail++] = (n);                                            \
     } while (0)
@@ -303,7 +286,7 @@ static int tree_keep(mtree *t, uint32_t from)
 
 int pl_mcts_played(pl_mcts *m, const char *text)
 {
-    uint64_t h = pl_search_text_hash(text);
+    uint64_t h = pl_hash_text_nocase(text);
     for (int i = 0; i < m->nthreads; i++) {
         mtree *t = &m->trees[i];
         if (!t->root)
@@ -333,7 +316,7 @@ static int tree_matches(mtree *t)
     for (int k = 0; k < r->nchildren; k++) {
         const mnode *c = node_at(p, r->child + (uint32_t)k);
         if (c->move < 0 || c->move >= t->ml.count ||
-            c->text_hash != pl_search_text_hash(pl_move_text(&t->ml, c->move)))
+            c->text_hash != pl_hash_text_nocase(pl_move_text(&t->ml, c->move)))
             return 0;
     }
     return 1;
@@ -397,15 +380,9 @@ static int path_room(mtree *t, int depth)
 {
     if (depth + 1 < t->pathcap)
         return 0;
-    int cap = t->pathcap ? t->pathcap * 2 : 256;
-    uint32_t *p = realloc(t->path, (size_t)cap * sizeof *p);
-    if (!p)
-        return -1;
-    t->path = p;
-    int8_t *m = realloc(t->tomove, (size_t)cap);
-    if (!m)
-        return -1;
-    t->tomove = m;
+    int cap = (int)pl_grow_capacity((size_t)t->pathcap, (size_t)depth + 2);
+    t->path = pl_realloc_array(t->path, (size_t)cap, sizeof *t->path);
+    t->tomove = pl_realloc_array(t->tomove, (size_t)cap, sizeof *t->tomove);
     t->pathcap = cap;
     return 0;
 }
@@ -420,16 +397,9 @@ static int expand(mtree *t, uint32_t n, int mover)
     uint32_t first = pool_alloc(p, (uint32_t)count);
     if (!first)
         return 0;
-    if (count > t->permcap) {
-        int cap = count > 2 * t->permcap ? count : 2 * t->permcap;
-        int32_t *perm = realloc(t->perm, (size_t)cap * sizeof *perm);
-        if (!perm)
-            return 0;
-        t->perm = perm;
-        t->permcap = cap;
-    }
+    PL_GROW(t->perm, t->permcap, count);
     for (int i = 0; i < count; i++) {
-        int j = (int)pl_search_rng_below(&t->rng, (uint32_t)(i + 1));
+        int j = (int)pl_rng_below(&t->rng, (uint32_t)(i + 1));
         t->perm[i] = t->perm[j];
         t->perm[j] = i;
     }
@@ -438,7 +408,7 @@ static int expand(mtree *t, uint32_t n, int mover)
     for (int k = 0; k < count; k++) {
         int i = t->perm[k];
         mnode *c = node_at(p, first + (uint32_t)k);
-        node_init(c, i, pl_search_text_hash(pl_move_text(&t->ml, i)));
+        node_init(c, i, pl_hash_text_nocase(pl_move_text(&t->ml, i)));
         pl_apply(t->st, &t->ml, i);
         int r = pl_end_result(t->st);
         pl_undo(t->st);
@@ -492,8 +462,8 @@ static int playout_move(mtree *t, int *err)
     int count = t->ml.count;
     const pl_player_spec *spec = &t->m->spec;
     if (spec->playout != PL_PLAYOUT_GREEDY || count == 1 ||
-        pl_search_rng_unit(&t->rng) < spec->epsilon)
-        return (int)pl_search_rng_below(&t->rng, (uint32_t)count);
+        pl_rng_unit(&t->rng) < spec->epsilon)
+        return (int)pl_rng_below(&t->rng, (uint32_t)count);
     int mover = pl_state_to_move(t->st), best = 0, ties = 0;
     int32_t bestv = INT32_MIN;
     for (int i = 0; i < count; i++) {
@@ -506,12 +476,12 @@ static int playout_move(mtree *t, int *err)
             return 0;
         }
         if (r == 0)                     /* no `evaluate` in this game */
-            return (int)pl_search_rng_below(&t->rng, (uint32_t)count);
+            return (int)pl_rng_below(&t->rng, (uint32_t)count);
         if (v > bestv) {
             bestv = v;
             best = i;
             ties = 1;
-        } else if (v == bestv && pl_search_rng_below(&t->rng, (uint32_t)++ties) == 0) {
+        } else if (v == bestv && pl_rng_below(&t->rng, (uint32_t)++ties) == 0) {
             best = i;
         }
     }
@@ -737,7 +707,7 @@ static void report(pl_mcts *m, mtree *t, root_move *agg, int nmoves,
     const pl_search_call *call = m->call;
     int mover = pl_state_to_move(t->st);
     int best = choose(m, t, mover, nmoves, agg, info);
-    info->seconds = pl_search_now() - m->start;
+    info->seconds = pl_now() - m->start;
     info->iterations = total_done(m);
     info->depth = t->maxdepth;
     m->best[0] = '\0';
@@ -769,7 +739,7 @@ static void run_tree(mtree *t, root_move *agg, int nmoves, pl_search_info *info)
             break;
         }
         if (m->deadline > 0 || (t->index == 0 && call->progress)) {
-            double now = pl_search_now();
+            double now = pl_now();
             if (m->deadline > 0 && now >= m->deadline)
                 break;
             if (t->index == 0 && call->progress && now >= next_report) {
@@ -850,7 +820,7 @@ int pl_mcts_think(pl_mcts *m, const pl_search_call *call, pl_search_info *info,
     pl_state *st = call->st;
     mtree *t0 = &m->trees[0];
     m->call = call;
-    m->start = pl_search_now();
+    m->start = pl_now();
     m->deadline = m->spec.time > 0 ? m->start + m->spec.time : 0;
     if (m->spec.time <= 0 && m->spec.iterations <= 0)
         m->deadline = m->start + 1.0;
@@ -875,13 +845,13 @@ int pl_mcts_think(pl_mcts *m, const pl_search_call *call, pl_search_info *info,
     if (nmoves == 1) {
         snprintf(m->best, sizeof m->best, "%s", pl_move_text(&t0->ml, 0));
         info->move = 0;
-        info->seconds = pl_search_now() - m->start;
+        info->seconds = pl_now() - m->start;
         return 0;
     }
 
-    root_move *agg = malloc((size_t)nmoves * sizeof *agg * (size_t)(m->nthreads + 1));
-    thread_arg *args = calloc((size_t)m->nthreads, sizeof *args);
-    pthread_t *tids = calloc((size_t)m->nthreads, sizeof *tids);
+    root_move *agg = pl_malloc((size_t)nmoves * sizeof *agg * (size_t)(m->nthreads + 1));
+    thread_arg *args = pl_calloc((size_t)m->nthreads, sizeof *args);
+    pthread_t *tids = pl_calloc((size_t)m->nthreads, sizeof *tids);
     if (!agg || !args || !tids) {
         free(agg);
         free(args);
@@ -945,7 +915,7 @@ int pl_mcts_think(pl_mcts *m, const pl_search_call *call, pl_search_info *info,
         if (best >= 0 && pl_generate(st, &t0->ml) > best)
             snprintf(m->best, sizeof m->best, "%s", pl_move_text(&t0->ml, best));
     }
-    info->seconds = pl_search_now() - m->start;
+    info->seconds = pl_now() - m->start;
     info->best = m->best;
     free(agg);
     free(args);

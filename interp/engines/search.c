@@ -17,8 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <time.h>
-#include <unistd.h>
 #include "search.h"
 
 /* --- small helpers ----------------------------------------------------------- */
@@ -35,60 +33,6 @@ int pl_search_margin(const pl_state *st, int player, int32_t *margin)
     int64_t d = best == INT32_MIN ? mine : (int64_t)mine - best;
     *margin = (int32_t)(d > INT32_MAX ? INT32_MAX : d < -INT32_MAX ? -INT32_MAX : d);
     return 1;
-}
-
-uint64_t pl_search_text_hash(const char *text)
-{
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
-        h ^= (uint64_t)tolower(*p);
-        h *= 0x100000001b3ull;
-    }
-    return h;
-}
-
-double pl_search_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-void pl_search_rng_seed(pl_search_rng *r, uint64_t seed)
-{
-    uint64_t z = seed + 0x9e3779b97f4a7c15ull;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    z ^= z >> 31;
-    r->s = z ? z : 0x2545f4914f6cdd1dull;
-}
-
-uint64_t pl_search_rng_next(pl_search_rng *r)
-{
-    uint64_t x = r->s;
-    x ^= x >> 12;
-    x ^= x << 25;
-    x ^= x >> 27;
-    r->s = x;
-    return x * 0x2545f4914f6cdd1dull;
-}
-
-uint32_t pl_search_rng_below(pl_search_rng *r, uint32_t n)
-{
-    return (uint32_t)(((pl_search_rng_next(r) >> 32) * (uint64_t)n) >> 32);
-}
-
-double pl_search_rng_unit(pl_search_rng *r)
-{
-    return (double)(pl_search_rng_next(r) >> 11) * (1.0 / 9007199254740992.0);
-}
-
-static uint64_t time_seed(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    return (uint64_t)ts.tv_sec * 1000000007ull ^ (uint64_t)ts.tv_nsec ^
-           ((uint64_t)getpid() << 32);
 }
 
 /* --- levels ------------------------------------------------------------------ */
@@ -410,7 +354,7 @@ struct pl_search {
     pl_player_spec spec;
     char **history;           /* move texts from the start */
     int nhistory, caphistory;
-    pl_search_rng rng;        /* the random player */
+    pl_rng rng;        /* the random player */
     pl_movelist ml;
     pl_mcts *mcts;
     pl_ab *ab;
@@ -426,15 +370,15 @@ pl_search *pl_search_new(const pl_program *prog, const pl_player_spec *spec)
 {
     if (spec->kind == PL_PLAYER_HUMAN)
         return NULL;
-    pl_search *s = calloc(1, sizeof *s);
+    pl_search *s = pl_calloc(1, sizeof *s);
     if (!s)
         return NULL;
     s->prog = prog;
     s->spec = *spec;
     s->interval = 0.25;
     pl_movelist_init(&s->ml);
-    uint64_t seed = spec->has_seed ? spec->seed : time_seed();
-    pl_search_rng_seed(&s->rng, seed);
+    uint64_t seed = spec->has_seed ? spec->seed : pl_time_seed();
+    pl_rng_seed(&s->rng, seed);
     if (spec->kind == PL_PLAYER_MCTS)
         s->mcts = pl_mcts_new(prog, spec, seed);
     else if (spec->kind == PL_PLAYER_ALPHABETA)
@@ -474,18 +418,8 @@ void pl_search_set_progress(pl_search *s, pl_search_progress fn, void *ctx,
 
 int pl_search_played(pl_search *s, const char *text)
 {
-    if (s->nhistory == s->caphistory) {
-        int cap = s->caphistory ? s->caphistory * 2 : 64;
-        char **h = realloc(s->history, (size_t)cap * sizeof *h);
-        if (!h)
-            return -1;
-        s->history = h;
-        s->caphistory = cap;
-    }
-    char *copy = strdup(text);
-    if (!copy)
-        return -1;
-    s->history[s->nhistory++] = copy;
+    PL_GROW(s->history, s->caphistory, s->nhistory + 1);
+    s->history[s->nhistory++] = pl_strdup(text);
     if (s->mcts)
         return pl_mcts_played(s->mcts, text);
     return 0;
@@ -528,7 +462,7 @@ static int think_random(pl_search *s, pl_state *st, pl_search_info *info)
     }
     if (r != PL_RESULT_NONE || s->ml.count == 0)
         return -1;
-    int i = (int)pl_search_rng_below(&s->rng, (uint32_t)s->ml.count);
+    int i = (int)pl_rng_below(&s->rng, (uint32_t)s->ml.count);
     snprintf(s->best, sizeof s->best, "%s", pl_move_text(&s->ml, i));
     info->move = i;
     info->best = s->best;

@@ -28,6 +28,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "game.h"
+#include "util.h"
 
 /* --- player specs ---------------------------------------------------------- */
 
@@ -173,29 +174,12 @@ void pl_ab_free(pl_ab *ab);
 int pl_ab_think(pl_ab *ab, const pl_search_call *call, pl_search_info *info,
                 char *err, size_t errlen);
 
-/* --- shared helpers ------------------------------------------------------ */
-
-/* FNV-1a 64 of a move text, case folded: moves are matched by text
- * between positions, searches and threads. */
-uint64_t pl_search_text_hash(const char *text);
+/* --- shared helpers (util.h has the generic ones: pl_rng, pl_now, move
+ *     texts hashed by pl_hash_text_nocase) ----------------------------- */
 
 /* In games that keep scores (a `score` player variable): `player`'s score
  * minus the best score of the others.  Returns 1, or 0 when the game keeps
  * none.  The engines maximise the chance of winning first, then this. */
 int pl_search_margin(const pl_state *st, int player, int32_t *margin);
-
-/* Seconds on the monotonic clock. */
-double pl_search_now(void);
-
-/* xorshift64* seeded through splitmix64 (the same generator as the CLI's,
- * kept here so that the engines do not depend on the command line). */
-typedef struct {
-    uint64_t s;
-} pl_search_rng;
-
-void pl_search_rng_seed(pl_search_rng *r, uint64_t seed);
-uint64_t pl_search_rng_next(pl_search_rng *r);
-uint32_t pl_search_rng_below(pl_search_rng *r, uint32_t n);
-double pl_search_rng_unit(pl_search_rng *r);      /* in [0, 1) */
 
 #endif

@@ -12,6 +12,7 @@
 #include <strings.h>
 #include <time.h>
 #include "record.h"
+#include "util.h"
 
 enum { MOVES_PER_LINE = 12 };
 
@@ -35,9 +36,7 @@ void pl_record_free(pl_record *r)
 
 int pl_record_set(char **field, const char *value)
 {
-    char *copy = value ? strdup(value) : NULL;
-    if (value && !copy)
-        return -1;
+    char *copy = pl_strdup(value);
     free(*field);
     *field = copy;
     return 0;
@@ -45,18 +44,8 @@ int pl_record_set(char **field, const char *value)
 
 int pl_record_add_move(pl_record *r, const char *text)
 {
-    if (r->nmoves == r->capmoves) {
-        int cap = r->capmoves ? r->capmoves * 2 : 64;
-        char **m = realloc(r->moves, (size_t)cap * sizeof *m);
-        if (!m)
-            return -1;
-        r->moves = m;
-        r->capmoves = cap;
-    }
-    char *copy = strdup(text);
-    if (!copy)
-        return -1;
-    r->moves[r->nmoves++] = copy;
+    PL_GROW(r->moves, r->capmoves, r->nmoves + 1);
+    r->moves[r->nmoves++] = pl_strdup(text);
     return 0;
 }
 
@@ -115,16 +104,6 @@ int pl_record_save(const pl_record *r, const char *path, char *err,
     return 0;
 }
 
-static char *trim(char *s)
-{
-    while (isspace((unsigned char)*s))
-        s++;
-    size_t n = strlen(s);
-    while (n > 0 && isspace((unsigned char)s[n - 1]))
-        s[--n] = '\0';
-    return s;
-}
-
 static int parse_hex64(const char *s, uint64_t *out)
 {
     if (!*s || strlen(s) > 16)
@@ -146,7 +125,7 @@ static int parse_hex64(const char *s, uint64_t *out)
 static int record_line(pl_record *r, char *line, const char *path, int lineno,
                        char *err, size_t errlen)
 {
-    char *s = trim(line);
+    char *s = pl_trim(line);
     if (!*s || *s == '#')
         return 0;
     char *value = s;
@@ -154,7 +133,7 @@ static int record_line(pl_record *r, char *line, const char *path, int lineno,
         value++;
     if (*value)
         *value++ = '\0';
-    value = trim(value);
+    value = pl_trim(value);
     int rc = 0;
     if (strcasecmp(s, "game") == 0) {
         rc = pl_record_set(&r->game, value);

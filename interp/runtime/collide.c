@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "state_int.h"
+#include "util.h"
 
 /* --- validation: moves whose texts collide --------------------------------
  *
@@ -54,7 +55,7 @@ long pl_vm_take_collisions(char *text, size_t size)
 static int32_t new_epoch(int32_t nslots)
 {
     if (nslots > stamp_cap || epoch > INT32_MAX - 4) {
-        int32_t *s = calloc((size_t)nslots, sizeof *s);
+        int32_t *s = pl_calloc((size_t)nslots, sizeof *s);
         if (!s)
             return 0;
         free(stamp);

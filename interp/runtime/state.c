@@ -4,6 +4,7 @@
  * position history for repetitions, end rules and results (the board as
  * text is render.c).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -11,12 +12,7 @@
 
 void pl_state_grow_trail(pl_state *st)
 {
-    int cap = st->trail_cap ? st->trail_cap * 2 : 4096;
-    int32_t *t = realloc(st->trail, (size_t)cap * sizeof(int32_t));
-    if (!t)
-        abort();
-    st->trail = t;
-    st->trail_cap = cap;
+    PL_GROW(st->trail, st->trail_cap, st->trail_cap + 1);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -57,29 +53,87 @@ static uint64_t full_hash(const pl_state *st)
 
 static int find_score_var(const pl_program *p);
 
+/* ---------------------------------------------------------------------- */
+/* consistency: what st_write keeps incrementally, recomputed from scratch */
+
+static int check_occupancy(const pl_state *st, char *why, size_t len)
+{
+    const pl_program *p = st->prog;
+    for (int c = 0; c < p->ncells; c++) {
+        int32_t v = st->slot[c];
+        for (int row = 0; row <= p->nplayers; row++) {
+            int has = (int)(st->occ[row * st->nwords + (c >> 6)] >> (c & 63) & 1);
+            int want = v != 0 && PL_PIECE_OWNER(v) + 1 == row;
+            if (has != want) {
+                snprintf(why, len, "occupancy of cell %s for owner %d is %d, the cell holds %d",
+                         p->cell_names[c], row - 1, has, (int)v);
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+int pl_state_check(const pl_state *st, char *why, size_t len)
+{
+    uint64_t h = full_hash(st);
+    if (h != st->hash) {
+        snprintf(why, len, "hash %016llx, the slots give %016llx",
+                 (unsigned long long)st->hash, (unsigned long long)h);
+        return -1;
+    }
+    if (st->hashes[st->ply] != st->hash) {
+        snprintf(why, len, "history hash of ply %d differs from the hash", st->ply);
+        return -1;
+    }
+    if (st->ntrail < 0 || st->ntrail % 2 || st->ntrail > st->trail_cap ||
+        (st->ply > 0 && st->hist[st->ply - 1].trail_mark > st->ntrail)) {
+        snprintf(why, len, "trail of %d entries does not hold ply %d's mark", st->ntrail, st->ply);
+        return -1;
+    }
+    return check_occupancy(st, why, len);
+}
+
+#ifndef NDEBUG
+/* Debug builds check every apply and undo: a wrong incremental update is
+ * caught at the move that made it, not plies later as a wrong result. */
+static void debug_check(const pl_state *st, const char *after)
+{
+    char why[256];
+    if (pl_state_check(st, why, sizeof why) != 0) {
+        fprintf(stderr, "plateau: internal error: inconsistent state after %s (ply %d): %s\n",
+                after, st->ply, why);
+        abort();
+    }
+}
+#define DEBUG_CHECK(st, after) debug_check(st, after)
+#else
+#define DEBUG_CHECK(st, after) ((void)0)
+#endif
+
 pl_state *pl_state_new(const pl_program *prog)
 {
-    pl_state *st = calloc(1, sizeof *st);
+    pl_state *st = pl_calloc(1, sizeof *st);
     if (!st)
         return NULL;
     st->step_budget = VM_STEP_BUDGET;
     st->prog = prog;
     st->score_var = find_score_var(prog);
     st->nslots = prog->nslots;
-    st->slot = calloc((size_t)(prog->nslots + prog->nlocals), sizeof(int32_t));
+    st->slot = pl_calloc((size_t)(prog->nslots + prog->nlocals), sizeof(int32_t));
     st->stack_cap = (prog->max_stack + 16) * (VM_MAX_NEST + 1);
-    st->stack = calloc((size_t)st->stack_cap, sizeof(int32_t));
+    st->stack = pl_calloc((size_t)st->stack_cap, sizeof(int32_t));
     st->hist_cap = 256;
-    st->hist = calloc((size_t)st->hist_cap, sizeof *st->hist);
-    st->hashes = calloc((size_t)st->hist_cap + 1, sizeof *st->hashes);
+    st->hist = pl_calloc((size_t)st->hist_cap, sizeof *st->hist);
+    st->hashes = pl_calloc((size_t)st->hist_cap + 1, sizeof *st->hashes);
     int gsize = prog->ncols * prog->nrows;
-    st->grid = malloc((size_t)(gsize > 0 ? gsize : 1) * sizeof(int32_t));
-    st->queue = malloc((size_t)(prog->ncells + 1) * sizeof(int32_t));
-    st->seen = malloc((size_t)prog->ncells + 1);
+    st->grid = pl_malloc((size_t)(gsize > 0 ? gsize : 1) * sizeof(int32_t));
+    st->queue = pl_malloc((size_t)(prog->ncells + 1) * sizeof(int32_t));
+    st->seen = pl_malloc((size_t)prog->ncells + 1);
     st->nwords = (prog->ncells + 63) / 64;
-    st->occ = calloc((size_t)(prog->nplayers + 1) * (size_t)st->nwords + 1, sizeof(uint64_t));
-    st->name_len = malloc((size_t)prog->ncells + 1);
-    st->saved_locals = malloc(((size_t)prog->nlocals + 1) * (VM_MAX_NEST + 1) * sizeof(int32_t));
+    st->occ = pl_calloc((size_t)(prog->nplayers + 1) * (size_t)st->nwords + 1, sizeof(uint64_t));
+    st->name_len = pl_malloc((size_t)prog->ncells + 1);
+    st->saved_locals = pl_malloc(((size_t)prog->nlocals + 1) * (VM_MAX_NEST + 1) * sizeof(int32_t));
     if (!st->slot || !st->occ || !st->name_len || !st->saved_locals || !st->stack || !st->hist || !st->hashes || !st->grid || !st->queue || !st->seen) {
         pl_state_free(st);
         return NULL;
@@ -165,12 +219,10 @@ void pl_apply(pl_state *st, const pl_movelist *ml, int i)
 {
     const pl_program *p = st->prog;
     const pl_move *m = &ml->moves[i];
-    if (st->ply + 1 >= st->hist_cap) {
-        st->hist_cap *= 2;
-        st->hist = realloc(st->hist, (size_t)st->hist_cap * sizeof *st->hist);
-        st->hashes = realloc(st->hashes, ((size_t)st->hist_cap + 1) * sizeof *st->hashes);
-        if (!st->hist || !st->hashes)
-            abort();
+    if (st->ply + 1 >= st->hist_cap) { /* hashes has one more entry than hist */
+        st->hist_cap = (int)pl_grow_capacity((size_t)st->hist_cap, (size_t)st->ply + 2);
+        st->hist = pl_realloc_array(st->hist, (size_t)st->hist_cap, sizeof *st->hist);
+        st->hashes = pl_realloc_array(st->hashes, (size_t)st->hist_cap + 1, sizeof *st->hashes);
     }
     int mover = pl_state_to_move(st);
     st->hist[st->ply] = (ply_record){st->ntrail, mover};
@@ -180,6 +232,7 @@ void pl_apply(pl_state *st, const pl_movelist *ml, int i)
     st_write(st, p->tomove_slot, (mover + 1) % p->nplayers);
     st->ply++;
     st->hashes[st->ply] = st->hash;
+    DEBUG_CHECK(st, "apply");
 }
 
 void pl_undo(pl_state *st)
@@ -189,6 +242,7 @@ void pl_undo(pl_state *st)
     st->ply--;
     st_unwind(st, st->hist[st->ply].trail_mark);
     st->hash = st->hashes[st->ply];
+    DEBUG_CHECK(st, "undo");
 }
 
 static int eval_rules(pl_state *st, int entry, int mover)

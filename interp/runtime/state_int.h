@@ -10,7 +10,10 @@
 #ifndef PLATEAU_STATE_INT_H
 #define PLATEAU_STATE_INT_H
 
+#include <assert.h>
+#include <limits.h>
 #include "game.h"
+#include "util.h"
 
 enum { VM_GEN, VM_EXISTS, VM_EVAL, VM_EXPLAIN };
 enum { FK_BASE, FK_FORK, FK_PICK, FK_FIRST, FK_TRY };
@@ -21,6 +24,13 @@ enum { VM_MAX_NEST = 6 };
 #endif
 /* Pending choice points a loop may pile up (about 64 bytes each). */
 enum { VM_MAX_FORKS = 1 << 20 };
+
+/* `asking` has one bit per player; fork counts and capacities are ints. */
+_Static_assert(PL_MAX_PLAYERS <= (int)(sizeof(unsigned) * CHAR_BIT),
+               "pl_state.asking holds one bit per player");
+_Static_assert(VM_MAX_FORKS < INT_MAX / 2, "the fork stack is indexed by int");
+_Static_assert((long long)(PL_MAX_LOCALS + 1) * (VM_MAX_NEST + 1) < INT_MAX,
+               "saved_locals keeps VM_MAX_NEST + 1 copies of the locals, int-indexed");
 
 typedef struct {
     int32_t pc, kind, trail, sp, text_len, aux, yields, is_pass;
@@ -113,6 +123,9 @@ static inline void st_occ(pl_state *st, int32_t cell, int32_t old, int32_t v)
 /* Write a slot through the trail, keeping the hash. */
 static inline void st_write(pl_state *st, int32_t idx, int32_t v)
 {
+    assert(idx >= 0 && idx < st->nslots + st->prog->nlocals);
+    assert(idx >= st->prog->ncells || v == 0 ||
+           (PL_PIECE_KIND(v) < st->prog->nkinds && PL_PIECE_OWNER(v) < st->prog->nplayers));
     int32_t old = st->slot[idx];
     if (old == v)
         return;
@@ -136,6 +149,7 @@ static inline void st_unwind(pl_state *st, int mark)
     int32_t *t = st->trail, *s = st->slot;
     int32_t ncells = st->prog->ncells;
     int n = st->ntrail;
+    assert(mark >= 0 && mark <= n && mark % 2 == 0); /* a mark taken earlier */
     while (n > mark) {
         n -= 2;
         int32_t idx = t[n];
@@ -145,6 +159,13 @@ static inline void st_unwind(pl_state *st, int mark)
     }
     st->ntrail = n;
 }
+
+/* Recompute the hash from the slots and the occupancy bitsets from the
+ * cells, and check the trail against the history: 0 when they agree with
+ * what st_write kept, else -1 with the first difference in `why`.  Debug
+ * builds (no NDEBUG) run it after every pl_apply and pl_undo and abort
+ * on a difference. */
+int pl_state_check(const pl_state *st, char *why, size_t len);
 
 /* vm.c */
 int pl_vm_run(pl_state *st, int pc, int mode);

@@ -11,6 +11,7 @@
  * trail touched since generation began.  Nothing here allocates except to
  * grow buffers the first times they fill up.
  */
+#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,26 +46,12 @@ static void vm_error(pl_state *st, int pc, const char *fmt, ...)
 
 static void grow_forks(pl_state *st)
 {
-    int cap = st->fork_cap ? st->fork_cap * 2 : 256;
-    vm_fork *f = realloc(st->forks, (size_t)cap * sizeof *f);
-    if (!f)
-        abort();
-    st->forks = f;
-    st->fork_cap = cap;
+    PL_GROW(st->forks, st->fork_cap, st->fork_cap + 1);
 }
 
 static void text_reserve(pl_state *st, int extra)
 {
-    if (st->text_len + extra + 1 <= st->text_cap)
-        return;
-    int cap = st->text_cap ? st->text_cap : 256;
-    while (cap < st->text_len + extra + 1)
-        cap *= 2;
-    char *t = realloc(st->text, (size_t)cap);
-    if (!t)
-        abort();
-    st->text = t;
-    st->text_cap = cap;
+    PL_GROW(st->text, st->text_cap, st->text_len + extra + 1);
 }
 
 static void text_add(pl_state *st, const char *s, int n)
@@ -306,29 +293,15 @@ static int repeated(pl_state *st)
 /* ---------------------------------------------------------------------- */
 /* recording a move */
 
-static uint64_t text_hash(const char *s, int n)
-{
-    uint64_t h = 1469598103934665603ull;
-    for (int i = 0; i < n; i++) {
-        char c = s[i];
-        if (c >= 'A' && c <= 'Z')
-            c = (char)(c + 32);
-        h = (h ^ (unsigned char)c) * 1099511628211ull;
-    }
-    return h;
-}
-
 static void seen_rehash(pl_movelist *ml)
 {
     int cap = ml->seen_cap ? ml->seen_cap * 2 : 256;
     free(ml->seen);
-    ml->seen = calloc((size_t)cap, sizeof *ml->seen);
-    if (!ml->seen)
-        abort();
+    ml->seen = pl_calloc((size_t)cap, sizeof *ml->seen);
     ml->seen_cap = cap;
     for (int i = 0; i < ml->count; i++) {
         const pl_move *m = &ml->moves[i];
-        uint64_t h = text_hash(ml->text + m->text_off, m->text_len);
+        uint64_t h = pl_hash_bytes_nocase(PL_FNV_OFFSET, ml->text + m->text_off, (size_t)m->text_len);
         size_t k = (size_t)h & (size_t)(cap - 1);
         while (ml->seen[k])
             k = (k + 1) & (size_t)(cap - 1);
@@ -342,7 +315,7 @@ static int seen_insert(pl_movelist *ml, const char *text, int len, int idx, int 
 {
     if ((ml->count + 1) * 2 > ml->seen_cap)
         seen_rehash(ml);
-    uint64_t h = text_hash(text, len);
+    uint64_t h = pl_hash_bytes_nocase(PL_FNV_OFFSET, text, (size_t)len);
     size_t mask = (size_t)ml->seen_cap - 1, k = (size_t)h & mask;
     while (ml->seen[k]) {
         uint64_t e = ml->seen[k];
@@ -362,6 +335,7 @@ static int seen_insert(pl_movelist *ml, const char *text, int len, int idx, int 
 /* Legal moves of one position at most (the move list's index has 24 bits;
  * a million moves is already far beyond any game's). */
 enum { VM_MAX_MOVES = 1 << 20 };
+_Static_assert(VM_MAX_MOVES < (1 << 24), "seen[] keeps index + 1 in its low 24 bits");
 
 /* Returns -1 when the position has too many moves. */
 static int record_move(pl_state *st)
@@ -381,19 +355,8 @@ static int record_move(pl_state *st)
             pl_vm_note_collision(st, existing, text, len);
         return 0;
     }
-    if (ml->count == ml->cap) {
-        ml->cap = ml->cap ? ml->cap * 2 : 64;
-        ml->moves = realloc(ml->moves, (size_t)ml->cap * sizeof *ml->moves);
-        if (!ml->moves)
-            abort();
-    }
-    if (ml->text_len + len + 1 > ml->text_cap) {
-        while (ml->text_len + len + 1 > ml->text_cap)
-            ml->text_cap = ml->text_cap ? ml->text_cap * 2 : 1024;
-        ml->text = realloc(ml->text, (size_t)ml->text_cap);
-        if (!ml->text)
-            abort();
-    }
+    PL_GROW(ml->moves, ml->cap, ml->count + 1);
+    PL_GROW(ml->text, ml->text_cap, ml->text_len + len + 1);
     pl_move *m = &ml->moves[ml->count++];
     m->text_off = ml->text_len;
     m->text_len = len;
@@ -415,12 +378,7 @@ static int record_move(pl_state *st)
                 dup = 1;
         if (dup)
             continue;
-        if (ml->nwrites + 2 > ml->writes_cap) {
-            ml->writes_cap = ml->writes_cap ? ml->writes_cap * 2 : 1024;
-            ml->writes = realloc(ml->writes, (size_t)ml->writes_cap * sizeof(int32_t));
-            if (!ml->writes)
-                abort();
-        }
+        PL_GROW(ml->writes, ml->writes_cap, ml->nwrites + 2);
         ml->writes[ml->nwrites++] = idx;
         ml->writes[ml->nwrites++] = st->slot[idx];
         m->nwrites++;
@@ -448,8 +406,10 @@ static int record_move(pl_state *st)
 #define vmbreak break
 #endif
 
-#define POP() (st->stack[--sp])
-#define PUSH(v) (st->stack[sp++] = (v))
+/* The verifier bounds the stack depth of every path, so these only
+ * assert it (debug builds). */
+#define POP() (assert(sp > 0), st->stack[--sp])
+#define PUSH(v) (assert(sp < st->stack_cap), st->stack[sp++] = (v))
 #define TOP (st->stack[sp - 1])
 #define LOCAL(i) (st->slot[st->nslots + (i)])
 
@@ -666,6 +626,7 @@ int pl_vm_run(pl_state *st, int pc, int mode)
                 goto fail;
             }
             vm_fork *f = &st->forks[i];
+            assert(f->sp >= base_sp && f->text_len <= st->text_len);
             st_unwind(st, f->trail);
             st->hash = f->hash;
             st->text_len = f->text_len;
@@ -993,7 +954,10 @@ int pl_vm_run(pl_state *st, int pc, int mode)
     backtrack: {
             if (--budget < 0)
                 goto out_of_budget;
+            /* this run's FK_BASE fork is never popped but at `done` */
+            assert(st->nforks > base_fork && st->forks[base_fork].kind == FK_BASE);
             vm_fork *f = &st->forks[st->nforks - 1];
+            assert(f->sp >= base_sp && f->text_len <= st->text_len);
             st_unwind(st, f->trail);
             st->hash = f->hash;
             st->text_len = f->text_len;

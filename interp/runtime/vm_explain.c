@@ -34,6 +34,7 @@ static int target_names(const pl_state *st, const char *name, int len)
 /* xpicks packs the number of picked cells that the typed text names and,
  * in bit 30, whether the text written so far stopped agreeing with it. */
 #define XMISMATCH (1 << 30)
+_Static_assert(PL_MAX_CELLS < XMISMATCH, "the count of picked cells stays below the flag");
 
 /* A PICK at pc chose v: count it when it is a cell the typed text names. */
 void pl_vm_explain_pick(pl_state *st, const int32_t *code, int pc, int32_t v)

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """gyges_ref.py -- an independent reference for Gyges (Gygès): move lists
-and perft, written directly from /work/shared/rules/gyges.md.  It shares no
+and perft, written directly from docs/games/gyges.md.  It shares no
 code with Plateau nor with games/gyges.game.  Not run in CI: run it by hand
 after a change to games/gyges.game or to the engine,
 
@@ -22,7 +22,7 @@ to move) and one random move after most of them (about 50 a second).
 `--position FILE` starts from a tests/positions/gyges_*.game file
 (only what those files use is read, see load()).
 
-Perft follows /work/shared/rules/README.md: the number of distinct legal
+Perft follows docs/cli.md ("perft"): the number of distinct legal
 move sequences of length d, stopping at terminal positions (1 at depth 0,
 0 beyond).
 

@@ -7,9 +7,9 @@ tests/test_perft.c.  Not run in CI: run it by hand after a rule change,
     python3 tests/reference/perft_ref.py --check    # exit 1 on a mismatch
 
 It shares no code with Plateau: each game is written directly from the text
-of /work/shared/rules/*.md (Lines of Action, knight chase) or from the usual
+of docs/games/*.md (Lines of Action, knight chase) or from the usual
 rules of the game (Breakthrough, tic-tac-toe), and the move sequences below
-are replayed by move text.  Perft follows /work/shared/rules/README.md:
+are replayed by move text.  Perft follows docs/cli.md ("perft"):
 the number of distinct legal move sequences of length d, stopping at
 terminal positions (a terminal position counts 1 at depth 0, 0 beyond).
 
@@ -157,7 +157,7 @@ class Breakthrough:
 
 
 class LinesOfAction:
-    """/work/shared/rules/lines-of-action.md, rule by rule."""
+    """docs/games/lines-of-action.md, rule by rule."""
 
     def __init__(self):
         self.board = {}
@@ -278,7 +278,7 @@ class LinesOfAction:
 
 
 class KnightChase:
-    """/work/shared/rules/knight-chase.md.  Player 0 is the pursued knight
+    """docs/games/knight-chase.md.  Player 0 is the pursued knight
     (a1, moves first), player 1 the pursuer (h8)."""
 
     PURSUED, PURSUER = 0, 1

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """ruches_ref.py -- an independent reference for Bataille de ruches: move
 lists, results with scores and perft, written directly from
-/work/shared/rules/ruches.md.  It shares no code with Plateau nor with
+docs/games/ruches.md.  It shares no code with Plateau nor with
 games/ruches.game.  Not run in CI: run it by hand after a change to
 games/ruches.game or to the engine,
 
@@ -24,7 +24,7 @@ same result and scores, and until the first huff of the game the legal
 moves of every ply are compared with `plateau moves` (a huff's text holds
 a space, which the CLI's --moves splits on: it cannot replay past one).
 
-Perft follows /work/shared/rules/README.md: the number of distinct legal
+Perft follows docs/cli.md ("perft"): the number of distinct legal
 move sequences of length d, stopping at terminal positions (1 at depth 0,
 0 beyond).
 

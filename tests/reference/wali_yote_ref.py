@@ -17,9 +17,9 @@ perft(5) from the start, 2 minutes per game, also agrees (Wali and Dara
 16940664, Yote 26782526); 2000 random games of each game agree.
 
 It shares no code with Plateau (nor with perft_ref.py): the three games are
-written directly from /work/shared/rules/wali.md (Wali and its "dara"
-variant) and /work/shared/rules/yote.md, and the move sequences below are
-replayed by move text.  Perft follows /work/shared/rules/README.md: the
+written directly from docs/games/wali.md (Wali and its "dara"
+variant) and docs/games/yote.md, and the move sequences below are
+replayed by move text.  Perft follows docs/cli.md ("perft"): the
 number of distinct legal move sequences of length d, stopping at terminal
 positions (a terminal position counts 1 at depth 0, 0 beyond).
 
