@@ -138,6 +138,8 @@ int pl_diag_add(pl_diags *d, pl_severity sev, const char *file,
                 const char *text, int line, int col, int end_col,
                 const char *fmt, ...)
 {
+    if (!d)          /* a public call: no list (out of memory) drops it */
+        return 0;
     if (is_closed(d))
         return 0;
     if (sev == PL_SEV_ERROR && d->errors >= max_errors(d)) {
@@ -236,7 +238,7 @@ static void print_one(const pl_diag *g, FILE *out)
 
 void pl_diags_print(const pl_diags *d, FILE *out)
 {
-    for (int i = 0; i < d->count; i++)
+    for (int i = 0; d && i < d->count; i++)
         print_one(&d->items[i], out);
 }
 
@@ -334,6 +336,6 @@ void pl_diag_print_json(const pl_diag *g, FILE *out)
 
 void pl_diags_print_json(const pl_diags *d, FILE *out)
 {
-    for (int i = 0; i < d->count; i++)
+    for (int i = 0; d && i < d->count; i++)
         pl_diag_print_json(&d->items[i], out);
 }

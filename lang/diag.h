@@ -8,26 +8,15 @@
 #define PLATEAU_DIAG_H
 
 #include <stdio.h>
+#include "plateau.h"
 
-typedef enum { PL_SEV_ERROR, PL_SEV_WARNING, PL_SEV_NOTE } pl_severity;
-
-typedef struct {
-    pl_severity severity;
-    char *file;        /* may be NULL for errors without a place */
-    int line, col;     /* 1-based; 0 when unknown */
-    int end_col;       /* last column of the caret range (>= col) */
-    char *message;
-    char *source_line; /* copy of the line, without newline; may be NULL */
-    int source_start;  /* a long line is kept as a window: the byte offset */
-    int source_more;   /* of its start, and whether the line goes on after */
-} pl_diag;
-
-typedef struct {
+/* pl_severity and pl_diag are public (plateau.h); the list is not. */
+struct pl_diags {
     pl_diag *items;
     int count, cap;
     int errors;        /* number of PL_SEV_ERROR items */
     int max_errors;    /* stop recording errors after this many (0: 20) */
-} pl_diags;
+};
 
 void pl_diags_init(pl_diags *d);
 void pl_diags_free(pl_diags *d);
@@ -39,8 +28,7 @@ void pl_diags_free(pl_diags *d);
  * rule compiled once per player), or the list closed after max_errors. */
 int pl_diag_add(pl_diags *d, pl_severity sev, const char *file,
                  const char *text, int line, int col, int end_col,
-                 const char *fmt, ...)
-    __attribute__((format(printf, 8, 9)));
+                 const char *fmt, ...) PL_PRINTF(8, 9);
 
 /* Print every diagnostic as
  *   file:line:col: error: message

@@ -17,9 +17,9 @@
 
 #include <stdint.h>
 #include <stddef.h>
+#include "plateau.h"   /* pl_program, PL_MAX_PLAYERS, PL_RESULT_NONE */
 
 enum {
-    PL_MAX_PLAYERS = 4,
     PL_MAX_CELLS = 4096,
     PL_MAX_DIRS = 64,
     PL_MAX_KINDS = 250,
@@ -127,9 +127,8 @@ typedef struct {
     int32_t *data;
 } pl_sided_table;
 
-/* Entries of the end-rule code: results pushed before RESULT. */
-#define PL_RESULT_NONE (-1)
-/* result r in 0..nplayers-1: player r wins; r == nplayers: draw */
+/* Entries of the end-rule code: results pushed before RESULT, PL_RESULT_NONE
+ * or r in 0..nplayers-1: player r wins; r == nplayers: draw (plateau.h). */
 
 typedef struct pl_program {
     /* identity */

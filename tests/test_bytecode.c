@@ -127,19 +127,20 @@ static int read_and_run(const uint8_t *buf, size_t len)
     pl_movelist_init(&ml);
     /* stop at the first runtime error, so that at most one run goes to
        the step budget */
-    int n = pl_generate(st, &ml);
-    if (n > 0) {
+    int r;
+    pl_err gerr = pl_generate(st, &ml);
+    if (gerr == PL_OK && ml.count > 0) {
         /* play one move and look at the result, then go back */
         pl_apply(st, &ml, 0);
         pl_movelist ml2;
         pl_movelist_init(&ml2);
-        int r = pl_status(st, &ml2);
+        gerr = pl_status(st, &ml2, &r);
         pl_movelist_free(&ml2);
         pl_undo(st);
-        if (r != -2)
-            (void)pl_status(st, &ml);
-    } else if (n == 0) {
-        (void)pl_status(st, &ml);      /* the no-move rules */
+        if (gerr == PL_OK)
+            (void)pl_status(st, &ml, &r);
+    } else if (gerr == PL_OK) {
+        (void)pl_status(st, &ml, &r);  /* the no-move rules */
     }
     pl_movelist_free(&ml);
     pl_state_free(st);

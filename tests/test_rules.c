@@ -34,10 +34,7 @@ static void pos_close(pos *p)
 
 static int status(pos *p)
 {
-    int r = pl_status(p->st, &p->ml);
-    if (r == -2)
-        fprintf(stderr, "runtime error: %s\n", pl_state_error(p->st));
-    return r;
+    return pt_status(p->st, &p->ml);
 }
 
 static int draw_of(const pos *p)

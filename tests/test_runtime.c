@@ -3,7 +3,7 @@
  *
  * A rule that goes wrong while it runs (division by zero, moving from an
  * empty cell, a loop that never ends, ...) does not crash and does not
- * print: pl_generate() returns -1 (pl_status() -2) and pl_state_error()
+ * print: pl_generate() and pl_status() return PL_ERR_RUNTIME and pl_state_error()
  * says what happened and where, as `NAME:LINE:COL: runtime error: ...`,
  * NAME being the name the game was compiled under.  The position is left
  * as it was.
@@ -23,13 +23,14 @@ static void expect_generate_error(const char *text, const char *want)
     pl_movelist_init(&ml);
     assert_null(pl_state_error(st));
     uint64_t hash = pl_state_hash(st);
-    assert_int_equal(pl_generate(st, &ml), -1);
+    assert_int_equal(pl_generate(st, &ml), PL_ERR_RUNTIME);
     assert_non_null(pl_state_error(st));
     assert_string_equal(pl_state_error(st), want);
     /* the position is untouched, and pl_status reports the error too */
     assert_int_equal(pl_state_hash(st), hash);
     assert_int_equal(pl_state_ply(st), 0);
-    assert_int_equal(pl_status(st, &ml), -2);
+    int r;
+    assert_int_equal(pl_status(st, &ml, &r), PL_ERR_RUNTIME);
     assert_non_null(strstr(pl_state_error(st), "runtime error"));
     pl_movelist_free(&ml);
     pl_state_free(st);
@@ -132,7 +133,7 @@ static void test_runaway_loop_hits_the_budget(void **state)
         "a runaway loop?");
 }
 
-/* An error in the end rules: pl_status() returns -2 after the move. */
+/* An error in the end rules: pl_status() fails after the move. */
 static void test_error_in_end_rules(void **state)
 {
     (void)state;
@@ -149,12 +150,14 @@ static void test_error_in_end_rules(void **state)
     pl_movelist ml;
     pl_movelist_init(&ml);
     /* end rules are not checked before the first move */
-    assert_int_equal(pl_status(st, &ml), PL_RESULT_NONE);
+    assert_int_equal(pt_status(st, &ml), PL_RESULT_NONE);
     assert_null(pl_state_error(st));
     pt_play(st, &ml, "b2");
-    assert_int_equal(pl_end_result(st), -2);
+    int result;
+    assert_int_equal(pl_end_result(st, &result), PL_ERR_RUNTIME);
     assert_string_equal(pl_state_error(st), "rt.game:12:13: runtime error: division by zero");
-    assert_int_equal(pl_status(st, &ml), -2);
+    int r;
+    assert_int_equal(pl_status(st, &ml, &r), PL_ERR_RUNTIME);
     pl_movelist_free(&ml);
     pl_state_free(st);
     pl_program_free(p);
@@ -179,7 +182,7 @@ static void test_error_depends_on_position(void **state)
     pt_play(st, &ml, "a1");
     assert_int_equal(pt_generate(st, &ml), 8);
     pt_play(st, &ml, "a2");                    /* 7 empty cells: 9 / 0 */
-    assert_int_equal(pl_generate(st, &ml), -1);
+    assert_int_equal(pl_generate(st, &ml), PL_ERR_RUNTIME);
     assert_string_equal(pl_state_error(st), "rt.game:8:11: runtime error: division by zero");
     pl_movelist_free(&ml);
     pl_state_free(st);

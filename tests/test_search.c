@@ -1,5 +1,5 @@
 /*
- * test_search.c -- the computer players (search.h): MCTS and alpha-beta.
+ * test_search.c -- the computer players (plateau.h, engine.h): MCTS and alpha-beta.
  *
  * In every shipped game, positions from tests/positions/search_*.game:
  *   - a winning move exists: both engines, at small budgets, play one;
@@ -15,7 +15,7 @@
  */
 #include "plateau_test.h"
 #include "record.h"
-#include "search.h"
+#include "engine.h"
 
 /* Each position or game is searched by a set of engines. */
 typedef struct {
@@ -82,10 +82,10 @@ static pl_search *new_search(const pl_program *prog, const char *text)
 {
     pl_player_spec spec;
     char err[256];
-    int rc = pl_player_spec_parse(text, 0, &spec, err, sizeof err);
-    if (rc != 0)
+    pl_err rc = pl_player_spec_parse(text, 0, &spec, err, sizeof err);
+    if (rc != PL_OK)
         fprintf(stderr, "spec '%s': %s\n", text, err);
-    assert_int_equal(rc, 0);
+    assert_int_equal(rc, PL_OK);
     pl_search *s = pl_search_new(prog, &spec);
     assert_non_null(s);
     return s;
@@ -94,12 +94,14 @@ static pl_search *new_search(const pl_program *prog, const char *text)
 /* Ask for a move; it must be legal here.  Returns its index in ml. */
 static int think(pl_search *s, pl_state *st, pl_movelist *ml, pl_search_info *info)
 {
-    int i = pl_search_think(s, st, info);
-    if (i < 0)
-        fprintf(stderr, "search failed (%d): %s\n", i,
+    int i = -1;
+    pl_err err = pl_search_think(s, st, &i, info);
+    if (err != PL_OK)
+        fprintf(stderr, "search failed (%s): %s\n", pl_err_text(err),
                 pl_search_error(s) ? pl_search_error(s) : "");
+    assert_int_equal(err, PL_OK);
     assert_true(i >= 0);
-    assert_int_equal(pl_status(st, ml), PL_RESULT_NONE);
+    assert_int_equal(pt_status(st, ml), PL_RESULT_NONE);
     assert_true(i < ml->count);
     assert_string_equal(pl_move_text(ml, i), info->best);
     return i;
@@ -111,7 +113,7 @@ static int result_after(pl_state *st, pl_movelist *ml, int i)
     pl_movelist tmp;
     pl_movelist_init(&tmp);
     pl_apply(st, ml, i);
-    int r = pl_status(st, &tmp);
+    int r = pt_status(st, &tmp);
     pl_undo(st);
     pl_movelist_free(&tmp);
     return r;
@@ -126,12 +128,12 @@ static int loses_at_once(pl_state *st, pl_movelist *ml, int i)
     pl_movelist_init(&replies);
     pl_movelist_init(&tmp);
     pl_apply(st, ml, i);
-    int r = pl_status(st, &replies);
+    int r = pt_status(st, &replies);
     if (r >= 0 && r != me && r < prog->nplayers)
         lost = 1;
     for (int j = 0; r == PL_RESULT_NONE && j < replies.count && !lost; j++) {
         pl_apply(st, &replies, j);
-        int r2 = pl_status(st, &tmp);
+        int r2 = pt_status(st, &tmp);
         pl_undo(st);
         lost = r2 >= 0 && r2 != me && r2 < prog->nplayers;
     }
@@ -194,7 +196,7 @@ static void test_finds_win(void **state)
     pl_state *st = pl_state_new(prog);
     pl_movelist ml;
     pl_movelist_init(&ml);
-    assert_int_equal(pl_status(st, &ml), PL_RESULT_NONE);
+    assert_int_equal(pt_status(st, &ml), PL_RESULT_NONE);
     int me = pl_state_to_move(st);
     for (int e = 0; e < tc->nengines; e++) {
         pl_search *s = new_search(prog, tc->engines[e]);
@@ -238,7 +240,7 @@ static void test_finds_save(void **state)
     pl_state *st = pl_state_new(prog);
     pl_movelist ml;
     pl_movelist_init(&ml);
-    assert_int_equal(pl_status(st, &ml), PL_RESULT_NONE);
+    assert_int_equal(pt_status(st, &ml), PL_RESULT_NONE);
     /* the position is what it claims: exactly one move does not lose */
     int saving = -1, nsafe = 0;
     for (int i = 0; i < ml.count; i++)
@@ -311,7 +313,7 @@ static void test_state_unchanged(void **state)
     assert_true(n <= MAX_ENGINES);
     for (int e = 0; e < n; e++)
         s[e] = new_search(prog, tc->engines[e]);
-    for (int ply = 0; ply < 10 && pl_status(st, &ml) == PL_RESULT_NONE; ply++) {
+    for (int ply = 0; ply < 10 && pt_status(st, &ml) == PL_RESULT_NONE; ply++) {
         snapshot before;
         take(st, &before);
         pl_search_info info;
@@ -319,7 +321,7 @@ static void test_state_unchanged(void **state)
         check_same(st, &before);
         free(before.slots);
         for (int e = 0; e < n; e++)
-            assert_int_equal(pl_search_played(s[e], pl_move_text(&ml, i)), 0);
+            assert_int_equal(pl_search_played(s[e], pl_move_text(&ml, i)), PL_OK);
         pl_apply(st, &ml, i);
     }
     /* take a move back: the searches follow */
@@ -327,7 +329,7 @@ static void test_state_unchanged(void **state)
         pl_undo(st);
         for (int e = 0; e < n; e++)
             pl_search_undo(s[e]);
-        if (pl_status(st, &ml) == PL_RESULT_NONE)
+        if (pt_status(st, &ml) == PL_RESULT_NONE)
             for (int e = 0; e < n; e++) {
                 snapshot before;
                 take(st, &before);
@@ -388,7 +390,7 @@ static void test_tree_reuse(void **state)
     pl_search_played(s, info.best);
     pl_apply(st, &ml, i);
     for (int reply = 0; reply < 2; reply++) {     /* o blocks c2, or b2 */
-        assert_int_equal(pl_status(st, &ml), PL_RESULT_NONE);
+        assert_int_equal(pt_status(st, &ml), PL_RESULT_NONE);
         int j = pl_movelist_find(&ml, reply ? "b2" : "c2");
         assert_true(j >= 0);
         pl_search_played(s, pl_move_text(&ml, j));
@@ -401,7 +403,7 @@ static void test_tree_reuse(void **state)
         pl_undo(st);
         pl_search_undo(s);
         if (reply == 0) {
-            assert_int_equal(pl_status(st, &ml), PL_RESULT_NONE);
+            assert_int_equal(pt_status(st, &ml), PL_RESULT_NONE);
             think(s, st, &ml, &info);             /* a new tree */
             assert_true(info.iterations > 0);
         }
@@ -422,7 +424,7 @@ static void play_ttt(const char *a, const char *b, int want)
     pl_movelist_init(&ml);
     pl_search *s[2] = {new_search(prog, a), new_search(prog, b)};
     int r;
-    while ((r = pl_status(st, &ml)) == PL_RESULT_NONE) {
+    while ((r = pt_status(st, &ml)) == PL_RESULT_NONE) {
         pl_search_info info;
         int i = think(s[pl_state_to_move(st)], st, &ml, &info);
         for (int k = 0; k < 2; k++)
@@ -460,7 +462,7 @@ static void test_specs(void **state)
     (void)state;
     pl_player_spec sp;
     char err[256];
-    assert_int_equal(pl_player_spec_parse("human", 0, &sp, err, sizeof err), 0);
+    assert_int_equal(pl_player_spec_parse("human", 0, &sp, err, sizeof err), PL_OK);
     assert_int_equal(sp.kind, PL_PLAYER_HUMAN);
     assert_int_equal(pl_player_spec_parse("random", 0, &sp, err, sizeof err), 0);
     assert_int_equal(sp.kind, PL_PLAYER_RANDOM);
@@ -507,7 +509,8 @@ static void test_specs(void **state)
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         err[0] = '\0';
-        assert_int_equal(pl_player_spec_parse(bad[i][0], 0, &sp, err, sizeof err), -1);
+        assert_int_equal(pl_player_spec_parse(bad[i][0], 0, &sp, err, sizeof err),
+                         PL_ERR_ARGUMENT);
         if (!strstr(err, bad[i][1]))
             fprintf(stderr, "'%s': message '%s' lacks '%s'\n", bad[i][0], err,
                     bad[i][1]);
@@ -535,7 +538,7 @@ static void test_record_round_trip(void **state)
     assert_int_equal(pl_record_set(&rec.players[1], "random:seed=4"), 0);
     assert_int_equal(pl_record_stamp(&rec), 0);
     int r;
-    while ((r = pl_status(st, &ml)) == PL_RESULT_NONE) {
+    while ((r = pt_status(st, &ml)) == PL_RESULT_NONE) {
         pl_search_info info;
         int i = think(s[pl_state_to_move(st)], st, &ml, &info);
         assert_int_equal(pl_record_add_move(&rec, pl_move_text(&ml, i)), 0);
@@ -569,12 +572,12 @@ static void test_record_round_trip(void **state)
     /* replaying the loaded moves gives the same game and result */
     pl_state *st2 = pl_state_new(prog);
     for (int k = 0; k < back.nmoves; k++) {
-        assert_int_equal(pl_status(st2, &ml), PL_RESULT_NONE);
+        assert_int_equal(pt_status(st2, &ml), PL_RESULT_NONE);
         int i = pl_movelist_find(&ml, back.moves[k]);
         assert_true(i >= 0);
         pl_apply(st2, &ml, i);
     }
-    int r2 = pl_status(st2, &ml);
+    int r2 = pt_status(st2, &ml);
     assert_int_equal(r2, r);
     assert_string_equal(pl_result_text(prog, r2, buf, sizeof buf), back.result);
     assert_int_equal(pl_state_hash(st2), pl_state_hash(st));

@@ -18,9 +18,8 @@
 
 #include <stdint.h>
 #include <stdio.h>
-#include "game.h"
-#include "program.h"
-#include "util.h"
+#include "plateau.h"          /* the CLI is a client of the library ... */
+#include "../../lang/util.h"  /* ... plus the shared helpers (rng, clock, files) */
 
 enum { PL_EXIT_OK = 0, PL_EXIT_FAIL = 1, PL_EXIT_USAGE = 2 };
 
@@ -74,11 +73,9 @@ void pl_cli_args_free(pl_cli_args *a);
 const char *pl_cli_opt_value(const pl_cli_args *a, const char *name);
 
 /* Print "plateau CMD: message" and a hint to stderr; returns 2. */
-int pl_cli_usage(const char *cmd, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+int pl_cli_usage(const char *cmd, const char *fmt, ...) PL_PRINTF(2, 3);
 /* Print "plateau CMD: message" to stderr; returns 1. */
-int pl_cli_fail(const char *cmd, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+int pl_cli_fail(const char *cmd, const char *fmt, ...) PL_PRINTF(2, 3);
 
 /* Parse a whole decimal number in [min, max]; 0 or PL_EXIT_USAGE. */
 int pl_cli_int(const char *cmd, const char *what, const char *text,
@@ -105,7 +102,7 @@ int pl_cli_load(const char *cmd, const char *arg, pl_program **prog,
 typedef struct {
     pl_program *prog;
     pl_state *st;
-    pl_movelist ml;
+    pl_movelist *ml;
     char *source;       /* the game's text when compiled from source, or NULL */
 } pl_cli_game;
 

@@ -28,7 +28,7 @@ typedef struct {
     double deadline;        /* monotonic time at which to stop */
     uint64_t seed;
     pl_state *st;
-    pl_movelist ml[PL_BENCH_MAX_DEPTH];
+    pl_movelist *ml[PL_BENCH_MAX_DEPTH];
     int stop;
     /* playouts */
     uint64_t playouts, plies, capped;
@@ -53,17 +53,18 @@ static int playout(bench_worker *w, pl_rng *rng)
 {
     pl_state_reset(w->st);
     for (;;) {
-        int r = pl_status(w->st, &w->ml[0]);
-        if (r == -2) {
+        int r;
+        if (pl_status(w->st, w->ml[0], &r) != PL_OK) {
             worker_error(w, pl_state_error(w->st));
             return -1;
         }
         if (r != PL_RESULT_NONE) {
-            if (r >= 0 && r <= w->prog->nplayers)
+            if (r >= 0 && r <= pl_program_nplayers(w->prog))
                 w->results[r]++;
             break;
         }
-        if (w->ml[0].count == 0) {
+        int count = pl_movelist_count(w->ml[0]);
+        if (count == 0) {
             worker_error(w, "no legal move and no result");
             return -1;
         }
@@ -71,8 +72,7 @@ static int playout(bench_worker *w, pl_rng *rng)
             w->capped++;
             break;
         }
-        pl_apply(w->st, &w->ml[0],
-                 (int)pl_rng_below(rng, (uint32_t)w->ml[0].count));
+        pl_apply(w->st, w->ml[0], (int)pl_rng_below(rng, (uint32_t)count));
     }
     w->playouts++;
     w->plies += (uint64_t)pl_state_ply(w->st);
@@ -91,21 +91,22 @@ static void *run_playouts(void *arg)
 }
 
 /* Visit the tree to `depth`, counting nodes, until the deadline. */
-static void perft_nodes(bench_worker *w, pl_movelist *ml, int depth)
+static void perft_nodes(bench_worker *w, pl_movelist *const *ml, int depth)
 {
     if (++w->nodes % PL_BENCH_CLOCK_EVERY == 0 && pl_cli_now() >= w->deadline)
         w->stop = 1;
     if (w->stop || depth == 0)
         return;
-    int r = pl_status(w->st, ml);
-    if (r == -2) {
+    int r;
+    if (pl_status(w->st, *ml, &r) != PL_OK) {
         worker_error(w, pl_state_error(w->st));
         return;
     }
     if (r != PL_RESULT_NONE)
         return;
-    for (int i = 0; i < ml->count && !w->stop; i++) {
-        pl_apply(w->st, ml, i);
+    int count = pl_movelist_count(*ml);
+    for (int i = 0; i < count && !w->stop; i++) {
+        pl_apply(w->st, *ml, i);
         perft_nodes(w, ml + 1, depth - 1);
         pl_undo(w->st);
     }
@@ -153,7 +154,7 @@ static void print_results(const pl_program *prog, const bench_worker *w,
 {
     char buf[64];
     printf("results:");
-    for (int r = 0; r <= prog->nplayers; r++) {
+    for (int r = 0; r <= pl_program_nplayers(prog); r++) {
         uint64_t k = 0;
         for (int i = 0; i < n; i++)
             k += w[i].results[r];
@@ -176,7 +177,7 @@ static void report(const pl_program *prog, const bench_worker *w, int n,
         if (w[i].depth_done < depth)
             depth = w[i].depth_done;
     }
-    printf("game: %s\n", prog->title);
+    printf("game: %s\n", pl_program_title(prog));
     printf("threads: %d\n", n);
     printf("playouts: %llu in %.2f s\n", (unsigned long long)playouts, t_play);
     printf("playouts/s: %.0f\n", t_play > 0 ? (double)playouts / t_play : 0.0);
@@ -215,9 +216,10 @@ static int bench(const pl_program *prog, double seconds, int nthreads,
         w[i].prog = prog;
         w[i].seed = seed + (uint64_t)i;
         w[i].st = pl_state_new(prog);
+        int ok = w[i].st != NULL;
         for (int d = 0; d < PL_BENCH_MAX_DEPTH; d++)
-            pl_movelist_init(&w[i].ml[d]);
-        if (!w[i].st)
+            ok &= (w[i].ml[d] = pl_movelist_new()) != NULL;
+        if (!ok && rc == PL_EXIT_OK)
             rc = pl_cli_fail("bench", "out of memory");
     }
 
@@ -233,7 +235,7 @@ static int bench(const pl_program *prog, double seconds, int nthreads,
         if (w[i].st)
             pl_state_free(w[i].st);
         for (int d = 0; d < PL_BENCH_MAX_DEPTH; d++)
-            pl_movelist_free(&w[i].ml[d]);
+            pl_movelist_delete(w[i].ml[d]);
     }
     free(w);
     return rc;

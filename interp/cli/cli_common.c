@@ -9,11 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
-#include "explain.h"
-#include "paths.h"
-#include "bytecode.h"
-#include "compile.h"
-#include "diag.h"
 
 /* --- messages --------------------------------------------------------------- */
 
@@ -184,28 +179,26 @@ char *pl_cli_read_file(const char *path, size_t *len)
     return data;
 }
 
-static int load_bytecode(const char *cmd, const char *path, const char *data,
-                         size_t len, pl_program **prog)
+/* The failure of pl_load_file in the CLI's words; the compiler's own
+ * diagnostics were printed already. */
+static int load_failed(const char *cmd, const char *path, pl_err err,
+                       const pl_diags *d)
 {
-    char err[256] = "";
-    *prog = pl_bytecode_read((const uint8_t *)data, len, err, sizeof err);
-    if (!*prog)
-        return pl_cli_fail(cmd, "%s: invalid bytecode: %s", path, err);
-    return 0;
-}
-
-static int load_source(const char *cmd, const char *path, pl_program **prog)
-{
-    pl_diags diags;
-    pl_diags_init(&diags);
-    *prog = pl_compile_file(path, pl_paths_stdlib_dir(), &diags);
-    pl_diags_print(&diags, stderr);
-    int errors = diags.errors;
-    pl_diags_free(&diags);
-    if (!*prog)
+    const pl_diag *first = pl_diags_get(d, 0);
+    const char *why = first ? first->message : pl_err_text(err);
+    switch (err) {
+    case PL_ERR_IO:
+        return pl_cli_usage(cmd, "cannot read %s: %s", path, why);
+    case PL_ERR_BYTECODE:
+        return pl_cli_fail(cmd, "%s: %s", path, why);
+    case PL_ERR_COMPILE: {
+        int errors = pl_diags_errors(d);
         return pl_cli_fail(cmd, "%s does not compile (%d error%s)", path,
                            errors, errors == 1 ? "" : "s");
-    return 0;
+    }
+    default:
+        return pl_cli_fail(cmd, "%s: %s", path, pl_err_text(err));
+    }
 }
 
 int pl_cli_load(const char *cmd, const char *arg, pl_program **prog,
@@ -224,25 +217,16 @@ int pl_cli_load(const char *cmd, const char *arg, pl_program **prog,
         return pl_cli_usage(cmd, "unknown game '%s' (see 'plateau list')",
                             arg);
     }
-
-    size_t len = 0;
-    char *data = pl_cli_read_file(path, &len);
-    if (!data) {
-        int rc = pl_cli_usage(cmd, "cannot read %s: %s", path, strerror(errno));
+    pl_diags *d = pl_diags_new();
+    if (!d) {
         free(path);
-        return rc;
+        return pl_cli_fail(cmd, "out of memory");
     }
-    int rc;
-    if (pl_bytecode_is_bytecode((const uint8_t *)data, len)) {
-        rc = load_bytecode(cmd, path, data, len, prog);
-    } else {
-        rc = load_source(cmd, path, prog);
-        if (rc == 0 && source) {
-            *source = data;
-            data = NULL;
-        }
-    }
-    free(data);
+    pl_err err = pl_load_file(path, d, prog, source);
+    if (err == PL_OK || err == PL_ERR_COMPILE)  /* else nothing was compiled */
+        pl_diags_print(d, stderr);
+    int rc = err == PL_OK ? 0 : load_failed(cmd, path, err, d);
+    pl_diags_delete(d);
     if (rc == 0 && path_out)
         *path_out = path;
     else
@@ -254,14 +238,16 @@ int pl_cli_game_open(pl_cli_game *g, const char *cmd, const char *arg,
                      const char *moves)
 {
     memset(g, 0, sizeof *g);
-    pl_movelist_init(&g->ml);
+    g->ml = pl_movelist_new();
+    if (!g->ml)
+        return pl_cli_fail(cmd, "out of memory");
     int rc = pl_cli_load(cmd, arg, &g->prog, &g->source, NULL);
     if (rc != 0)
         return rc;
     g->st = pl_state_new(g->prog);
     if (!g->st)
         return pl_cli_fail(cmd, "out of memory");
-    return moves ? pl_cli_apply_moves(g->st, &g->ml, cmd, moves) : 0;
+    return moves ? pl_cli_apply_moves(g->st, g->ml, cmd, moves) : 0;
 }
 
 void pl_cli_game_close(pl_cli_game *g)
@@ -270,7 +256,7 @@ void pl_cli_game_close(pl_cli_game *g)
         pl_state_free(g->st);
     if (g->prog)
         pl_program_free(g->prog);
-    pl_movelist_free(&g->ml);
+    pl_movelist_delete(g->ml);
     free(g->source);
     memset(g, 0, sizeof *g);
 }
@@ -284,21 +270,22 @@ static int cmp_text(const void *a, const void *b)
 
 const char **pl_cli_sorted_moves(const pl_movelist *ml)
 {
-    if (ml->count <= 0)
+    int n = pl_movelist_count(ml);
+    if (n <= 0)
         return NULL;
-    const char **v = malloc((size_t)ml->count * sizeof *v);
+    const char **v = malloc((size_t)n * sizeof *v);
     if (!v)
         return NULL;
-    for (int i = 0; i < ml->count; i++)
+    for (int i = 0; i < n; i++)
         v[i] = pl_move_text(ml, i);
-    qsort(v, (size_t)ml->count, sizeof *v, cmp_text);
+    qsort(v, (size_t)n, sizeof *v, cmp_text);
     return v;
 }
 
 void pl_cli_print_moves(const pl_movelist *ml, const char *sep, FILE *out)
 {
     const char **v = pl_cli_sorted_moves(ml);
-    for (int i = 0; v && i < ml->count; i++)
+    for (int i = 0; v && i < pl_movelist_count(ml); i++)
         fprintf(out, "%s%s", i ? sep : "", v[i]);
     free(v);
 }
@@ -330,14 +317,15 @@ static int next_word(const char **p, char *buf, size_t size)
 }
 
 /* Move texts may hold a space ("huff c2"): when `word` is not a move,
- * try it with the next word.  The move's index, or -1 (nothing consumed). */
+ * try it with the next word.  The move's index, or PL_NO_MOVE (nothing
+ * consumed). */
 static int join_next_word(const char **p, char *word, size_t size, const pl_movelist *ml)
 {
     const char *after = *p;
     char next[256];
     size_t n = strlen(word);
     if (!next_word(&after, next, sizeof next) || n + 1 + strlen(next) >= size)
-        return -1;
+        return PL_NO_MOVE;
     char joined[512];
     snprintf(joined, sizeof joined, "%s %s", word, next);
     int i = pl_movelist_find(ml, joined);
@@ -353,7 +341,7 @@ static int bad_move(const char *cmd, int index, const char *word,
 {
     if (why) /* else the caller said why */
         fprintf(stderr, "plateau %s: --moves: move %d '%s' %s\n", cmd, index, word, why);
-    if (legal && legal->count > 0) {
+    if (legal && pl_movelist_count(legal) > 0) {
         fputs("legal moves: ", stderr);
         pl_cli_print_moves(legal, " ", stderr);
         fputc('\n', stderr);
@@ -367,8 +355,8 @@ int pl_cli_apply_moves(pl_state *st, pl_movelist *ml, const char *cmd,
     char word[256], why[128];
     const char *p = moves;
     for (int index = 1; next_word(&p, word, sizeof word); index++) {
-        int r = pl_status(st, ml);
-        if (r == -2)
+        int r;
+        if (pl_status(st, ml, &r) != PL_OK)
             return pl_cli_runtime_error(cmd, st);
         if (r != PL_RESULT_NONE) {
             char res[64];

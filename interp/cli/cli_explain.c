@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
-#include "explain.h"
 
 int pl_cli_explain(int argc, char **argv)
 {
@@ -37,25 +36,25 @@ int pl_cli_explain(int argc, char **argv)
     char *source = NULL;
     rc = pl_cli_load("explain", a.pos[0], &prog, &source, NULL);
     pl_state *st = rc == 0 ? pl_state_new(prog) : NULL;
-    pl_movelist ml;
-    pl_movelist_init(&ml);
-    if (rc == 0 && !st)
+    pl_movelist *ml = pl_movelist_new();
+    if (rc == 0 && (!st || !ml))
         rc = pl_cli_fail("explain", "out of memory");
     if (rc == 0 && opts[0].value)
-        rc = pl_cli_apply_moves(st, &ml, "explain", opts[0].value);
+        rc = pl_cli_apply_moves(st, ml, "explain", opts[0].value);
     if (rc == 0) {
-        int r = pl_status(st, &ml);
+        int r;
+        pl_err err = pl_status(st, ml, &r);
         char buf[512];
-        if (r == -2) {
+        if (err != PL_OK) {
             rc = pl_cli_runtime_error("explain", st);
         } else if (r != PL_RESULT_NONE) {
             printf("%s: the game is over (%s)\n", move, pl_state_outcome(st, r, buf, sizeof buf));
             rc = PL_EXIT_FAIL;
         } else {
             printf("%s\n", pl_explain_move(st, move, source, buf, sizeof buf));
-            if (pl_movelist_find(&ml, move) < 0) {
+            if (pl_movelist_find(ml, move) < 0) {
                 printf("legal moves: ");
-                pl_cli_print_moves(&ml, " ", stdout);
+                pl_cli_print_moves(ml, " ", stdout);
                 printf("\n");
                 rc = PL_EXIT_FAIL;
             }
@@ -63,7 +62,7 @@ int pl_cli_explain(int argc, char **argv)
     }
     free(move);
     free(source);
-    pl_movelist_free(&ml);
+    pl_movelist_delete(ml);
     if (st)
         pl_state_free(st);
     if (prog)

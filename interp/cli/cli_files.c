@@ -9,10 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
-#include "paths.h"
-#include "bytecode.h"
-#include "compile.h"
-#include "diag.h"
 
 /* Print the help when asked; returns 1 if it did. */
 static int handle_help(pl_cli_args *a)
@@ -28,23 +24,12 @@ static int handle_help(pl_cli_args *a)
 /* Compile quietly: a broken game must not flood the listing. */
 static pl_program *load_quiet(const char *path, int *errors)
 {
-    size_t len;
-    char *data = pl_cli_read_file(path, &len);
-    *errors = 1;
-    if (!data)
-        return NULL;
+    pl_diags *d = pl_diags_new();
     pl_program *prog = NULL;
-    if (pl_bytecode_is_bytecode((const uint8_t *)data, len)) {
-        char err[256];
-        prog = pl_bytecode_read((const uint8_t *)data, len, err, sizeof err);
-    } else {
-        pl_diags d;
-        pl_diags_init(&d);
-        prog = pl_compile_file(path, pl_paths_stdlib_dir(), &d);
-        *errors = d.errors;
-        pl_diags_free(&d);
-    }
-    free(data);
+    pl_err err = pl_load_file(path, d, &prog, NULL);
+    /* unreadable or invalid bytecode: one error; else the compiler's count */
+    *errors = err == PL_ERR_COMPILE ? pl_diags_errors(d) : err != PL_OK;
+    pl_diags_delete(d);
     return prog;
 }
 
@@ -58,9 +43,11 @@ static void list_one(const char *name, int width)
                 "run 'plateau validate %s')\n", name, errors,
                 errors == 1 ? "" : "s", path ? path : name);
     } else {
-        const char *title = prog->title && *prog->title ? prog->title : name;
-        if (prog->about && *prog->about)
-            printf("%-*s  %s: %s\n", width, name, title, prog->about);
+        const char *title = pl_program_title(prog), *about = pl_program_about(prog);
+        if (!title || !*title)
+            title = name;
+        if (about && *about)
+            printf("%-*s  %s: %s\n", width, name, title, about);
         else
             printf("%-*s  %s\n", width, name, title);
         pl_program_free(prog);
@@ -151,11 +138,10 @@ static void emit_error(const validate_opts *o, const char *file,
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    pl_diags d;
-    pl_diags_init(&d);
-    pl_diag_add(&d, PL_SEV_ERROR, file, NULL, 0, 0, 0, "%s", msg);
-    emit_diags(o, &d);
-    pl_diags_free(&d);
+    pl_diags *d = pl_diags_new();
+    pl_diag_add(d, PL_SEV_ERROR, file, NULL, 0, 0, 0, "%s", msg);
+    emit_diags(o, d);
+    pl_diags_delete(d);
 }
 
 /* --- validate: dynamic (random playouts) --- */
@@ -181,7 +167,7 @@ typedef struct {
     const char *source;       /* its text, for source lines (may be NULL) */
     const pl_program *prog;
     pl_state *st;
-    pl_movelist ml;
+    pl_movelist *ml;
     pl_rng rng;
 
     long long ended, capped, stopped;
@@ -332,9 +318,9 @@ static int push_move(val_run *r, const char *text)
  * space or a comma, which --moves splits on) is a warning. */
 static void check_texts(val_run *r)
 {
-    const pl_movelist *ml = &r->ml;
+    const pl_movelist *ml = r->ml;
     char buf[256];
-    for (int i = 0; i < ml->count; i++) {
+    for (int i = 0; i < pl_movelist_count(ml); i++) {
         const char *text = pl_move_text(ml, i);
         size_t n = strlen(text);
         r->texts_checked++;
@@ -396,9 +382,10 @@ static void playout(val_run *r)
     if (r->moves)
         r->moves[0] = '\0';
     for (;;) {
-        int res = pl_status(r->st, &r->ml);
+        int res;
+        pl_err err = pl_status(r->st, r->ml, &res);
         check_collisions(r);
-        if (res == -2) {
+        if (err != PL_OK) {
             /* one problem per place in the rules: "file:line:col" */
             const char *e = pl_state_error(r->st);
             if (!e)
@@ -411,7 +398,7 @@ static void playout(val_run *r)
             return;
         }
         if (res != PL_RESULT_NONE) {
-            if (res < 0 || res > p->nplayers) {
+            if (res < 0 || res > pl_program_nplayers(p)) {
                 add_problemf(r, PL_SEV_ERROR, NULL, "the game status is %d, which is "
                              "neither a result nor 'the game goes on'", res);
                 r->stopped++;
@@ -421,25 +408,25 @@ static void playout(val_run *r)
             r->lengths[r->ended++] = pl_state_ply(r->st);
             return;
         }
-        if (r->ml.count == 0) {
+        if (pl_movelist_count(r->ml) == 0) {
             add_problem(r, PL_SEV_ERROR, NULL, "the player to move has no legal "
                         "move, yet the game is not over");
             r->stopped++;
             return;
         }
         r->positions++;
-        r->moves_total += r->ml.count;
+        r->moves_total += pl_movelist_count(r->ml);
         check_texts(r);
         if (pl_state_ply(r->st) >= r->o->max_plies) {
             r->capped++;
             return;
         }
-        int i = (int)pl_rng_below(&r->rng, (uint32_t)r->ml.count);
-        if (push_move(r, pl_move_text(&r->ml, i)) != 0) {
+        int i = (int)pl_rng_below(&r->rng, (uint32_t)pl_movelist_count(r->ml));
+        if (push_move(r, pl_move_text(r->ml, i)) != 0) {
             r->stopped++;
             return;
         }
-        pl_apply(r->st, &r->ml, i);
+        pl_apply(r->st, r->ml, i);
     }
 }
 
@@ -476,7 +463,7 @@ static val_summary summarize(val_run *r)
         v.median = m % 2 ? r->lengths[m / 2]
                          : (r->lengths[m / 2 - 1] + r->lengths[m / 2]) / 2.0;
         v.mean = (double)sum / (double)m;
-        int np = r->prog->nplayers;
+        int np = pl_program_nplayers(r->prog);
         v.score = ((double)r->results[0] + (double)r->results[np] / 2.0) / (double)m;
     }
     if (r->positions > 0)
@@ -543,8 +530,7 @@ static void print_problem_text(const val_run *r, const val_problem *p)
 
 static void print_problem_json(const val_run *r, const val_problem *p)
 {
-    pl_diags d;
-    pl_diags_init(&d);
+    pl_diags *d = pl_diags_new();
     char where[64] = "";
     if (p->nmoves == 0)
         snprintf(where, sizeof where, "; first at the start position");
@@ -552,19 +538,19 @@ static void print_problem_json(const val_run *r, const val_problem *p)
         snprintf(where, sizeof where, "; first after %d move%s: --moves ",
                  p->nmoves, p->nmoves == 1 ? "" : "s");
     /* the source line only when the error is in the validated file itself */
-    const char *text = p->line > 0 && strcmp(p->file, r->prog->source_name) == 0
+    const char *text = p->line > 0 && strcmp(p->file, pl_program_source_name(r->prog)) == 0
                      ? r->source : NULL;
     if (p->nmoves < 0)
-        pl_diag_add(&d, p->sev, p->file, NULL, 0, 0, 0,
+        pl_diag_add(d, p->sev, p->file, NULL, 0, 0, 0,
                     "%s (random playouts)", p->message);
     else
-        pl_diag_add(&d, p->sev, p->file, text, p->line, p->col, p->col,
+        pl_diag_add(d, p->sev, p->file, text, p->line, p->col, p->col,
                     "%s%s (random playouts: seen %lld time%s%s%s%s%s)",
                     p->runtime ? "runtime error: " : "", p->message, p->count,
                     p->count == 1 ? "" : "s", where, p->nmoves > 0 ? "\"" : "",
                     p->nmoves > 0 ? p->moves : "", p->nmoves > 0 ? "\"" : "");
-    pl_diags_print_json(&d, stdout);
-    pl_diags_free(&d);
+    pl_diags_print_json(d, stdout);
+    pl_diags_delete(d);
 }
 
 static void print_report_text(val_run *r)
@@ -574,7 +560,7 @@ static void print_report_text(val_run *r)
     printf("%s: %lld random playout%s (seed %lld, at most %lld plies each)\n",
            r->name, n, n == 1 ? "" : "s", r->o->seed, r->o->max_plies);
     printf("  ended: %lld (%.1f%%)\n", r->ended, percent(r->ended, n));
-    for (int k = 0; k <= p->nplayers; k++) {
+    for (int k = 0; k <= pl_program_nplayers(p); k++) {
         char res[96];
         pl_result_text(p, k, res, sizeof res);
         printf("    %-20s %8lld (%.1f%%)\n", res, r->results[k],
@@ -589,7 +575,7 @@ static void print_report_text(val_run *r)
                "mean %.1f, max %d\n", v.min, v.median, v.mean, v.max);
         print_histogram(r->lengths, r->ended);
         printf("  first player (%s) score: %.3f per game that ended "
-               "(win 1, draw 1/2)\n", p->player_names[0], v.score);
+               "(win 1, draw 1/2)\n", pl_program_player_name(p, 0), v.score);
     }
     if (r->positions > 0)
         printf("  branching factor: %.2f legal moves per position "
@@ -631,7 +617,7 @@ static void print_report_json(val_run *r)
     } while (0)
     APPEND("%lld random playouts (seed %lld, at most %lld plies): %lld ended (",
            n, r->o->seed, r->o->max_plies, r->ended);
-    for (int k = 0; k <= p->nplayers; k++) {
+    for (int k = 0; k <= pl_program_nplayers(p); k++) {
         char res[96];
         APPEND("%s%s %lld", k ? ", " : "", pl_result_text(p, k, res, sizeof res),
                r->results[k]);
@@ -647,11 +633,10 @@ static void print_report_json(val_run *r)
            "proof of termination", r->errors, r->errors == 1 ? "" : "s",
            r->warnings, r->warnings == 1 ? "" : "s");
 #undef APPEND
-    pl_diags d;
-    pl_diags_init(&d);
-    pl_diag_add(&d, PL_SEV_NOTE, r->path, NULL, 0, 0, 0, "%s", sum);
-    pl_diags_print_json(&d, stdout);
-    pl_diags_free(&d);
+    pl_diags *d = pl_diags_new();
+    pl_diag_add(d, PL_SEV_NOTE, r->path, NULL, 0, 0, 0, "%s", sum);
+    pl_diags_print_json(d, stdout);
+    pl_diags_delete(d);
 }
 
 /* Play the random games of one valid file; returns 1 when no error was
@@ -667,11 +652,11 @@ static int run_playouts(const validate_opts *o, const char *name,
     r.path = path;
     r.source = source;
     r.prog = prog;
-    pl_movelist_init(&r.ml);
+    r.ml = pl_movelist_new();
     pl_rng_seed(&r.rng, (uint64_t)o->seed);
     r.st = pl_state_new(prog);
     r.lengths = malloc((size_t)o->playouts * sizeof *r.lengths);
-    if (!r.st || !r.lengths) {
+    if (!r.st || !r.ml || !r.lengths) {
         emit_error(o, name, "out of memory");
         r.errors = 1;
     } else {
@@ -701,36 +686,11 @@ static int run_playouts(const validate_opts *o, const char *name,
     free(r.moves);
     free(r.lengths);
     pl_state_free(r.st);
-    pl_movelist_free(&r.ml);
+    pl_movelist_delete(r.ml);
     return r.errors == 0;
 }
 
 /* --- validate: static --- */
-
-static pl_program *validate_bytecode(const validate_opts *o, const char *path,
-                                     const char *data, size_t len)
-{
-    char err[256] = "";
-    pl_program *prog = pl_bytecode_read((const uint8_t *)data, len, err,
-                                        sizeof err);
-    if (!prog)
-        emit_error(o, path, "invalid bytecode: %s", err);
-    return prog;
-}
-
-static pl_program *validate_source(const validate_opts *o, const char *path)
-{
-    pl_diags d;
-    pl_diags_init(&d);
-    pl_program *prog = pl_compile_file(path, pl_paths_stdlib_dir(), &d);
-    emit_diags(o, &d);
-    if (prog && d.errors > 0) {
-        pl_program_free(prog);
-        prog = NULL;
-    }
-    pl_diags_free(&d);
-    return prog;
-}
 
 /* Returns 1 if `arg` is a valid game file (and its playouts, when asked
  * for, found no error). */
@@ -741,27 +701,25 @@ static int validate_one(const validate_opts *o, const char *arg)
         emit_error(o, arg, "no such game or file");
         return 0;
     }
-    size_t len;
-    char *data = pl_cli_read_file(path, &len);
+    pl_diags *d = pl_diags_new();
     pl_program *prog = NULL;
-    int is_bytecode = 0;
-    if (!data) {
-        emit_error(o, path, "cannot read: %s", strerror(errno));
-    } else {
-        is_bytecode = pl_bytecode_is_bytecode((const uint8_t *)data, len);
-        prog = is_bytecode ? validate_bytecode(o, path, data, len)
-                           : validate_source(o, path);
-    }
+    char *source = NULL;     /* NULL for bytecode */
+    pl_err err = pl_load_file(path, d, &prog, &source);
+    if (err == PL_ERR_IO)
+        emit_error(o, path, "cannot read: %s", pl_diags_get(d, 0)->message);
+    else
+        emit_diags(o, d);
+    pl_diags_delete(d);
     int ok = prog != NULL;
     if (ok && !o->json)
         printf("%s: ok\n", arg);
     if (ok && o->playouts > 0) {
         fflush(stdout);
-        ok = run_playouts(o, arg, path, prog, is_bytecode ? NULL : data);
+        ok = run_playouts(o, arg, path, prog, source);
     }
     if (prog)
         pl_program_free(prog);
-    free(data);
+    pl_free(source);
     free(path);
     return ok;
 }
@@ -839,12 +797,12 @@ static int compile_to(const char *arg, const char *out)
         return rc;
     uint8_t *data = NULL;
     size_t len = 0;
-    if (pl_bytecode_write(prog, &data, &len) != 0)
+    if (pl_program_write(prog, &data, &len) != PL_OK)
         rc = pl_cli_fail("compile", "cannot serialize %s", arg);
     else if (write_file(out, data, len) != 0)
         rc = pl_cli_fail("compile", "cannot write %s: %s", out,
                          strerror(errno));
-    free(data);
+    pl_free(data);
     pl_program_free(prog);
     return rc;
 }
@@ -890,7 +848,7 @@ int pl_cli_disasm(int argc, char **argv)
     char *source = NULL;
     rc = pl_cli_load("disasm", a.pos[0], &prog, &source, NULL);
     if (rc == 0) {
-        pl_disasm(prog, source, stdout);
+        pl_program_disasm(prog, source, stdout);
         pl_program_free(prog);
     }
     free(source);

@@ -24,7 +24,6 @@
 #include <unistd.h>
 #include "cli.h"
 #include "record.h"
-#include "search.h"
 
 enum { MATCH_MAX_PLIES_DEFAULT = 1000 };
 
@@ -53,6 +52,9 @@ typedef struct {
     char **texts;              /* the moves of the game being played */
     int ntexts, captexts;
 } match_ctx;
+
+/* A game that could not be played (the reason was printed): never a result. */
+enum { MATCH_FAILED = -2 };
 
 static int add_text(match_ctx *m, const char *text)
 {
@@ -94,9 +96,9 @@ static int write_record(match_ctx *m, int game, const int *seat_player, int r)
     pl_record_init(&rec);
     const pl_program *prog = m->g.prog;
     int rc = pl_record_set(&rec.game, m->game_arg);
-    rec.rules = prog->source_hash;
+    rec.rules = pl_program_rules_hash(prog);
     rec.has_rules = 1;
-    for (int s = 0; s < prog->nplayers && rc == 0; s++)
+    for (int s = 0; s < pl_program_nplayers(prog) && rc == 0; s++)
         rc = pl_record_set(&rec.players[s], m->p[seat_player[s]].spec.text);
     if (rc == 0)
         rc = pl_record_stamp(&rec);
@@ -118,13 +120,13 @@ static int write_record(match_ctx *m, int game, const int *seat_player, int r)
 /* Play move i of the match's move list: record it, tell both players. */
 static int push_move(match_ctx *m, int i)
 {
-    const char *text = pl_move_text(&m->g.ml, i);
+    const char *text = pl_move_text(m->g.ml, i);
     if (add_text(m, text) != 0)
         return -1;
     for (int k = 0; k < 2; k++)
         if (pl_search_played(m->p[k].engine, text) != 0)
             return -1;
-    pl_apply(m->g.st, &m->g.ml, i);
+    pl_apply(m->g.st, m->g.ml, i);
     return 0;
 }
 
@@ -138,21 +140,21 @@ static void pop_move(match_ctx *m)
 
 /* The start of a game: --moves, then --openings random plies, the same
  * for every game of a group of nplayers games (one per seat of p1).  An
- * opening that ends the game is drawn again.  0, or -2 (reported). */
+ * opening that ends the game is drawn again.  0, or MATCH_FAILED (reported). */
 static int play_opening(match_ctx *m, int game)
 {
     pl_state *st = m->g.st;
-    pl_movelist *ml = &m->g.ml;
+    pl_movelist *ml = m->g.ml;
     if (m->moves) {
         char *copy = strdup(m->moves);
         if (!copy)
-            return pl_cli_fail("match", "out of memory"), -2;
+            return pl_cli_fail("match", "out of memory"), MATCH_FAILED;
         for (char *w = strtok(copy, " \t\n,"); w; w = strtok(NULL, " \t\n,")) {
             pl_generate(st, ml);             /* legal: checked at the start */
             int i = pl_movelist_find(ml, w);
             if (i < 0 || push_move(m, i) != 0) {
                 free(copy);
-                return pl_cli_fail("match", "out of memory"), -2;
+                return pl_cli_fail("match", "out of memory"), MATCH_FAILED;
             }
         }
         free(copy);
@@ -160,19 +162,21 @@ static int play_opening(match_ctx *m, int game)
     if (m->openings <= 0)
         return 0;
     pl_rng rng;
-    int group = (game - 1) / m->g.prog->nplayers;
+    int group = (game - 1) / pl_program_nplayers(m->g.prog);
     pl_rng_seed(&rng, m->seed ^ (0x6f70656e696e67ull + (uint64_t)group * 0x9e3779b97f4a7c15ull));
     for (int attempt = 0; attempt < 100; attempt++) {
         int n = 0, r = PL_RESULT_NONE;
-        while (n < m->openings && (r = pl_status(st, ml)) == PL_RESULT_NONE &&
-               ml->count > 0) {
-            if (push_move(m, (int)pl_rng_below(&rng, (uint32_t)ml->count)) != 0)
-                return pl_cli_fail("match", "out of memory"), -2;
+        pl_err err = PL_OK;
+        while (n < m->openings && (err = pl_status(st, ml, &r)) == PL_OK &&
+               r == PL_RESULT_NONE && pl_movelist_count(ml) > 0) {
+            if (push_move(m, (int)pl_rng_below(&rng, (uint32_t)pl_movelist_count(ml))) != 0)
+                return pl_cli_fail("match", "out of memory"), MATCH_FAILED;
             n++;
         }
-        if (r == -2)
-            return pl_cli_runtime_error("match", st), -2;
-        if (pl_status(st, ml) == PL_RESULT_NONE && ml->count > 0)
+        if (err != PL_OK)
+            return pl_cli_runtime_error("match", st), MATCH_FAILED;
+        if (pl_status(st, ml, &r) == PL_OK && r == PL_RESULT_NONE &&
+            pl_movelist_count(ml) > 0)
             return 0;
         while (n-- > 0)
             pop_move(m);
@@ -181,13 +185,13 @@ static int play_opening(match_ctx *m, int game)
 }
 
 /* Play game number `game` (1-based): p1 sits in seat (game-1) mod n.
- * Returns the result (nplayers for a draw or a capped game), or -2. */
+ * Returns the result (nplayers for a draw or a capped game), or MATCH_FAILED. */
 static int play_one(match_ctx *m, int game, int *seat_player, int *length)
 {
     const pl_program *prog = m->g.prog;
     pl_state *st = m->g.st;
-    pl_movelist *ml = &m->g.ml;
-    int np = prog->nplayers, p1_seat = (game - 1) % np;
+    pl_movelist *ml = m->g.ml;
+    int np = pl_program_nplayers(prog), p1_seat = (game - 1) % np;
     for (int s = 0; s < np; s++)
         seat_player[s] = s == p1_seat ? 0 : 1;
     clear_texts(m);
@@ -195,44 +199,45 @@ static int play_one(match_ctx *m, int game, int *seat_player, int *length)
         pl_search_reset(m->p[k].engine);
     pl_state_reset(st);
     if (play_opening(m, game) != 0)
-        return -2;
+        return MATCH_FAILED;
     for (;;) {
-        int r = pl_status(st, ml);
-        if (r == -2) {
+        int r;
+        if (pl_status(st, ml, &r) != PL_OK) {
             pl_cli_runtime_error("match", st);
-            return -2;
+            return MATCH_FAILED;
         }
         if (r != PL_RESULT_NONE) {
             *length = pl_state_ply(st);
             return r;
         }
-        if (ml->count == 0 || pl_state_ply(st) >= m->max_plies) {
+        if (pl_movelist_count(ml) == 0 || pl_state_ply(st) >= m->max_plies) {
             *length = pl_state_ply(st);
-            m->capped += ml->count > 0;
+            m->capped += pl_movelist_count(ml) > 0;
             return np;
         }
         match_player *mp = &m->p[seat_player[pl_state_to_move(st)]];
         pl_search_info info;
-        int i = pl_search_think(mp->engine, st, &info);
-        if (i == -2) {
+        int i = -1;
+        pl_err err = pl_search_think(mp->engine, st, &i, &info);
+        if (err == PL_ERR_RUNTIME || err == PL_ERR_MEMORY) {
             const char *e = pl_search_error(mp->engine);
             pl_cli_fail("match", "runtime error in the rules: %s",
                         e ? e : "(no message)");
-            return -2;
+            return MATCH_FAILED;
         }
-        if (i >= 0 && i < ml->count &&
+        if (i >= 0 && i < pl_movelist_count(ml) &&
             strcasecmp(pl_move_text(ml, i), info.best) != 0)
             i = pl_movelist_find(ml, info.best);
-        if (i < 0 || i >= ml->count) {
+        if (i < 0 || i >= pl_movelist_count(ml)) {
             pl_cli_fail("match", "%s found no move", mp->spec.text);
-            return -2;
+            return MATCH_FAILED;
         }
         mp->seconds += info.seconds;
         mp->work += mp->spec.kind == PL_PLAYER_MCTS ? info.iterations : info.nodes;
         mp->moves++;
         if (push_move(m, i) != 0) {
             pl_cli_fail("match", "out of memory");
-            return -2;
+            return MATCH_FAILED;
         }
     }
 }
@@ -294,7 +299,7 @@ static void print_table(const match_ctx *m, double seconds)
     char desc[2][128];
     for (int k = 0; k < 2; k++)
         pl_player_spec_describe(&m->p[k].spec, desc[k], sizeof desc[k]);
-    printf("match: %s, %d game%s in %.1f s\n", prog->title, n, n == 1 ? "" : "s",
+    printf("match: %s, %d game%s in %.1f s\n", pl_program_title(prog), n, n == 1 ? "" : "s",
            seconds);
     printf("p1: %s (%s)\np2: %s (%s)\n", m->p[0].spec.text, desc[0],
            m->p[1].spec.text, desc[1]);
@@ -302,10 +307,10 @@ static void print_table(const match_ctx *m, double seconds)
         return;
     printf("%-14s %6s %6s %6s %7s\n", "p1", "games", "wins", "draws", "losses");
     printf("%-14s %6d %6d %6d %7d\n", "total", n, w, d, l);
-    for (int s = 0; s < prog->nplayers; s++) {
+    for (int s = 0; s < pl_program_nplayers(prog); s++) {
         const int *t = m->tally[s];
         char label[64];
-        snprintf(label, sizeof label, "as %s", prog->player_names[s]);
+        snprintf(label, sizeof label, "as %s", pl_program_player_name(prog, s));
         printf("%-14s %6d %6d %6d %7d\n", label, t[0] + t[1] + t[2], t[0], t[1],
                t[2]);
     }
@@ -350,8 +355,8 @@ static int run_match(match_ctx *m)
         int r = play_one(m, game, seat_player, &length);
         if (r < 0)
             return PL_EXIT_FAIL;
-        int p1_seat = (game - 1) % prog->nplayers;
-        int outcome = r == p1_seat ? 0 : r == prog->nplayers ? 1 : 2;
+        int p1_seat = (game - 1) % pl_program_nplayers(prog);
+        int outcome = r == p1_seat ? 0 : r == pl_program_nplayers(prog) ? 1 : 2;
         m->tally[p1_seat][outcome]++;
         m->plies += length;
         if (m->minlen < 0 || length < m->minlen)
@@ -364,8 +369,8 @@ static int run_match(match_ctx *m)
         if (m->live)
             fputs("\r\033[K", stderr);
         printf("game %d: ", game);
-        for (int s = 0; s < prog->nplayers; s++)
-            printf("%s%s = p%d", s ? ", " : "", prog->player_names[s],
+        for (int s = 0; s < pl_program_nplayers(prog); s++)
+            printf("%s%s = p%d", s ? ", " : "", pl_program_player_name(prog, s),
                    seat_player[s] + 1);
         printf(": %s in %d plies\n", pl_state_outcome(m->g.st, r, buf, sizeof buf),
                length);
@@ -501,15 +506,15 @@ int pl_cli_replay(int argc, char **argv)
         rc = pl_cli_game_open(&g, "replay", game, NULL);
     if (rc == 0) {
         const pl_program *prog = g.prog;
-        printf("%s: %s, %d move%s\n", a.pos[0], prog->title, rec.nmoves,
+        printf("%s: %s, %d move%s\n", a.pos[0], pl_program_title(prog), rec.nmoves,
                rec.nmoves == 1 ? "" : "s");
-        if (rec.has_rules && rec.rules != prog->source_hash)
+        if (rec.has_rules && rec.rules != pl_program_rules_hash(prog))
             fprintf(stderr, "plateau replay: warning: the rules of %s changed "
                     "since the game was recorded (rules %016" PRIx64 ", now %016"
-                    PRIx64 ")\n", game, rec.rules, prog->source_hash);
+                    PRIx64 ")\n", game, rec.rules, pl_program_rules_hash(prog));
         for (int k = 0; k < rec.nmoves && rc == 0; k++) {
-            int r = pl_status(g.st, &g.ml);
-            if (r == -2) {
+            int r;
+            if (pl_status(g.st, g.ml, &r) != PL_OK) {
                 rc = pl_cli_runtime_error("replay", g.st);
                 break;
             }
@@ -519,21 +524,21 @@ int pl_cli_replay(int argc, char **argv)
                                  pl_result_text(prog, r, buf, sizeof buf));
                 break;
             }
-            int i = pl_movelist_find(&g.ml, rec.moves[k]);
+            int i = pl_movelist_find(g.ml, rec.moves[k]);
             if (i < 0) {
                 rc = pl_cli_fail("replay", "move %d '%s' (%s to move) is not "
                                  "legal under the current rules", k + 1,
                                  rec.moves[k],
-                                 prog->player_names[pl_state_to_move(g.st)]);
+                                 pl_program_player_name(prog, pl_state_to_move(g.st)));
                 fputs("legal moves: ", stderr);
-                pl_cli_print_moves(&g.ml, " ", stderr);
+                pl_cli_print_moves(g.ml, " ", stderr);
                 fputc('\n', stderr);
                 break;
             }
-            pl_apply(g.st, &g.ml, i);
+            pl_apply(g.st, g.ml, i);
         }
-        int r = rc == 0 ? pl_status(g.st, &g.ml) : PL_RESULT_NONE;
-        if (rc == 0 && r == -2)
+        int r = PL_RESULT_NONE;
+        if (rc == 0 && pl_status(g.st, g.ml, &r) != PL_OK)
             rc = pl_cli_runtime_error("replay", g.st);
         if (rc == 0) {
             const char *now = r == PL_RESULT_NONE ? "unfinished"

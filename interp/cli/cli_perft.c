@@ -12,28 +12,32 @@
 
 enum { PL_PERFT_MAX_DEPTH = 64 };
 
-/* Sequences of length depth >= 1 from the current position; -1 on a
- * runtime error.  `ml` points at depth many move lists. */
-static int64_t perft(pl_state *st, pl_movelist *ml, int depth)
+/* Sequences of length depth >= 1 from the current position, in *count.
+ * `ml` points at depth many move lists. */
+static pl_err perft(pl_state *st, pl_movelist *const *ml, int depth,
+                    int64_t *count)
 {
-    int r = pl_status(st, ml);
-    if (r == -2)
-        return -1;
-    if (r != PL_RESULT_NONE)
-        return 0;
+    int r;
+    *count = 0;
+    pl_err err = pl_status(st, *ml, &r);
+    if (err != PL_OK || r != PL_RESULT_NONE)
+        return err;
+    int n = pl_movelist_count(*ml);
     /* Bulk count: every child contributes 1 at depth 0, terminal or not. */
-    if (depth == 1)
-        return ml->count;
-    int64_t total = 0;
-    for (int i = 0; i < ml->count; i++) {
-        pl_apply(st, ml, i);
-        int64_t n = perft(st, ml + 1, depth - 1);
-        pl_undo(st);
-        if (n < 0)
-            return -1;
-        total += n;
+    if (depth == 1) {
+        *count = n;
+        return PL_OK;
     }
-    return total;
+    for (int i = 0; i < n; i++) {
+        int64_t below;
+        pl_apply(st, *ml, i);
+        err = perft(st, ml + 1, depth - 1, &below);
+        pl_undo(st);
+        if (err != PL_OK)
+            return err;
+        *count += below;
+    }
+    return PL_OK;
 }
 
 typedef struct {
@@ -47,62 +51,61 @@ static int cmp_divide(const void *a, const void *b)
                   ((const divide_entry *)b)->text);
 }
 
-/* Print "MOVE: N" per first move, sorted; returns the total or -1. */
-static int64_t divide(pl_state *st, pl_movelist *ml, int depth)
+/* Print "MOVE: N" per first move, sorted; the total in *count. */
+static pl_err divide(pl_state *st, pl_movelist *const *ml, int depth,
+                     int64_t *count)
 {
-    int r = pl_status(st, ml);
-    if (r == -2)
-        return -1;
-    if (r != PL_RESULT_NONE || ml->count == 0)
-        return 0;
-    divide_entry *e = malloc((size_t)ml->count * sizeof *e);
+    int r;
+    *count = 0;
+    pl_err err = pl_status(st, *ml, &r);
+    int n = pl_movelist_count(*ml);
+    if (err != PL_OK || r != PL_RESULT_NONE || n == 0)
+        return err;
+    divide_entry *e = malloc((size_t)n * sizeof *e);
     if (!e)
-        return -1;
-    int64_t total = 0;
-    for (int i = 0; i < ml->count; i++) {
-        int64_t n = 1;
+        return PL_ERR_MEMORY;
+    for (int i = 0; i < n && err == PL_OK; i++) {
+        int64_t below = 1;
         if (depth > 1) {
-            pl_apply(st, ml, i);
-            n = perft(st, ml + 1, depth - 1);
+            pl_apply(st, *ml, i);
+            err = perft(st, ml + 1, depth - 1, &below);
             pl_undo(st);
         }
-        if (n < 0) {
-            free(e);
-            return -1;
-        }
-        e[i].text = pl_move_text(ml, i);
-        e[i].count = n;
-        total += n;
+        e[i].text = pl_move_text(*ml, i);
+        e[i].count = below;
+        *count += below;
     }
-    qsort(e, (size_t)ml->count, sizeof *e, cmp_divide);
-    for (int i = 0; i < ml->count; i++)
-        printf("%s: %lld\n", e[i].text, (long long)e[i].count);
+    if (err == PL_OK) {
+        qsort(e, (size_t)n, sizeof *e, cmp_divide);
+        for (int i = 0; i < n; i++)
+            printf("%s: %lld\n", e[i].text, (long long)e[i].count);
+    }
     free(e);
-    return total;
+    return err;
 }
 
 static int run_perft(pl_cli_game *g, int depth, int want_divide)
 {
-    pl_movelist *ml = malloc((size_t)depth * sizeof *ml);
-    if (!ml)
-        return pl_cli_fail("perft", "out of memory");
-    for (int i = 0; i < depth; i++)
-        pl_movelist_init(&ml[i]);
+    pl_movelist **ml = calloc((size_t)depth, sizeof *ml);
+    int rc = ml ? PL_EXIT_OK : pl_cli_fail("perft", "out of memory");
+    for (int i = 0; rc == PL_EXIT_OK && i < depth; i++)
+        if (!(ml[i] = pl_movelist_new()))
+            rc = pl_cli_fail("perft", "out of memory");
 
-    int rc = PL_EXIT_OK;
-    for (int d = 1; d <= depth; d++) {
-        int64_t n = want_divide && d == depth ? divide(g->st, ml, d)
-                                              : perft(g->st, ml, d);
-        if (n < 0) {
-            rc = pl_state_error(g->st) ? pl_cli_runtime_error("perft", g->st)
+    for (int d = 1; rc == PL_EXIT_OK && d <= depth; d++) {
+        int64_t n;
+        pl_err err = want_divide && d == depth ? divide(g->st, ml, d, &n)
+                                               : perft(g->st, ml, d, &n);
+        if (err != PL_OK) {
+            rc = err == PL_ERR_RUNTIME ? pl_cli_runtime_error("perft", g->st)
                                        : pl_cli_fail("perft", "out of memory");
             break;
         }
         printf("perft(%d) = %lld\n", d, (long long)n);
         fflush(stdout);
     }
-    for (int i = 0; i < depth; i++)
-        pl_movelist_free(&ml[i]);
+    for (int i = 0; ml && i < depth; i++)
+        pl_movelist_delete(ml[i]);
     free(ml);
     return rc;
 }
@@ -166,15 +169,16 @@ int pl_cli_moves(int argc, char **argv)
     if (rc != 0)
         return finish(&a, &g, rc);
 
-    int r = pl_status(g.st, &g.ml);
+    int r;
+    pl_err err = pl_status(g.st, g.ml, &r);
     char buf[64];
-    if (r == -2) {
+    if (err != PL_OK) {
         rc = pl_cli_runtime_error("moves", g.st);
     } else if (r != PL_RESULT_NONE) {
         printf("game over: %s\n", pl_state_outcome(g.st, r, buf, sizeof buf));
     } else {
-        pl_cli_print_moves(&g.ml, "\n", stdout);
-        if (g.ml.count > 0)
+        pl_cli_print_moves(g.ml, "\n", stdout);
+        if (pl_movelist_count(g.ml) > 0)
             putchar('\n');
     }
     return finish(&a, &g, rc);
@@ -192,15 +196,16 @@ int pl_cli_show(int argc, char **argv)
     if (rc != 0)
         return finish(&a, &g, rc);
 
-    int r = pl_status(g.st, &g.ml);
+    int r;
+    pl_err err = pl_status(g.st, g.ml, &r);
     char buf[64];
-    if (r == -2) {
+    if (err != PL_OK) {
         rc = pl_cli_runtime_error("show", g.st);
     } else {
         pl_state_render(g.st, stdout);
         if (r == PL_RESULT_NONE)
             printf("to move: %s\n",
-                   g.prog->player_names[pl_state_to_move(g.st)]);
+                   pl_program_player_name(g.prog, pl_state_to_move(g.st)));
         printf("ply: %d\n", pl_state_ply(g.st));
         if (r != PL_RESULT_NONE)
             printf("game over: %s\n", pl_state_outcome(g.st, r, buf, sizeof buf));

@@ -20,9 +20,7 @@
 #include <strings.h>
 #include <unistd.h>
 #include "cli.h"
-#include "explain.h"
 #include "record.h"
-#include "search.h"
 
 /* Outcomes of a round besides a result r >= 0. */
 enum { ROUND_ERROR = -2, ROUND_QUIT = -3 };
@@ -39,7 +37,7 @@ typedef struct {
     const char *source;           /* the game's text, to quote its rules (or NULL) */
     const char *game_arg;         /* GAME as given, for records */
     pl_state *st;
-    pl_movelist ml;
+    pl_movelist *ml;
     int nplayers;
     controller ctrl[PL_MAX_PLAYERS];   /* controller A, B, ... */
     int seat_ctrl[PL_MAX_PLAYERS];     /* controller index of each seat */
@@ -58,7 +56,7 @@ typedef struct {
 
 static const char *seat_name(const play_ctx *c, int seat)
 {
-    return c->prog->player_names[seat];
+    return pl_program_player_name(c->prog, seat);
 }
 
 static controller *seat_ctrl(play_ctx *c, int seat)
@@ -83,12 +81,12 @@ static int play_move(play_ctx *c, int i, int human)
         c->by_human = h;
         c->caphist = cap;
     }
-    char *text = strdup(pl_move_text(&c->ml, i));
+    char *text = strdup(pl_move_text(c->ml, i));
     if (!text)
         return -1;
     c->texts[c->nhist] = text;
     c->by_human[c->nhist++] = (char)human;
-    pl_apply(c->st, &c->ml, i);
+    pl_apply(c->st, c->ml, i);
     for (int k = 0; k < c->nplayers; k++)
         if (c->ctrl[k].engine && pl_search_played(c->ctrl[k].engine, text) != 0)
             return -1;
@@ -118,17 +116,17 @@ static void clear_history(play_ctx *c)
 static int play_texts(play_ctx *c, char **texts, int n, const char *what)
 {
     for (int k = 0; k < n; k++) {
-        int r = pl_status(c->st, &c->ml);
-        if (r == -2)
+        int r;
+        if (pl_status(c->st, c->ml, &r) != PL_OK)
             return pl_cli_runtime_error("play", c->st);
-        int i = r == PL_RESULT_NONE ? pl_movelist_find(&c->ml, texts[k]) : -1;
+        int i = r == PL_RESULT_NONE ? pl_movelist_find(c->ml, texts[k]) : PL_NO_MOVE;
         if (i < 0) {
             fprintf(stderr, "plateau play: %s: move %d '%s' %s\n", what, k + 1,
                     texts[k], r == PL_RESULT_NONE ? "is not a legal move here"
                                                   : "comes after the end of the game");
             if (r == PL_RESULT_NONE) {
                 fputs("legal moves: ", stderr);
-                pl_cli_print_moves(&c->ml, " ", stderr);
+                pl_cli_print_moves(c->ml, " ", stderr);
                 fputc('\n', stderr);
             }
             return PL_EXIT_USAGE;
@@ -164,7 +162,7 @@ static int save_record(play_ctx *c, const char *path, int result)
     pl_record_init(&rec);
     char buf[64], err[512];
     int rc = pl_record_set(&rec.game, c->game_arg);
-    rec.rules = c->prog->source_hash;
+    rec.rules = pl_program_rules_hash(c->prog);
     rec.has_rules = 1;
     for (int s = 0; s < c->nplayers && rc == 0; s++)
         rc = pl_record_set(&rec.players[s], seat_ctrl(c, s)->spec.text);
@@ -243,23 +241,24 @@ static int ask_engine(play_ctx *c, pl_search *e, const char *who,
     progress_ctx pc = {pl_search_spec(e), who};
     if (c->progress)
         pl_search_set_progress(e, show_progress, &pc, 0.2);
-    int i = pl_search_think(e, c->st, info);
+    int i = -1;
+    pl_err err = pl_search_think(e, c->st, &i, info);
     pl_search_set_progress(e, NULL, NULL, 0);
     if (c->progress) {
         fputs("\r\033[K", stderr);
         fflush(stderr);
     }
-    if (i == -2) {
+    if (err == PL_ERR_RUNTIME || err == PL_ERR_MEMORY) {
         const char *msg = pl_search_error(e);
         pl_cli_fail("play", "runtime error in the rules: %s",
                     msg ? msg : "(no message)");
         return TURN_ERROR;
     }
     /* the index is in pl_generate's order, which c->ml has; check */
-    if (i >= 0 && i < c->ml.count &&
-        strcasecmp(pl_move_text(&c->ml, i), info->best) != 0)
-        i = pl_movelist_find(&c->ml, info->best);
-    if (i < 0 || i >= c->ml.count) {
+    if (i >= 0 && i < pl_movelist_count(c->ml) &&
+        strcasecmp(pl_move_text(c->ml, i), info->best) != 0)
+        i = pl_movelist_find(c->ml, info->best);
+    if (i < 0 || i >= pl_movelist_count(c->ml)) {
         pl_cli_fail("play", "the computer player found no move");
         return TURN_ERROR;
     }
@@ -336,7 +335,7 @@ static int give_hint(play_ctx *c)
     if (!c->hint) {
         pl_player_spec spec;
         char err[200];
-        if (pl_player_spec_parse("ai", c->level, &spec, err, sizeof err) != 0)
+        if (pl_player_spec_parse("ai", c->level, &spec, err, sizeof err) != PL_OK)
             return TURN_ERROR;
         spec.has_seed = 1;
         spec.seed = c->seed ^ 0x68696e74ull;
@@ -355,7 +354,7 @@ static int give_hint(play_ctx *c)
         return i;
     char buf[200];
     describe_search(&info, pl_search_spec(c->hint), buf, sizeof buf);
-    printf("hint: %s (%s)\n", pl_move_text(&c->ml, i), buf);
+    printf("hint: %s (%s)\n", pl_move_text(c->ml, i), buf);
     return 0;
 }
 
@@ -382,7 +381,7 @@ static int human_turn(play_ctx *c)
         if (strcasecmp(s, "help") == 0 || strcmp(s, "?") == 0) {
             human_help();
         } else if (strcasecmp(s, "moves") == 0) {
-            print_legal(&c->ml);
+            print_legal(c->ml);
         } else if (strcasecmp(s, "show") == 0 || strcasecmp(s, "board") == 0) {
             pl_state_render(c->st, stdout);
         } else if (strcasecmp(s, "undo") == 0) {
@@ -400,12 +399,12 @@ static int human_turn(play_ctx *c)
                 printf("saved to %s (resume with: plateau play --load %s)\n",
                        path, path);
         } else {
-            int i = pl_movelist_find(&c->ml, s);
+            int i = pl_movelist_find(c->ml, s);
             if (i >= 0)
                 return i;
             char why[512]; /* which rule of the game file rejects it */
             printf("%s\n", pl_explain_move(c->st, s, c->source, why, sizeof why));
-            print_legal(&c->ml);
+            print_legal(c->ml);
         }
     }
 }
@@ -417,12 +416,12 @@ static int human_turn(play_ctx *c)
 static int play_round(play_ctx *c)
 {
     for (;;) {
-        int r = pl_status(c->st, &c->ml);
-        if (r == -2)
+        int r;
+        if (pl_status(c->st, c->ml, &r) != PL_OK)
             return pl_cli_runtime_error("play", c->st), ROUND_ERROR;
         if (r != PL_RESULT_NONE)
             return r;
-        if (c->ml.count == 0)
+        if (pl_movelist_count(c->ml) == 0)
             return pl_cli_fail("play", "no legal move and no result"), ROUND_ERROR;
         int p = pl_state_to_move(c->st);
         controller *ctrl = seat_ctrl(c, p);
@@ -437,7 +436,7 @@ static int play_round(play_ctx *c)
             return ROUND_ERROR;
         if (ctrl->engine && c->verbose) {
             printf("%d. %s plays %s", pl_state_ply(c->st) + 1, seat_name(c, p),
-                   pl_move_text(&c->ml, i));
+                   pl_move_text(c->ml, i));
             if (c->info && ctrl->spec.kind != PL_PLAYER_RANDOM) {
                 char buf[200];
                 describe_search(&info, &ctrl->spec, buf, sizeof buf);
@@ -558,9 +557,9 @@ static int seat_of(const pl_program *prog, const char *name)
     if (strcasecmp(name, "south") == 0)
         return 0;
     if (strcasecmp(name, "north") == 0)
-        return prog->nplayers > 1 ? 1 : -1;
-    for (int p = 0; p < prog->nplayers; p++)
-        if (strcasecmp(name, prog->player_names[p]) == 0)
+        return pl_program_nplayers(prog) > 1 ? 1 : -1;
+    for (int p = 0; p < pl_program_nplayers(prog); p++)
+        if (strcasecmp(name, pl_program_player_name(prog, p)) == 0)
             return p;
     return -1;
 }
@@ -587,7 +586,7 @@ static int setup_controllers(play_ctx *c, const pl_cli_args *a,
     for (int s = 0; s < c->nplayers; s++) {
         controller *ct = &c->ctrl[s];
         char err[256];
-        if (pl_player_spec_parse(text[s], c->level, &ct->spec, err, sizeof err) != 0) {
+        if (pl_player_spec_parse(text[s], c->level, &ct->spec, err, sizeof err) != PL_OK) {
             if (given[s])
                 return pl_cli_usage("play", "--%s: %s", given[s], err);
             return pl_cli_fail("play", "the record's %s player: %s",
@@ -617,15 +616,15 @@ static int play_game(pl_cli_game *g, const pl_cli_args *a, const char *game_arg,
     c.source = g->source;
     c.game_arg = game_arg;
     c.st = g->st;
-    c.nplayers = g->prog->nplayers;
+    c.nplayers = pl_program_nplayers(g->prog);
     c.in = stdin;
     c.in_is_tty = isatty(fileno(stdin));
     c.seed = seed;
     c.level = level;
     c.info = info;
-    pl_movelist_init(&c.ml);
+    c.ml = pl_movelist_new();
 
-    int rc = setup_controllers(&c, a, rec);
+    int rc = c.ml ? setup_controllers(&c, a, rec) : pl_cli_fail("play", "out of memory");
     if (rc == 0) {
         int humans = 0;
         for (int s = 0; s < c.nplayers; s++)
@@ -633,14 +632,14 @@ static int play_game(pl_cli_game *g, const pl_cli_args *a, const char *game_arg,
         c.verbose = humans > 0 || rounds == 1;
         c.progress = c.verbose && isatty(fileno(stderr));
         if (humans > 0)
-            printf("%s -- type 'help' for commands\n", g->prog->title);
+            printf("%s -- type 'help' for commands\n", pl_program_title(g->prog));
         rc = run_rounds(&c, rounds, start, save_path);
     }
     clear_history(&c);
     for (int s = 0; s < c.nplayers; s++)
         pl_search_free(c.ctrl[s].engine);
     pl_search_free(c.hint);
-    pl_movelist_free(&c.ml);
+    pl_movelist_delete(c.ml);
     free(c.texts);
     free(c.by_human);
     return rc;
@@ -697,10 +696,10 @@ int pl_cli_play(int argc, char **argv)
     const char *game_arg = a.npos > 0 ? a.pos[0] : have_rec ? rec.game : NULL;
     if (rc == 0)
         rc = pl_cli_game_open(&g, "play", game_arg, NULL);
-    if (rc == 0 && have_rec && rec.has_rules && rec.rules != g.prog->source_hash)
+    if (rc == 0 && have_rec && rec.has_rules && rec.rules != pl_program_rules_hash(g.prog))
         fprintf(stderr, "plateau play: warning: the rules changed since %s was "
                 "recorded (rules %016" PRIx64 ", now %016" PRIx64 ")\n", load,
-                rec.rules, g.prog->source_hash);
+                rec.rules, pl_program_rules_hash(g.prog));
     if (rc == 0 && have_rec) {
         start = (start_moves){rec.moves, rec.nmoves, load, 1};
     } else if (rc == 0 && opts[O_MOVES].value) {

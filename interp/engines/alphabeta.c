@@ -35,7 +35,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include "search.h"
+#include "engine.h"
 
 enum {
     MAX_PLY = PL_SEARCH_MAX_DEPTH + 1,
@@ -167,12 +167,12 @@ static int32_t evaluate(pl_ab *ab, int ply, int mover)
 {
     int32_t v = 0;
     ab->heuristic++;
-    int r = pl_evaluate(ab->st, mover, &v);
-    if (r == -2) {
+    pl_err err = pl_evaluate(ab->st, mover, &v);
+    if (err != PL_OK && err != PL_ERR_NOT_FOUND) {
         ab->error = ab->abort = 1;
         return 0;
     }
-    if (r == 0) {
+    if (err == PL_ERR_NOT_FOUND) {
         /* material: own pieces against the others' (scaled so that every
          * opponent counts the same), then mobility */
         const pl_program *p = ab->prog;
@@ -312,8 +312,8 @@ static int32_t negamax(pl_ab *ab, int depth, int32_t alpha, int32_t beta, int pl
     if (ab->abort)
         return 0;
     pl_movelist *ml = &ab->ml[ply];
-    int r = pl_status(st, ml);
-    if (r == -2) {
+    int r;
+    if (pl_status(st, ml, &r) != PL_OK) {
         ab->error = ab->abort = 1;
         return 0;
     }
@@ -398,8 +398,8 @@ static int32_t negamax(pl_ab *ab, int depth, int32_t alpha, int32_t beta, int pl
     return best;
 }
 
-int pl_ab_think(pl_ab *ab, const pl_search_call *call, pl_search_info *info,
-                char *err, size_t errlen)
+pl_err pl_ab_think(pl_ab *ab, const pl_search_call *call, int *move,
+                   pl_search_info *info, char *err, size_t errlen)
 {
     pl_state *st = call->st;
     ab->st = st;
@@ -420,20 +420,21 @@ int pl_ab_think(pl_ab *ab, const pl_search_call *call, pl_search_info *info,
     info->winrate = -1;
     err[0] = '\0';
 
-    int r = pl_status(st, &ab->ml[0]);
-    if (r == -2) {
+    int r;
+    if (pl_status(st, &ab->ml[0], &r) != PL_OK) {
         const char *e = pl_state_error(st);
         snprintf(err, errlen, "%s", e ? e : "runtime error in the rules");
-        return -2;
+        return PL_ERR_RUNTIME;
     }
     if (r != PL_RESULT_NONE || ab->ml[0].count == 0)
-        return -1;
+        return PL_ERR_GAME_OVER;
     int best = 0;
     if (ab->ml[0].count == 1) {
         snprintf(ab->best, sizeof ab->best, "%s", pl_move_text(&ab->ml[0], 0));
         info->move = 0;
         info->seconds = pl_now() - ab->start;
-        return 0;
+        *move = 0;
+        return PL_OK;
     }
 
     int maxdepth = ab->spec.depth > 0 ? ab->spec.depth : PL_SEARCH_MAX_DEPTH;
@@ -474,7 +475,7 @@ int pl_ab_think(pl_ab *ab, const pl_search_call *call, pl_search_info *info,
     if (ab->error) {
         const char *e = pl_state_error(st);
         snprintf(err, errlen, "%s", e ? e : "runtime error in the rules");
-        return -2;
+        return PL_ERR_RUNTIME;
     }
     snprintf(ab->best, sizeof ab->best, "%s", pl_move_text(&ab->ml[0], best));
     info->move = best;
@@ -486,5 +487,6 @@ int pl_ab_think(pl_ab *ab, const pl_search_call *call, pl_search_info *info,
                  : exact && score == 0 ? 2 : 0;
     info->plies_to_end = info->proven == 1 || info->proven == -1
                              ? (WIN - (score < 0 ? -score : score)) % MARGIN_STEP : 0;
-    return best;
+    *move = best;
+    return PL_OK;
 }

@@ -44,8 +44,7 @@
  * Threads (root parallel): each thread has its own state, tree, move list
  * and generator; they search the same position independently and the
  * visits and values of the root moves are summed at the end.  Thread 0
- * uses the caller's state; the others replay the game's moves to reach
- * it.  With threads=1 and an iteration budget, a seed gives the same move
+ * uses the caller's state; the others search copies of it.  With threads=1 and an iteration budget, a seed gives the same move
  * on every run.
  */
 #include <math.h>
@@ -53,7 +52,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include "search.h"
+#include "engine.h"
 
 enum {
     CHUNK_BITS = 16,
@@ -284,7 +283,7 @@ static int tree_keep(mtree *t, uint32_t from)
     return 0;
 }
 
-int pl_mcts_played(pl_mcts *m, const char *text)
+pl_err pl_mcts_played(pl_mcts *m, const char *text)
 {
     uint64_t h = pl_hash_text_nocase(text);
     for (int i = 0; i < m->nthreads; i++) {
@@ -298,9 +297,9 @@ int pl_mcts_played(pl_mcts *m, const char *text)
             if (node_at(p, r->child + (uint32_t)k)->text_hash == h)
                 found = r->child + (uint32_t)k;
         if (!found || tree_keep(t, found) != 0)
-            tree_forget(t);
+            tree_forget(t);   /* no memory to keep it: search afresh */
     }
-    return 0;
+    return PL_OK;
 }
 
 /* Does the kept tree belong to the position of t->st?  Its root's
@@ -311,7 +310,7 @@ static int tree_matches(mtree *t)
     const mnode *r = node_at(p, t->root);
     if (!r->child)
         return r->result < 0;
-    if (pl_generate(t->st, &t->ml) != r->nchildren)
+    if (pl_generate(t->st, &t->ml) != PL_OK || t->ml.count != r->nchildren)
         return 0;
     for (int k = 0; k < r->nchildren; k++) {
         const mnode *c = node_at(p, r->child + (uint32_t)k);
@@ -410,9 +409,10 @@ static int expand(mtree *t, uint32_t n, int mover)
         mnode *c = node_at(p, first + (uint32_t)k);
         node_init(c, i, pl_hash_text_nocase(pl_move_text(&t->ml, i)));
         pl_apply(t->st, &t->ml, i);
-        int r = pl_end_result(t->st);
+        int r;
+        pl_err err = pl_end_result(t->st, &r);
         pl_undo(t->st);
-        if (r == -2)
+        if (err != PL_OK)
             return tree_error(t, "runtime error in the end rules");
         if (r >= 0) {
             c->result = (int8_t)r;
@@ -469,14 +469,14 @@ static int playout_move(mtree *t, int *err)
     for (int i = 0; i < count; i++) {
         int32_t v = 0;
         pl_apply(t->st, &t->ml, i);
-        int r = pl_evaluate(t->st, mover, &v);
+        pl_err e = pl_evaluate(t->st, mover, &v);
         pl_undo(t->st);
-        if (r == -2) {
+        if (e == PL_ERR_NOT_FOUND)      /* no `evaluate` in this game */
+            return (int)pl_rng_below(&t->rng, (uint32_t)count);
+        if (e != PL_OK) {
             *err = 1;
             return 0;
         }
-        if (r == 0)                     /* no `evaluate` in this game */
-            return (int)pl_rng_below(&t->rng, (uint32_t)count);
         if (v > bestv) {
             bestv = v;
             best = i;
@@ -489,35 +489,35 @@ static int playout_move(mtree *t, int *err)
 }
 
 /* Play to the end from t->st, whose moves are in t->ml; the state is
- * given back.  Returns the result (a draw past the cap), or -2. */
-static int playout(mtree *t)
+ * given back.  *result is the result (a draw past the cap). */
+static pl_err playout(mtree *t, int *result)
 {
-    int plies = 0, r, err = 0;
+    int plies = 0, r = PL_RESULT_NONE, bad = 0;
+    pl_err err = PL_OK;
     for (;;) {
         if (plies > 0) {
-            r = pl_status(t->st, &t->ml);
-            if (r == -2)
-                break;
-            if (r != PL_RESULT_NONE)
+            err = pl_status(t->st, &t->ml, &r);
+            if (err != PL_OK || r != PL_RESULT_NONE)
                 break;
         }
         if (t->ml.count == 0 || plies >= PLAYOUT_CAP) {
             r = t->m->np;
             break;
         }
-        int i = playout_move(t, &err);
-        if (err) {
-            r = -2;
+        int i = playout_move(t, &bad);
+        if (bad) {
+            err = PL_ERR_RUNTIME;
             break;
         }
         pl_apply(t->st, &t->ml, i);
         plies++;
     }
-    if (t->m->scored && r >= 0)
+    if (t->m->scored && err == PL_OK && r >= 0)
         note_margins(t);
     while (plies-- > 0)
         pl_undo(t->st);
-    return r;
+    *result = r;
+    return err;
 }
 
 /* One iteration: descend, expand, play out, back up.  0, or -1 on error. */
@@ -526,7 +526,9 @@ static int iterate(mtree *t)
     pl_state *st = t->st;
     mpool *p = &t->pool[t->cur];
     int np = t->m->np;
-    int depth = 0, applied = 0, r;
+    int depth = 0, applied = 0, r = PL_RESULT_NONE;
+    int out_of_step = 0;              /* the tree does not fit the moves */
+    pl_err err = PL_OK;
     uint32_t n = t->root;
     t->path[0] = n;
     t->tomove[0] = (int8_t)pl_state_to_move(st);
@@ -540,8 +542,8 @@ static int iterate(mtree *t)
         }
         if (!node->child) {
             /* a leaf: is the game over here?  Else expand and play out. */
-            r = pl_status(st, &t->ml);
-            if (r == -2)
+            err = pl_status(st, &t->ml, &r);
+            if (err != PL_OK)
                 break;
             if (r == PL_RESULT_NONE && t->ml.count == 0)
                 r = np;                     /* no move and no result: a draw */
@@ -554,20 +556,20 @@ static int iterate(mtree *t)
             }
             int e = expand(t, n, t->tomove[depth]);
             if (e < 0) {
-                r = -2;
+                err = PL_ERR_RUNTIME;
                 break;
             }
             if (node->result >= 0) {
                 r = node->result;
                 break;
             }
-            r = playout(t);
+            err = playout(t, &r);
             break;
         }
         uint32_t c = select_child(t, node, t->tomove[depth]);
         const mnode *cn = node_at(p, c);
         if (path_room(t, depth) != 0) {
-            r = -3;
+            out_of_step = 1;
             break;
         }
         depth++;
@@ -576,12 +578,11 @@ static int iterate(mtree *t)
         n = c;
         if (cn->result >= 0)
             continue;                       /* known: no need to play it */
-        if (pl_generate(st, &t->ml) < 0) {
-            r = -2;
+        err = pl_generate(st, &t->ml);
+        if (err != PL_OK)
             break;
-        }
         if (cn->move >= t->ml.count) {
-            r = -3;
+            out_of_step = 1;
             break;
         }
         pl_apply(st, &t->ml, cn->move);
@@ -590,9 +591,9 @@ static int iterate(mtree *t)
     }
     while (applied-- > 0)
         pl_undo(st);
-    if (r == -2)
+    if (err != PL_OK)
         return tree_error(t, "runtime error in the rules");
-    if (r == -3)
+    if (out_of_step)
         return tree_error(t, "search tree out of step with the moves");
 
     /* back up the reward, then what the solver learnt */
@@ -711,7 +712,7 @@ static void report(pl_mcts *m, mtree *t, root_move *agg, int nmoves,
     info->iterations = total_done(m);
     info->depth = t->maxdepth;
     m->best[0] = '\0';
-    if (best >= 0 && pl_generate(t->st, &t->ml) > best)
+    if (best >= 0 && pl_generate(t->st, &t->ml) == PL_OK && t->ml.count > best)
         snprintf(m->best, sizeof m->best, "%s", pl_move_text(&t->ml, best));
     info->best = m->best;
     call->progress(call->progress_ctx, info);
@@ -769,31 +770,14 @@ static void *thread_main(void *arg)
     return NULL;
 }
 
-/* Bring a helper's own state to the caller's position by replaying the
- * game.  1 when it is there. */
+/* Give a helper thread its own copy of the caller's state, history
+ * included (repetition rules read it).  1 when it has one. */
 static int sync_helper(pl_mcts *m, mtree *t)
 {
-    const pl_search_call *call = m->call;
-    if (!t->own) {
-        t->own = pl_state_new(m->prog);
-        if (!t->own)
-            return 0;
-    }
+    pl_state_free(t->own);
+    t->own = pl_state_copy(m->call->st);
     t->st = t->own;
-    if (pl_state_ply(t->own) == call->nhistory &&
-        pl_state_hash(t->own) == pl_state_hash(call->st))
-        return 1;
-    pl_state_reset(t->own);
-    for (int i = 0; i < call->nhistory; i++) {
-        if (pl_generate(t->own, &t->ml) < 0)
-            return 0;
-        int k = pl_movelist_find(&t->ml, call->history[i]);
-        if (k < 0)
-            return 0;
-        pl_apply(t->own, &t->ml, k);
-    }
-    return pl_state_hash(t->own) == pl_state_hash(call->st) &&
-           pl_state_ply(t->own) == pl_state_ply(call->st);
+    return t->own != NULL;
 }
 
 /* Make sure the tree has a root for the position of t->st. */
@@ -814,8 +798,8 @@ static int prepare_tree(mtree *t)
     return 0;
 }
 
-int pl_mcts_think(pl_mcts *m, const pl_search_call *call, pl_search_info *info,
-                  char *err, size_t errlen)
+pl_err pl_mcts_think(pl_mcts *m, const pl_search_call *call, int *move,
+                     pl_search_info *info, char *err, size_t errlen)
 {
     pl_state *st = call->st;
     mtree *t0 = &m->trees[0];
@@ -832,21 +816,22 @@ int pl_mcts_think(pl_mcts *m, const pl_search_call *call, pl_search_info *info,
     t0->st = st;
     int32_t margin;
     m->scored = pl_search_margin(st, 0, &margin);
-    int r = pl_status(st, &t0->ml);
-    if (r == -2) {
+    int r;
+    if (pl_status(st, &t0->ml, &r) != PL_OK) {
         const char *e = pl_state_error(st);
         snprintf(err, errlen, "%s", e ? e : "runtime error in the rules");
-        return -2;
+        return PL_ERR_RUNTIME;
     }
     if (r != PL_RESULT_NONE || t0->ml.count == 0)
-        return -1;
+        return PL_ERR_GAME_OVER;
     int nmoves = t0->ml.count;
     int mover = pl_state_to_move(st);
     if (nmoves == 1) {
         snprintf(m->best, sizeof m->best, "%s", pl_move_text(&t0->ml, 0));
         info->move = 0;
         info->seconds = pl_now() - m->start;
-        return 0;
+        *move = 0;
+        return PL_OK;
     }
 
     root_move *agg = pl_malloc((size_t)nmoves * sizeof *agg * (size_t)(m->nthreads + 1));
@@ -857,7 +842,7 @@ int pl_mcts_think(pl_mcts *m, const pl_search_call *call, pl_search_info *info,
         free(args);
         free(tids);
         snprintf(err, errlen, "out of memory");
-        return -2;
+        return PL_ERR_MEMORY;
     }
 
     /* which threads take part: thread 0, and each helper that can reach
@@ -875,7 +860,7 @@ int pl_mcts_think(pl_mcts *m, const pl_search_call *call, pl_search_info *info,
         free(args);
         free(tids);
         snprintf(err, errlen, "out of memory");
-        return -2;
+        return PL_ERR_MEMORY;
     }
     long long share = m->spec.iterations > 0
                           ? (m->spec.iterations + nactive - 1) / nactive : 0;
@@ -896,7 +881,7 @@ int pl_mcts_think(pl_mcts *m, const pl_search_call *call, pl_search_info *info,
         if (m->trees[i].active)
             pthread_join(tids[i], NULL);
 
-    int best = -2;
+    int best = -1;
     for (int i = 0; i < m->nthreads; i++)
         if (m->trees[i].active && m->trees[i].error) {
             snprintf(err, errlen, "%s", m->trees[i].errmsg);
@@ -912,7 +897,7 @@ int pl_mcts_think(pl_mcts *m, const pl_search_call *call, pl_search_info *info,
                 depth = m->trees[i].maxdepth;
         info->depth = depth;
         info->threads = 1 + started;
-        if (best >= 0 && pl_generate(st, &t0->ml) > best)
+        if (best >= 0 && pl_generate(st, &t0->ml) == PL_OK && t0->ml.count > best)
             snprintf(m->best, sizeof m->best, "%s", pl_move_text(&t0->ml, best));
     }
     info->seconds = pl_now() - m->start;
@@ -920,5 +905,9 @@ int pl_mcts_think(pl_mcts *m, const pl_search_call *call, pl_search_info *info,
     free(agg);
     free(args);
     free(tids);
-    return best >= 0 ? best : err[0] ? -2 : -1;
+    if (best >= 0) {
+        *move = best;
+        return PL_OK;
+    }
+    return err[0] ? PL_ERR_RUNTIME : PL_ERR_GAME_OVER;
 }

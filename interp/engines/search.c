@@ -6,10 +6,10 @@
  * keys each kind accepts are listed in one table (spec_keys) that the
  * parser, the error messages and docs/engine.md follow.
  *
- * A pl_search follows one game through pl_search_played/undo/reset and
- * keeps the move texts from the start: MCTS helper threads replay them to
- * reach the position of the caller's state (game.h has no way to copy a
- * state, and a copy must carry the history that repetition rules read).
+ * A pl_search follows one game through pl_search_played/undo/reset, which
+ * MCTS uses to keep the subtree of the moves played.  Its helper threads
+ * start from copies of the caller's state (pl_state_copy carries the
+ * history that repetition rules read).
  */
 #include <ctype.h>
 #include <errno.h>
@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include "search.h"
+#include "engine.h"
 
 /* --- small helpers ----------------------------------------------------------- */
 
@@ -106,12 +106,12 @@ enum { NKEYS = (int)(sizeof spec_keys / sizeof spec_keys[0]) };
 
 static const char *const kind_names[] = {"human", "random", "mcts", "alphabeta"};
 
-static int spec_error(char *err, size_t errlen, const char *fmt, const char *a,
-                      const char *b)
+static pl_err spec_error(char *err, size_t errlen, const char *fmt, const char *a,
+                         const char *b)
 {
     if (err && errlen)
         snprintf(err, errlen, fmt, a, b);
-    return -1;
+    return PL_ERR_ARGUMENT;
 }
 
 static int parse_double(const char *v, double min, double max, double *out)
@@ -139,7 +139,7 @@ static int parse_ll(const char *v, long long min, long long max, long long *out)
 }
 
 /* One KEY=VALUE of a spec of kind `kind`. */
-static int parse_key(pl_player_spec *spec, const char *key, const char *val,
+static pl_err parse_key(pl_player_spec *spec, const char *key, const char *val,
                      int *budget, int *level, const char *text, char *err,
                      size_t errlen)
 {
@@ -234,11 +234,11 @@ static int parse_key(pl_player_spec *spec, const char *key, const char *val,
                  ranges[spec_keys[k].key]);
         return spec_error(err, errlen, "%s, not '%s'", what, val);
     }
-    return 0;
+    return PL_OK;
 }
 
-int pl_player_spec_parse(const char *text, int level, pl_player_spec *spec,
-                         char *err, size_t errlen)
+pl_err pl_player_spec_parse(const char *text, int level, pl_player_spec *spec,
+                            char *err, size_t errlen)
 {
     memset(spec, 0, sizeof *spec);
     spec->threads = 1;
@@ -283,8 +283,8 @@ int pl_player_spec_parse(const char *text, int level, pl_player_spec *spec,
                                   "in '%s'", item, text);
             *eq = '\0';
             if (parse_key(spec, item, eq + 1, &budget, &key_level, text, err,
-                          errlen) != 0)
-                return -1;
+                          errlen) != PL_OK)
+                return PL_ERR_ARGUMENT;
         }
     } else if (opts && spec->kind == PL_PLAYER_HUMAN) {
         return spec_error(err, errlen, "'%s' takes no options%s", text, "");
@@ -302,7 +302,7 @@ int pl_player_spec_parse(const char *text, int level, pl_player_spec *spec,
                 spec->level = 0;
         }
     }
-    return 0;
+    return PL_OK;
 }
 
 static void fmt_num(char *buf, size_t len, double v)
@@ -352,9 +352,7 @@ const char *pl_player_spec_describe(const pl_player_spec *spec, char *buf,
 struct pl_search {
     const pl_program *prog;
     pl_player_spec spec;
-    char **history;           /* move texts from the start */
-    int nhistory, caphistory;
-    pl_rng rng;        /* the random player */
+    pl_rng rng;               /* the random player */
     pl_movelist ml;
     pl_mcts *mcts;
     pl_ab *ab;
@@ -396,7 +394,6 @@ void pl_search_free(pl_search *s)
     if (!s)
         return;
     pl_search_reset(s);
-    free(s->history);
     pl_movelist_free(&s->ml);
     pl_mcts_free(s->mcts);
     pl_ab_free(s->ab);
@@ -416,27 +413,22 @@ void pl_search_set_progress(pl_search *s, pl_search_progress fn, void *ctx,
     s->interval = interval > 0 ? interval : 0.25;
 }
 
-int pl_search_played(pl_search *s, const char *text)
+pl_err pl_search_played(pl_search *s, const char *text)
 {
-    PL_GROW(s->history, s->caphistory, s->nhistory + 1);
-    s->history[s->nhistory++] = pl_strdup(text);
     if (s->mcts)
         return pl_mcts_played(s->mcts, text);
-    return 0;
+    return PL_OK;
 }
 
+/* A move taken back or a new game: the kept tree no longer applies. */
 void pl_search_undo(pl_search *s)
 {
-    if (s->nhistory > 0)
-        free(s->history[--s->nhistory]);
     if (s->mcts)
         pl_mcts_forget(s->mcts);
 }
 
 void pl_search_reset(pl_search *s)
 {
-    while (s->nhistory > 0)
-        free(s->history[--s->nhistory]);
     if (s->mcts)
         pl_mcts_forget(s->mcts);
 }
@@ -452,25 +444,32 @@ const char *pl_search_error(const pl_search *s)
 }
 
 /* The random player: a uniform choice, no search. */
-static int think_random(pl_search *s, pl_state *st, pl_search_info *info)
+static pl_err think_random(pl_search *s, pl_state *st, int *move,
+                           pl_search_info *info)
 {
-    int r = pl_status(st, &s->ml);
-    if (r == -2) {
+    int r;
+    if (pl_status(st, &s->ml, &r) != PL_OK) {
         const char *e = pl_state_error(st);
         snprintf(s->err, sizeof s->err, "%s", e ? e : "runtime error");
-        return -2;
+        return PL_ERR_RUNTIME;
     }
     if (r != PL_RESULT_NONE || s->ml.count == 0)
-        return -1;
+        return PL_ERR_GAME_OVER;
     int i = (int)pl_rng_below(&s->rng, (uint32_t)s->ml.count);
     snprintf(s->best, sizeof s->best, "%s", pl_move_text(&s->ml, i));
     info->move = i;
     info->best = s->best;
-    return i;
+    *move = i;
+    return PL_OK;
 }
 
-int pl_search_think(pl_search *s, pl_state *st, pl_search_info *info)
+pl_err pl_search_think(pl_search *s, pl_state *st, int *move,
+                       pl_search_info *info)
 {
+    int local_move;
+    if (!move)
+        move = &local_move;
+    *move = -1;
     pl_search_info local;
     if (!info)
         info = &local;
@@ -483,19 +482,17 @@ int pl_search_think(pl_search *s, pl_state *st, pl_search_info *info)
     s->best[0] = '\0';
     s->stop = 0;
     if (s->spec.kind == PL_PLAYER_RANDOM)
-        return think_random(s, st, info);
+        return think_random(s, st, move, info);
 
     pl_search_call call = {
         .st = st,
-        .history = (const char *const *)s->history,
-        .nhistory = s->nhistory,
         .progress = s->progress,
         .progress_ctx = s->progress_ctx,
         .interval = s->interval,
         .stop = &s->stop,
     };
-    int r = s->mcts ? pl_mcts_think(s->mcts, &call, info, s->err, sizeof s->err)
-                    : pl_ab_think(s->ab, &call, info, s->err, sizeof s->err);
+    pl_err r = s->mcts ? pl_mcts_think(s->mcts, &call, move, info, s->err, sizeof s->err)
+                       : pl_ab_think(s->ab, &call, move, info, s->err, sizeof s->err);
     /* info->best points into the engine; keep a copy of our own. */
     snprintf(s->best, sizeof s->best, "%s", info->best ? info->best : "");
     info->best = s->best;

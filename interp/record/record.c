@@ -12,7 +12,7 @@
 #include <strings.h>
 #include <time.h>
 #include "record.h"
-#include "util.h"
+#include "../../lang/util.h"  /* the shared helpers, as the CLI */
 
 enum { MOVES_PER_LINE = 12 };
 

@@ -23,7 +23,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "program.h"
+#include "plateau.h"
 
 typedef struct {
     char *game;                        /* name or path, as given to plateau */

@@ -6,7 +6,7 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include "explain.h"
+#include "game.h"
 
 /* Copy line `line` (1-based) of `source` into buf, trimmed. */
 static const char *source_line(const char *source, int line, char *buf, size_t len)
@@ -40,7 +40,7 @@ const char *pl_explain_move(pl_state *st, const char *text, const char *source,
     const pl_program *p = pl_state_program(st);
     pl_explanation ex;
     char rule[160];
-    if (pl_explain(st, text, &ex) < 0) {
+    if (pl_explain(st, text, &ex) != PL_OK) {
         snprintf(buf, len, "%s: %s", text, pl_state_error(st) ? pl_state_error(st) : "runtime error");
         return buf;
     }

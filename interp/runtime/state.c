@@ -32,12 +32,42 @@ void pl_movelist_free(pl_movelist *ml)
     memset(ml, 0, sizeof *ml);
 }
 
+pl_movelist *pl_movelist_new(void)
+{
+    return pl_calloc(1, sizeof(pl_movelist));
+}
+
+void pl_movelist_delete(pl_movelist *ml)
+{
+    if (!ml)
+        return;
+    pl_movelist_free(ml);
+    free(ml);
+}
+
+int pl_movelist_count(const pl_movelist *ml)
+{
+    return ml ? ml->count : 0;
+}
+
+const char *pl_move_text(const pl_movelist *ml, int i)
+{
+    if (!ml || i < 0 || i >= ml->count)
+        return NULL;
+    return ml->text + ml->moves[i].text_off;
+}
+
+int pl_move_is_pass(const pl_movelist *ml, int i)
+{
+    return ml && i >= 0 && i < ml->count && ml->moves[i].is_pass;
+}
+
 int pl_movelist_find(const pl_movelist *ml, const char *text)
 {
-    for (int i = 0; i < ml->count; i++)
-        if (strcasecmp(pl_move_text(ml, i), text) == 0)
+    for (int i = 0; text && i < ml->count; i++)
+        if (strcasecmp(ml->text + ml->moves[i].text_off, text) == 0)
             return i;
-    return -1;
+    return PL_NO_MOVE;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -153,6 +183,43 @@ pl_state *pl_state_new(const pl_program *prog)
     return st;
 }
 
+/* Make room for `ply` plies of history (hist[0..ply-1], hashes[0..ply]);
+ * hashes has one more entry than hist.  Out of memory is util.h's policy. */
+static void reserve_history(pl_state *st, int ply)
+{
+    if (ply < st->hist_cap)
+        return;
+    st->hist_cap = (int)pl_grow_capacity((size_t)st->hist_cap, (size_t)ply + 1);
+    st->hist = pl_realloc_array(st->hist, (size_t)st->hist_cap, sizeof *st->hist);
+    st->hashes = pl_realloc_array(st->hashes, (size_t)st->hist_cap + 1, sizeof *st->hashes);
+}
+
+pl_state *pl_state_copy(const pl_state *src)
+{
+    pl_state *st = pl_state_new(src->prog);
+    if (!st)
+        return NULL;
+    /* The trail below each ply's mark is what pl_undo unwinds: copy it all
+     * with the history, so the copy can go back as far as the original. */
+    while (st->trail_cap < src->ntrail + 2)
+        pl_state_grow_trail(st);
+    reserve_history(st, src->ply + 1);
+    const pl_program *p = src->prog;
+    memcpy(st->slot, src->slot, (size_t)(p->nslots + p->nlocals) * sizeof(int32_t));
+    memcpy(st->trail, src->trail, (size_t)src->ntrail * sizeof(int32_t));
+    memcpy(st->hist, src->hist, (size_t)src->ply * sizeof *st->hist);
+    memcpy(st->hashes, src->hashes, ((size_t)src->ply + 1) * sizeof *st->hashes);
+    memcpy(st->occ, src->occ, (size_t)(p->nplayers + 1) * (size_t)st->nwords * sizeof(uint64_t));
+    st->ntrail = src->ntrail;
+    st->ply = src->ply;
+    st->hash = src->hash;
+    st->step_budget = src->step_budget;
+    st->has_err = src->has_err;
+    memcpy(st->err, src->err, sizeof st->err);
+    DEBUG_CHECK(st, "copy");
+    return st;
+}
+
 void pl_state_free(pl_state *st)
 {
     if (!st)
@@ -200,7 +267,7 @@ uint64_t pl_state_hash(const pl_state *st) { return st->hash; }
 int32_t pl_state_slot(const pl_state *st, int slot) { return st->slot[slot]; }
 const char *pl_state_error(const pl_state *st) { return st->has_err ? st->err : NULL; }
 
-int pl_generate(pl_state *st, pl_movelist *ml)
+pl_err pl_generate(pl_state *st, pl_movelist *ml)
 {
     ml->count = 0;
     ml->nwrites = 0;
@@ -210,20 +277,18 @@ int pl_generate(pl_state *st, pl_movelist *ml)
     st->out = ml;
     st->mover = pl_state_to_move(st);
     st->budget = st->step_budget;
-    int r = pl_vm_run(st, st->prog->entry_moves[st->mover], VM_GEN);
+    pl_err err = pl_vm_run(st, st->prog->entry_moves[st->mover], VM_GEN, NULL);
     st->out = NULL;
-    return r == VM_ERROR ? -1 : ml->count;
+    return err;
 }
 
-void pl_apply(pl_state *st, const pl_movelist *ml, int i)
+pl_err pl_apply(pl_state *st, const pl_movelist *ml, int i)
 {
     const pl_program *p = st->prog;
+    if (i < 0 || i >= ml->count)
+        return PL_ERR_ARGUMENT;
     const pl_move *m = &ml->moves[i];
-    if (st->ply + 1 >= st->hist_cap) { /* hashes has one more entry than hist */
-        st->hist_cap = (int)pl_grow_capacity((size_t)st->hist_cap, (size_t)st->ply + 2);
-        st->hist = pl_realloc_array(st->hist, (size_t)st->hist_cap, sizeof *st->hist);
-        st->hashes = pl_realloc_array(st->hashes, (size_t)st->hist_cap + 1, sizeof *st->hashes);
-    }
+    reserve_history(st, st->ply + 1);
     int mover = pl_state_to_move(st);
     st->hist[st->ply] = (ply_record){st->ntrail, mover};
     const int32_t *w = m->nwrites ? ml->writes + m->write_off : NULL; /* a pass writes nothing */
@@ -233,48 +298,50 @@ void pl_apply(pl_state *st, const pl_movelist *ml, int i)
     st->ply++;
     st->hashes[st->ply] = st->hash;
     DEBUG_CHECK(st, "apply");
+    return PL_OK;
 }
 
-void pl_undo(pl_state *st)
+pl_err pl_undo(pl_state *st)
 {
     if (st->ply == 0)
-        return;
+        return PL_ERR_ARGUMENT;
     st->ply--;
     st_unwind(st, st->hist[st->ply].trail_mark);
     st->hash = st->hashes[st->ply];
     DEBUG_CHECK(st, "undo");
+    return PL_OK;
 }
 
-static int eval_rules(pl_state *st, int entry, int mover)
+static pl_err eval_rules(pl_state *st, int entry, int mover, int *result)
 {
     st->mover = mover;
     st->budget = st->step_budget;
-    int r = pl_vm_run(st, entry, VM_EVAL);
-    if (r == VM_ERROR)
-        return -2;
+    int32_t r = PL_RESULT_NONE;
+    pl_err err = pl_vm_run(st, entry, VM_EVAL, &r);
+    if (err != PL_OK)
+        return err;
     if (r != PL_RESULT_NONE && (r < 0 || r > st->prog->nplayers)) {
         snprintf(st->err, sizeof st->err, "%s: runtime error: end rule gave an invalid result %d",
-                 st->prog->source_name, r);
+                 st->prog->source_name, (int)r);
         st->has_err = 1;
-        return -2;
+        return PL_ERR_RUNTIME;
     }
-    return r;
+    *result = r;
+    return PL_OK;
 }
 
-int pl_evaluate(pl_state *st, int player, int32_t *value)
+pl_err pl_evaluate(pl_state *st, int player, int32_t *value)
 {
     if (st->prog->entry_eval < 0)
-        return 0;
+        return PL_ERR_NOT_FOUND;
+    if (player < 0 || player >= st->prog->nplayers)
+        return PL_ERR_ARGUMENT;
     st->mover = player;
     st->budget = st->step_budget;
-    int r = pl_vm_run(st, st->prog->entry_eval, VM_EVAL);
-    if (r == VM_ERROR && st->has_err) /* -100 is also a value a heuristic may give */
-        return -2;
-    *value = r;
-    return 1;
+    return pl_vm_run(st, st->prog->entry_eval, VM_EVAL, value);
 }
 
-int pl_explain(pl_state *st, const char *text, pl_explanation *ex)
+pl_err pl_explain(pl_state *st, const char *text, pl_explanation *ex)
 {
     const pl_program *p = st->prog;
     memset(ex, 0, sizeof *ex);
@@ -290,9 +357,9 @@ int pl_explain(pl_state *st, const char *text, pl_explanation *ex)
     st->xfound_shadow = -1;
     st->mover = pl_state_to_move(st);
     st->budget = st->step_budget;
-    int r = pl_vm_run(st, p->entry_moves[st->mover], VM_EXPLAIN);
-    if (r == VM_ERROR)
-        return -1;
+    pl_err err = pl_vm_run(st, p->entry_moves[st->mover], VM_EXPLAIN, NULL);
+    if (err != PL_OK)
+        return err;
     ex->legal = st->xfound && st->xfound_shadow < 0;
     if (st->xfound && st->xfound_shadow >= 0)
         ex->priority_line = p->code_line[st->xfound_shadow];
@@ -303,35 +370,35 @@ int pl_explain(pl_state *st, const char *text, pl_explanation *ex)
         snprintf(ex->instead, sizeof ex->instead, "%s", st->xother);
     }
     ex->agreeing_picks = st->xbest_picks;
-    return 0;
+    return PL_OK;
 }
 
-int pl_end_result(pl_state *st)
+pl_err pl_end_result(pl_state *st, int *result)
 {
+    *result = PL_RESULT_NONE;
     if (st->ply == 0)
-        return PL_RESULT_NONE;
-    return eval_rules(st, st->prog->entry_end, st->hist[st->ply - 1].mover);
+        return PL_OK;
+    return eval_rules(st, st->prog->entry_end, st->hist[st->ply - 1].mover, result);
 }
 
-int pl_nomoves_result(pl_state *st)
+pl_err pl_nomoves_result(pl_state *st, int *result)
 {
     int np = st->prog->nplayers;
     int mover = st->ply > 0 ? st->hist[st->ply - 1].mover : (pl_state_to_move(st) + np - 1) % np;
-    return eval_rules(st, st->prog->entry_nomoves, mover);
+    *result = PL_RESULT_NONE;
+    return eval_rules(st, st->prog->entry_nomoves, mover, result);
 }
 
-int pl_status(pl_state *st, pl_movelist *ml)
+pl_err pl_status(pl_state *st, pl_movelist *ml, int *result)
 {
     ml->count = 0;
-    int r = pl_end_result(st);
-    if (r != PL_RESULT_NONE)
-        return r;
-    int n = pl_generate(st, ml);
-    if (n < 0)
-        return -2;
-    if (n > 0)
-        return PL_RESULT_NONE;
-    return pl_nomoves_result(st);
+    pl_err err = pl_end_result(st, result);
+    if (err != PL_OK || *result != PL_RESULT_NONE)
+        return err;
+    err = pl_generate(st, ml);
+    if (err != PL_OK || ml->count > 0)
+        return err;
+    return pl_nomoves_result(st, result);
 }
 
 const char *pl_result_text(const pl_program *prog, int result, char *buf, size_t len)

@@ -18,7 +18,6 @@
 enum { VM_GEN, VM_EXISTS, VM_EVAL, VM_EXPLAIN };
 enum { FK_BASE, FK_FORK, FK_PICK, FK_FIRST, FK_TRY };
 enum { VM_MAX_NEST = 6 };
-#define VM_ERROR (-100)
 #ifndef VM_STEP_BUDGET /* tests may build with a smaller one */
 #define VM_STEP_BUDGET 50000000L
 #endif
@@ -167,8 +166,11 @@ static inline void st_unwind(pl_state *st, int mark)
  * on a difference. */
 int pl_state_check(const pl_state *st, char *why, size_t len);
 
-/* vm.c */
-int pl_vm_run(pl_state *st, int pc, int mode);
+/* vm.c: run the program at `pc` in `mode`.  PL_OK with the run's value in
+ * *value (may be NULL): a result or an `evaluate` number in VM_EVAL, 1/0 in
+ * VM_EXISTS; or PL_ERR_RUNTIME, the message in st->err.  The error is out
+ * of band because every int32 is a value an `evaluate` may give. */
+pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value);
 
 /* vm_explain.c: the hooks of VM_EXPLAIN mode */
 void pl_vm_explain_pick(pl_state *st, const int32_t *code, int pc, int32_t v);

@@ -455,14 +455,14 @@ static int check_dir(pl_state *st, int pc, int32_t d)
     return 0;
 }
 
-int pl_vm_run(pl_state *st, int pc, int mode)
+pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
 {
     const pl_program *p = st->prog;
     const int32_t *code = p->code;
     int ncells = p->ncells, ndirs = p->ndirs, np = p->nplayers;
     if (st->nest >= VM_MAX_NEST) {
         vm_error(st, pc, "can_move nested more than %d deep", VM_MAX_NEST);
-        return VM_ERROR;
+        return PL_ERR_RUNTIME;
     }
     st->nest++;
     int saved_mode = st->mode, saved_gen = st->gen_trail, saved_pass = st->is_pass;
@@ -477,7 +477,7 @@ int pl_vm_run(pl_state *st, int pc, int mode)
     if (st->sp + p->max_stack + 8 > st->stack_cap) {
         vm_error(st, pc, "value stack exhausted");
         st->nest--;
-        return VM_ERROR;
+        return PL_ERR_RUNTIME;
     }
     push_fork(st, FK_BASE, 0, sp, 0);
     int ret = 0;
@@ -798,15 +798,14 @@ int pl_vm_run(pl_state *st, int pc, int mode)
             int32_t *saved_locals = st->saved_locals + (size_t)st->nest * (size_t)p->nlocals;
             memcpy(saved_locals, &LOCAL(0), (size_t)p->nlocals * sizeof(int32_t));
             st->budget = budget;
-            int r = pl_vm_run(st, p->entry_moves[a], VM_EXISTS);
+            int32_t r = 0;
+            pl_err rerr = pl_vm_run(st, p->entry_moves[a], VM_EXISTS, &r);
             budget = st->budget;
             memcpy(&LOCAL(0), saved_locals, (size_t)p->nlocals * sizeof(int32_t));
             st->mover = saved_mover;
             st->asking = saved_asking;
-            if (r == VM_ERROR) {
-                ret = VM_ERROR;
-                goto done;
-            }
+            if (rerr != PL_OK)
+                goto done;     /* st->has_err is set: the error goes up */
             PUSH(r);
             pc += 1;
             vmbreak;
@@ -1014,8 +1013,7 @@ int pl_vm_run(pl_state *st, int pc, int mode)
         else
             vm_error(st, pc, "the move program ran too long (more than %ld steps): a runaway loop?",
                      st->step_budget);
-    fail:
-        ret = VM_ERROR;
+    fail:   /* st->has_err is set */
         goto done;
     }
 done:
@@ -1032,6 +1030,8 @@ done:
         st->yields = saved_yields;
     st->nest--;
     if (st->has_err)
-        return VM_ERROR;
-    return ret;
+        return PL_ERR_RUNTIME;
+    if (value)
+        *value = ret;
+    return PL_OK;
 }

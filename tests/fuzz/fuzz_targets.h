@@ -113,10 +113,11 @@ static inline int pl_fuzz_play(pl_state *st, pl_movelist *ml, int plies,
     char text[128];
     pl_vm_check_collisions(1);
     while (played < plies) {
-        int r = pl_status(st, ml);
-        if (r == -2 && error)
+        int r;
+        pl_err err = pl_status(st, ml, &r);
+        if (err != PL_OK && error)
             *error = 1;
-        if (r != PL_RESULT_NONE || ml->count <= 0)
+        if (err != PL_OK || r != PL_RESULT_NONE || ml->count <= 0)
             break;
         pl_apply(st, ml, (int)(pl_fuzz_rand(seed) % (uint64_t)ml->count));
         played++;
@@ -259,7 +260,8 @@ static inline int pl_fuzz_movetext(const uint8_t *data, size_t len)
     pl_movelist_init(&ml);
     uint64_t seed = (uint64_t)data[1] + 1;
     pl_fuzz_play(st, &ml, data[1] & 15, &seed, NULL);
-    if (pl_status(st, &ml) == PL_RESULT_NONE) {
+    int r;
+    if (pl_status(st, &ml, &r) == PL_OK && r == PL_RESULT_NONE) {
         int i = pl_movelist_find(&ml, text);
         if (i >= 0 && strcasecmp(pl_move_text(&ml, i), text) != 0) {
             fprintf(stderr, "fuzz: '%s' found as move %d '%s'\n", text, i,
@@ -267,7 +269,7 @@ static inline int pl_fuzz_movetext(const uint8_t *data, size_t len)
             abort();
         }
         pl_explanation ex;
-        if (pl_explain(st, text, &ex) == 0 && ex.legal != (i >= 0)) {
+        if (pl_explain(st, text, &ex) == PL_OK && ex.legal != (i >= 0)) {
             fprintf(stderr, "fuzz: pl_explain says '%s' is %slegal, the move "
                     "list says the opposite\n", text, ex.legal ? "" : "not ");
             abort();

@@ -95,7 +95,8 @@ static void move_texts(int game, const pl_program *p, int plies)
     uint8_t code = (uint8_t)plies;
     uint64_t seed = (uint64_t)code + 1;   /* as pl_fuzz_movetext */
     pl_fuzz_play(st, &ml, code & 15, &seed, NULL);
-    if (pl_status(st, &ml) == PL_RESULT_NONE) {
+    int r;
+    if (pl_status(st, &ml, &r) == PL_OK && r == PL_RESULT_NONE) {
         for (int i = 0; i < ml.count && i < MAX_TEXTS_PER_POSITION; i++) {
             const char *t = pl_move_text(&ml, i);
             size_t n = strlen(t);

@@ -1,0 +1,213 @@
+/*
+ * library.c -- the parts of plateau.h that are not the runtime or the
+ * engines: loading a game by name or by path with its diagnostics as data
+ * (the CLI used to do this itself, printing as it went), the diagnostics
+ * list as an opaque object, the game's metadata, and the status codes.
+ *
+ * Nothing here prints.  A caller that wants the compiler's messages reads
+ * them from the pl_diags it passed, or prints them with pl_diags_print.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "plateau.h"
+#include "bytecode.h"
+#include "compile.h"
+#include "diag.h"
+#include "paths.h"
+#include "program.h"
+#include "util.h"
+
+#ifndef PLATEAU_VERSION
+#define PLATEAU_VERSION "unknown"
+#endif
+
+const char *pl_version(void)
+{
+    return PLATEAU_VERSION;
+}
+
+const char *pl_err_text(pl_err err)
+{
+    switch (err) {
+    case PL_OK: return "no error";
+    case PL_ERR_MEMORY: return "out of memory";
+    case PL_ERR_RUNTIME: return "runtime error in the rules";
+    case PL_ERR_COMPILE: return "the game does not compile";
+    case PL_ERR_IO: return "cannot read or write the file";
+    case PL_ERR_NOT_FOUND: return "not found";
+    case PL_ERR_BYTECODE: return "invalid bytecode";
+    case PL_ERR_ILLEGAL_MOVE: return "not a legal move";
+    case PL_ERR_ARGUMENT: return "bad argument";
+    case PL_ERR_GAME_OVER: return "the game is over";
+    }
+    return "unknown error";
+}
+
+void pl_free(void *p)
+{
+    free(p);
+}
+
+/* --- diagnostics ------------------------------------------------------------ */
+
+pl_diags *pl_diags_new(void)
+{
+    pl_diags *d = pl_malloc(sizeof *d);
+    if (d)
+        pl_diags_init(d);
+    return d;
+}
+
+void pl_diags_delete(pl_diags *d)
+{
+    if (!d)
+        return;
+    pl_diags_free(d);
+    free(d);
+}
+
+int pl_diags_count(const pl_diags *d) { return d ? d->count : 0; }
+int pl_diags_errors(const pl_diags *d) { return d ? d->errors : 0; }
+
+const pl_diag *pl_diags_get(const pl_diags *d, int i)
+{
+    return d && i >= 0 && i < d->count ? &d->items[i] : NULL;
+}
+
+/* --- loading ------------------------------------------------------------------ */
+
+/* As the CLI has always read game files (before compiling them). */
+#define PL_MAX_GAME_FILE_BYTES ((size_t)1 << 30)
+
+static pl_err read_bytecode(const char *name, const char *data, size_t len,
+                            pl_diags *d, pl_program **prog)
+{
+    char err[256] = "";
+    *prog = pl_bytecode_read((const uint8_t *)data, len, err, sizeof err);
+    if (*prog)
+        return PL_OK;
+    pl_diag_add(d, PL_SEV_ERROR, name, NULL, 0, 0, 0, "invalid bytecode: %s", err);
+    return PL_ERR_BYTECODE;
+}
+
+/* The compiler reports its own failures, out of memory included, as
+ * diagnostics: no program means the game does not compile. */
+static pl_err compiled(pl_program *prog, pl_program **out)
+{
+    *out = prog;
+    return prog ? PL_OK : PL_ERR_COMPILE;
+}
+
+/* pl_load_file with a diagnostics list that is never NULL. */
+static pl_err load_file(const char *path, pl_diags *d, pl_program **prog,
+                        char **source)
+{
+    size_t len = 0;
+    char *data = NULL;
+    if (pl_read_file(path, PL_MAX_GAME_FILE_BYTES, &data, &len) != PL_READ_OK) {
+        int why = errno;
+        pl_diag_add(d, PL_SEV_ERROR, path, NULL, 0, 0, 0, "%s", strerror(why));
+        return why == ENOMEM ? PL_ERR_MEMORY : PL_ERR_IO;
+    }
+    pl_err err;
+    if (pl_bytecode_is_bytecode((const uint8_t *)data, len)) {
+        err = read_bytecode(path, data, len, d, prog);
+    } else {
+        err = compiled(pl_compile_file(path, pl_paths_stdlib_dir(), d), prog);
+        if (err == PL_OK && source) {
+            *source = data;
+            data = NULL;
+        }
+    }
+    free(data);
+    return err;
+}
+
+pl_err pl_load_file(const char *path, pl_diags *diags, pl_program **prog,
+                    char **source)
+{
+    if (source)
+        *source = NULL;
+    if (!prog)
+        return PL_ERR_ARGUMENT;
+    *prog = NULL;
+    if (!path)
+        return PL_ERR_ARGUMENT;
+    pl_diags local;
+    pl_diags_init(&local);
+    pl_err err = load_file(path, diags ? diags : &local, prog, source);
+    pl_diags_free(&local);
+    return err;
+}
+
+pl_err pl_load(const char *name_or_path, pl_diags *diags, pl_program **prog)
+{
+    if (!prog)
+        return PL_ERR_ARGUMENT;
+    *prog = NULL;
+    if (!name_or_path)
+        return PL_ERR_ARGUMENT;
+    char *path = pl_paths_resolve_game(name_or_path);
+    if (!path) {
+        if (diags)
+            pl_diag_add(diags, PL_SEV_ERROR, NULL, NULL, 0, 0, 0,
+                        "unknown game '%s'%s", name_or_path,
+                        pl_paths_data_dir() ? "" : " (no games directory found; set PLATEAU_PATH)");
+        return PL_ERR_NOT_FOUND;
+    }
+    pl_err err = pl_load_file(path, diags, prog, NULL);
+    free(path);
+    return err;
+}
+
+pl_err pl_load_string(const char *name, const char *text, size_t len,
+                      pl_diags *diags, pl_program **prog)
+{
+    if (!prog)
+        return PL_ERR_ARGUMENT;
+    *prog = NULL;
+    if (!text)
+        return PL_ERR_ARGUMENT;
+    if (!name)
+        name = "<string>";
+    pl_diags local;
+    pl_diags_init(&local);
+    pl_diags *d = diags ? diags : &local;
+    pl_err err = pl_bytecode_is_bytecode((const uint8_t *)text, len)
+        ? read_bytecode(name, text, len, d, prog)
+        : compiled(pl_compile_string(name, text, len, pl_paths_stdlib_dir(), d), prog);
+    pl_diags_free(&local);
+    return err;
+}
+
+pl_err pl_program_write(const pl_program *prog, uint8_t **data, size_t *len)
+{
+    if (!prog || !data || !len)
+        return PL_ERR_ARGUMENT;
+    return pl_bytecode_write(prog, data, len) == 0 ? PL_OK : PL_ERR_MEMORY;
+}
+
+void pl_program_disasm(const pl_program *prog, const char *source, FILE *out)
+{
+    pl_disasm(prog, source, out);
+}
+
+/* --- metadata ------------------------------------------------------------------ */
+
+const char *pl_program_title(const pl_program *prog) { return prog->title; }
+const char *pl_program_about(const pl_program *prog) { return prog->about; }
+const char *pl_program_source_name(const pl_program *prog) { return prog->source_name; }
+uint64_t pl_program_rules_hash(const pl_program *prog) { return prog->source_hash; }
+int pl_program_nplayers(const pl_program *prog) { return prog->nplayers; }
+int pl_program_ncells(const pl_program *prog) { return prog->ncells; }
+
+const char *pl_program_player_name(const pl_program *prog, int i)
+{
+    return i >= 0 && i < prog->nplayers ? prog->player_names[i] : NULL;
+}
+
+const char *pl_program_cell_name(const pl_program *prog, int cell)
+{
+    return cell >= 0 && cell < prog->ncells ? prog->cell_names[cell] : NULL;
+}

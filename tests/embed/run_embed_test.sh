@@ -1,0 +1,36 @@
+#!/bin/sh
+# run_embed_test.sh BUILD_DIR SOURCE_DIR CC [CFLAGS...] -- the evidence that
+# Plateau can be embedded: install the build into a temporary prefix,
+# compile tests/embed/embed_example.c against the *installed* library
+# through pkg-config, run it on the installed games and check its output.
+set -eu
+build=$1 src=$2 cc=$3
+shift 3
+prefix=$(mktemp -d "${TMPDIR:-/tmp}/plateau-embed.XXXXXX")
+trap 'rm -rf "$prefix"' EXIT
+
+cmake --install "$build" --prefix "$prefix" >/dev/null
+pc=$(find "$prefix" -name plateau.pc | head -n 1)
+[ -n "$pc" ] || { echo "no plateau.pc installed under $prefix" >&2; exit 1; }
+export PKG_CONFIG_PATH="$(dirname "$pc")"
+[ -f "$prefix/include/plateau.h" ] || { echo "plateau.h not installed" >&2; exit 1; }
+
+libdir=$(pkg-config --variable=libdir plateau)
+# shellcheck disable=SC2046 # pkg-config output is a list of flags
+"$cc" "$@" -Wall -Wextra -Werror -o "$prefix/embed_example" \
+    "$src/tests/embed/embed_example.c" $(pkg-config --cflags --libs plateau) \
+    -Wl,-rpath,"$libdir"
+# Only the installed library may be used: no source tree, no build tree.
+out=$(cd "$prefix" && PLATEAU_PATH="$prefix/share/plateau" ./embed_example tic-tac-toe)
+echo "$out"
+echo "$out" | grep -Eq '^Tic-tac-toe: random game of [0-9]+ plies: (x wins|o wins|draw)' ||
+    { echo "unexpected output of the random game" >&2; exit 1; }
+echo "$out" | grep -Eq '^mcts opens with [a-c][1-3] \(win rate 0\.[0-9]+\)$' ||
+    { echo "unexpected output of the search" >&2; exit 1; }
+# A game that does not exist: an error, reported from the diagnostics.
+if (PLATEAU_PATH="$prefix/share/plateau" "$prefix/embed_example" no-such-game 2>"$prefix/err"); then
+    echo "loading an unknown game succeeded" >&2; exit 1
+fi
+grep -q "unknown game 'no-such-game'" "$prefix/err" ||
+    { echo "no diagnostic for an unknown game:" >&2; cat "$prefix/err" >&2; exit 1; }
+echo "embed: ok"
