@@ -3,7 +3,8 @@
  *
  *   cli.c         command table, dispatch, `--help`, `--version`
  *   cli_common.c  option parsing, loading a GAME, --moves, RNG, clock
- *   cli_files.c   list, validate, compile, disasm
+ *   cli_files.c   list, compile, disasm
+ *   cli_validate.c validate (static checks, random playouts)
  *   cli_perft.c   perft, moves, show
  *   cli_play.c    play (humans and computer players, rounds, records)
  *   cli_match.c   match (computer against computer, statistics), replay
@@ -71,6 +72,8 @@ int pl_cli_parse(pl_cli_args *a, const char *cmd, pl_cli_opt *opts,
                  int nopts, int argc, char **argv, int allow_extra);
 void pl_cli_args_free(pl_cli_args *a);
 const char *pl_cli_opt_value(const pl_cli_args *a, const char *name);
+/* With --help: print the command's help to stdout and return 1; else 0. */
+int pl_cli_handle_help(pl_cli_args *a);
 
 /* Print "plateau CMD: message" and a hint to stderr; returns 2. */
 int pl_cli_usage(const char *cmd, const char *fmt, ...) PL_PRINTF(2, 3);

@@ -384,3 +384,11 @@ int pl_cli_apply_moves(pl_state *st, pl_movelist *ml, const char *cmd,
 uint64_t pl_cli_time_seed(void) { return pl_time_seed(); }
 
 double pl_cli_now(void) { return pl_now(); }
+
+int pl_cli_handle_help(pl_cli_args *a)
+{
+    if (!a->help)
+        return 0;
+    pl_cli_command_help(a->cmd, stdout);
+    return 1;
+}
