@@ -303,16 +303,6 @@ static int read_line(FILE *in, char *buf, size_t size)
     return 1;
 }
 
-static char *trim(char *s)
-{
-    while (isspace((unsigned char)*s))
-        s++;
-    size_t n = strlen(s);
-    while (n > 0 && isspace((unsigned char)s[n - 1]))
-        s[--n] = '\0';
-    return s;
-}
-
 /* Take back moves up to and including the last one a human chose. */
 static int undo_to_human(play_ctx *c)
 {
@@ -373,7 +363,7 @@ static int human_turn(play_ctx *c)
         /* Echo piped input so that a transcript reads like a session. */
         if (!c->in_is_tty)
             puts(line);
-        char *s = trim(line);
+        char *s = pl_trim(line);
         if (*s == '\0')
             continue;
         if (strcasecmp(s, "quit") == 0 || strcasecmp(s, "exit") == 0)
@@ -392,7 +382,7 @@ static int human_turn(play_ctx *c)
                 return TURN_ERROR;
         } else if (strncasecmp(s, "save", 4) == 0 &&
                    (s[4] == '\0' || isspace((unsigned char)s[4]))) {
-            char *path = trim(s + 4);
+            char *path = pl_trim(s + 4);
             if (!*path)
                 puts("usage: save FILE");
             else if (save_record(c, path, PL_RESULT_NONE) == 0)
