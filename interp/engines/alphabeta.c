@@ -67,6 +67,8 @@ typedef struct {
     uint8_t age;
 } tt_entry;
 
+typedef struct pl_ab pl_ab;
+
 struct pl_ab {
     const pl_program *prog;
     pl_player_spec spec;
@@ -93,8 +95,11 @@ struct pl_ab {
     char best[128];
 };
 
-pl_ab *pl_ab_new(const pl_program *prog, const pl_player_spec *spec)
+static void ab_free(void *engine);
+
+static void *ab_new(const pl_program *prog, const pl_player_spec *spec, uint64_t seed)
 {
+    (void)seed;   /* alpha-beta is deterministic */
     pl_ab *ab = pl_calloc(1, sizeof *ab);
     if (!ab)
         return NULL;
@@ -108,7 +113,7 @@ pl_ab *pl_ab_new(const pl_program *prog, const pl_player_spec *spec)
     ab->tt = pl_calloc(n, sizeof *ab->tt);
     ab->history = pl_calloc((size_t)ab->np * HIST_SIZE, sizeof *ab->history);
     if (!ab->tt || !ab->history) {
-        pl_ab_free(ab);
+        ab_free(ab);
         return NULL;
     }
     ab->ttmask = n - 1;
@@ -117,8 +122,9 @@ pl_ab *pl_ab_new(const pl_program *prog, const pl_player_spec *spec)
     return ab;
 }
 
-void pl_ab_free(pl_ab *ab)
+static void ab_free(void *engine)
 {
+    pl_ab *ab = engine;
     if (!ab)
         return;
     for (int i = 0; i <= MAX_PLY; i++) {
@@ -141,7 +147,7 @@ static int32_t terminal_score(const pl_ab *ab, int result, int mover, int ply)
     if (result == ab->np)
         return 0;
     int32_t margin = MARGIN_MAX;
-    if (pl_search_margin(ab->st, mover, &margin)) {
+    if (pl_state_margin(ab->st, mover, &margin)) {
         if (margin < 0)
             margin = -margin;           /* a loss: by how much */
         if (margin > MARGIN_MAX)
@@ -398,9 +404,10 @@ static int32_t negamax(pl_ab *ab, int depth, int32_t alpha, int32_t beta, int pl
     return best;
 }
 
-pl_err pl_ab_think(pl_ab *ab, const pl_search_call *call, int *move,
-                   pl_search_info *info, char *err, size_t errlen)
+static pl_err ab_think(void *engine, const pl_search_call *call, int *move,
+                       pl_search_info *info, char *err, size_t errlen)
 {
+    pl_ab *ab = engine;
     pl_state *st = call->st;
     ab->st = st;
     ab->call = call;
@@ -490,3 +497,14 @@ pl_err pl_ab_think(pl_ab *ab, const pl_search_call *call, int *move,
     *move = best;
     return PL_OK;
 }
+
+/* Nothing is kept between moves (the transposition table ages instead),
+ * so the game's progress needs no hooks. */
+const pl_engine_ops pl_engine_alphabeta = {
+    .kind = PL_PLAYER_ALPHABETA,
+    .name = "alphabeta",
+    .alias = "ab",
+    .create = ab_new,
+    .destroy = ab_free,
+    .think = ab_think,
+};

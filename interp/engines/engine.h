@@ -40,29 +40,34 @@ typedef struct {
     volatile int *stop;           /* set to 1 to stop early */
 } pl_search_call;
 
-/* Each engine returns what pl_search_think returns (the move in *move);
- * on PL_ERR_RUNTIME the message is copied to `err`. */
-typedef struct pl_mcts pl_mcts;
-pl_mcts *pl_mcts_new(const pl_program *prog, const pl_player_spec *spec,
-                     uint64_t seed);
-void pl_mcts_free(pl_mcts *m);
-pl_err pl_mcts_played(pl_mcts *m, const char *text);
-void pl_mcts_forget(pl_mcts *m);
-pl_err pl_mcts_think(pl_mcts *m, const pl_search_call *call, int *move,
-                     pl_search_info *info, char *err, size_t errlen);
+/*
+ * An engine is one table of functions.  search.c finds it by the spec's
+ * kind and calls nothing else; an engine calls nothing of search.c.
+ * Adding an engine: a file defining one of these, a row in search.c's
+ * `engines` table, a player kind and its spec keys (HACKING.md).
+ */
+typedef struct {
+    pl_player_kind kind;
+    const char *name;         /* in specs: "mcts:time=2" */
+    const char *alias;        /* another name, or NULL */
+    /* A new engine for `prog` (NULL when out of memory); `seed` for its
+     * random choices. */
+    void *(*create)(const pl_program *prog, const pl_player_spec *spec,
+                    uint64_t seed);
+    void (*destroy)(void *engine);
+    /* The game went on by `text` / what was kept no longer applies (a move
+     * taken back, a new game).  NULL: the engine keeps nothing. */
+    pl_err (*played)(void *engine, const char *text);
+    void (*forget)(void *engine);
+    /* Choose a move in call->st, given back unchanged: what
+     * pl_search_think returns (the move in *move); on PL_ERR_RUNTIME the
+     * message is copied to `err`. */
+    pl_err (*think)(void *engine, const pl_search_call *call, int *move,
+                    pl_search_info *info, char *err, size_t errlen);
+} pl_engine_ops;
 
-typedef struct pl_ab pl_ab;
-pl_ab *pl_ab_new(const pl_program *prog, const pl_player_spec *spec);
-void pl_ab_free(pl_ab *ab);
-pl_err pl_ab_think(pl_ab *ab, const pl_search_call *call, int *move,
-                   pl_search_info *info, char *err, size_t errlen);
-
-/* --- shared helpers (util.h has the generic ones: pl_rng, pl_now, move
- *     texts hashed by pl_hash_text_nocase) ----------------------------- */
-
-/* In games that keep scores (a `score` player variable): `player`'s score
- * minus the best score of the others.  Returns 1, or 0 when the game keeps
- * none.  The engines maximise the chance of winning first, then this. */
-int pl_search_margin(const pl_state *st, int player, int32_t *margin);
+extern const pl_engine_ops pl_engine_random;      /* random.c */
+extern const pl_engine_ops pl_engine_mcts;        /* mcts.c */
+extern const pl_engine_ops pl_engine_alphabeta;   /* alphabeta.c */
 
 #endif

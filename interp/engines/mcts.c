@@ -169,8 +169,8 @@ static void node_init(mnode *n, int32_t move, uint64_t text_hash)
 
 /* --- creation ------------------------------------------------------------------- */
 
-pl_mcts *pl_mcts_new(const pl_program *prog, const pl_player_spec *spec,
-                     uint64_t seed)
+static void *mcts_new(const pl_program *prog, const pl_player_spec *spec,
+                      uint64_t seed)
 {
     pl_mcts *m = pl_calloc(1, sizeof *m);
     if (!m)
@@ -206,8 +206,9 @@ pl_mcts *pl_mcts_new(const pl_program *prog, const pl_player_spec *spec,
     return m;
 }
 
-void pl_mcts_free(pl_mcts *m)
+static void mcts_free(void *engine)
 {
+    pl_mcts *m = engine;
     if (!m)
         return;
     for (int i = 0; i < m->nthreads; i++) {
@@ -232,8 +233,9 @@ static void tree_forget(mtree *t)
     pool_reset(&t->pool[1]);
 }
 
-void pl_mcts_forget(pl_mcts *m)
+static void mcts_forget(void *engine)
 {
+    pl_mcts *m = engine;
     for (int i = 0; i < m->nthreads; i++)
         tree_forget(&m->trees[i]);
 }
@@ -283,8 +285,9 @@ static int tree_keep(mtree *t, uint32_t from)
     return 0;
 }
 
-pl_err pl_mcts_played(pl_mcts *m, const char *text)
+static pl_err mcts_played(void *engine, const char *text)
 {
+    pl_mcts *m = engine;
     uint64_t h = pl_hash_text_nocase(text);
     for (int i = 0; i < m->nthreads; i++) {
         mtree *t = &m->trees[i];
@@ -352,7 +355,7 @@ static void note_margins(mtree *t)
 {
     int32_t m;
     for (int p = 0; p < t->m->np; p++)
-        t->bonus[p] = pl_search_margin(t->st, p, &m) ? 0.5 + 0.5 * tanh(m / (double)MARGIN_SCALE)
+        t->bonus[p] = pl_state_margin(t->st, p, &m) ? 0.5 + 0.5 * tanh(m / (double)MARGIN_SCALE)
                                                      : 0.5;
 }
 
@@ -798,9 +801,10 @@ static int prepare_tree(mtree *t)
     return 0;
 }
 
-pl_err pl_mcts_think(pl_mcts *m, const pl_search_call *call, int *move,
-                     pl_search_info *info, char *err, size_t errlen)
+static pl_err mcts_think(void *engine, const pl_search_call *call, int *move,
+                         pl_search_info *info, char *err, size_t errlen)
 {
+    pl_mcts *m = engine;
     pl_state *st = call->st;
     mtree *t0 = &m->trees[0];
     m->call = call;
@@ -815,7 +819,7 @@ pl_err pl_mcts_think(pl_mcts *m, const pl_search_call *call, int *move,
     /* the moves here, and the trivial cases */
     t0->st = st;
     int32_t margin;
-    m->scored = pl_search_margin(st, 0, &margin);
+    m->scored = pl_state_margin(st, 0, &margin);
     int r;
     if (pl_status(st, &t0->ml, &r) != PL_OK) {
         const char *e = pl_state_error(st);
@@ -911,3 +915,13 @@ pl_err pl_mcts_think(pl_mcts *m, const pl_search_call *call, int *move,
     }
     return err[0] ? PL_ERR_RUNTIME : PL_ERR_GAME_OVER;
 }
+
+const pl_engine_ops pl_engine_mcts = {
+    .kind = PL_PLAYER_MCTS,
+    .name = "mcts",
+    .create = mcts_new,
+    .destroy = mcts_free,
+    .played = mcts_played,
+    .forget = mcts_forget,
+    .think = mcts_think,
+};

@@ -19,20 +19,29 @@
 #include <strings.h>
 #include "engine.h"
 
-/* --- small helpers ----------------------------------------------------------- */
+/* Every engine, found by the kind of the spec (engine.h). */
+static const pl_engine_ops *const engines[] = {
+    &pl_engine_random,
+    &pl_engine_mcts,
+    &pl_engine_alphabeta,
+};
 
-int pl_search_margin(const pl_state *st, int player, int32_t *margin)
+/* The engine a spec names ("mcts", "alphabeta" or its alias "ab"), or NULL. */
+static const pl_engine_ops *engine_named(const char *name)
 {
-    int32_t mine, best = INT32_MIN, other;
-    if (!pl_state_score(st, player, &mine))
-        return 0;
-    int np = pl_state_program(st)->nplayers;
-    for (int q = 0; q < np; q++)
-        if (q != player && pl_state_score(st, q, &other) && other > best)
-            best = other;
-    int64_t d = best == INT32_MIN ? mine : (int64_t)mine - best;
-    *margin = (int32_t)(d > INT32_MAX ? INT32_MAX : d < -INT32_MAX ? -INT32_MAX : d);
-    return 1;
+    for (size_t i = 0; i < sizeof engines / sizeof engines[0]; i++)
+        if (strcasecmp(engines[i]->name, name) == 0 ||
+            (engines[i]->alias && strcasecmp(engines[i]->alias, name) == 0))
+            return engines[i];
+    return NULL;
+}
+
+static const pl_engine_ops *engine_of(pl_player_kind kind)
+{
+    for (size_t i = 0; i < sizeof engines / sizeof engines[0]; i++)
+        if (engines[i]->kind == kind)
+            return engines[i];
+    return NULL;
 }
 
 /* --- levels ------------------------------------------------------------------ */
@@ -257,16 +266,13 @@ pl_err pl_player_spec_parse(const char *text, int level, pl_player_spec *spec,
     if (opts)
         *opts++ = '\0';
     int is_ai = 0;
+    const pl_engine_ops *named = engine_named(buf);
     if (strcasecmp(buf, "human") == 0)
         spec->kind = PL_PLAYER_HUMAN;
-    else if (strcasecmp(buf, "random") == 0)
-        spec->kind = PL_PLAYER_RANDOM;
-    else if (strcasecmp(buf, "mcts") == 0)
-        spec->kind = PL_PLAYER_MCTS;
     else if (strcasecmp(buf, "ai") == 0)
-        spec->kind = PL_PLAYER_MCTS, is_ai = 1;
-    else if (strcasecmp(buf, "alphabeta") == 0 || strcasecmp(buf, "ab") == 0)
-        spec->kind = PL_PLAYER_ALPHABETA;
+        spec->kind = PL_PLAYER_MCTS, is_ai = 1;   /* the default engine */
+    else if (named)
+        spec->kind = named->kind;
     else
         return spec_error(err, errlen, "unknown player '%s' (human, random, ai, "
                           "mcts[:KEY=V,...] or alphabeta[:KEY=V,...])%s",
@@ -352,10 +358,8 @@ const char *pl_player_spec_describe(const pl_player_spec *spec, char *buf,
 struct pl_search {
     const pl_program *prog;
     pl_player_spec spec;
-    pl_rng rng;               /* the random player */
-    pl_movelist ml;
-    pl_mcts *mcts;
-    pl_ab *ab;
+    const pl_engine_ops *ops;
+    void *engine;
     pl_search_progress progress;
     void *progress_ctx;
     double interval;
@@ -366,24 +370,18 @@ struct pl_search {
 
 pl_search *pl_search_new(const pl_program *prog, const pl_player_spec *spec)
 {
-    if (spec->kind == PL_PLAYER_HUMAN)
+    const pl_engine_ops *ops = engine_of(spec->kind);
+    if (!ops)   /* a human */
         return NULL;
     pl_search *s = pl_calloc(1, sizeof *s);
-    if (!s)
-        return NULL;
     s->prog = prog;
     s->spec = *spec;
     s->interval = 0.25;
-    pl_movelist_init(&s->ml);
+    s->ops = ops;
     uint64_t seed = spec->has_seed ? spec->seed : pl_time_seed();
-    pl_rng_seed(&s->rng, seed);
-    if (spec->kind == PL_PLAYER_MCTS)
-        s->mcts = pl_mcts_new(prog, spec, seed);
-    else if (spec->kind == PL_PLAYER_ALPHABETA)
-        s->ab = pl_ab_new(prog, spec);
-    if ((spec->kind == PL_PLAYER_MCTS && !s->mcts) ||
-        (spec->kind == PL_PLAYER_ALPHABETA && !s->ab)) {
-        pl_search_free(s);
+    s->engine = ops->create(prog, spec, seed);
+    if (!s->engine) {
+        free(s);
         return NULL;
     }
     return s;
@@ -393,10 +391,7 @@ void pl_search_free(pl_search *s)
 {
     if (!s)
         return;
-    pl_search_reset(s);
-    pl_movelist_free(&s->ml);
-    pl_mcts_free(s->mcts);
-    pl_ab_free(s->ab);
+    s->ops->destroy(s->engine);
     free(s);
 }
 
@@ -415,22 +410,20 @@ void pl_search_set_progress(pl_search *s, pl_search_progress fn, void *ctx,
 
 pl_err pl_search_played(pl_search *s, const char *text)
 {
-    if (s->mcts)
-        return pl_mcts_played(s->mcts, text);
-    return PL_OK;
+    return s->ops->played ? s->ops->played(s->engine, text) : PL_OK;
 }
 
-/* A move taken back or a new game: the kept tree no longer applies. */
+/* A move taken back or a new game: what the engine kept no longer applies. */
 void pl_search_undo(pl_search *s)
 {
-    if (s->mcts)
-        pl_mcts_forget(s->mcts);
+    if (s->ops->forget)
+        s->ops->forget(s->engine);
 }
 
 void pl_search_reset(pl_search *s)
 {
-    if (s->mcts)
-        pl_mcts_forget(s->mcts);
+    if (s->ops->forget)
+        s->ops->forget(s->engine);
 }
 
 void pl_search_stop(pl_search *s)
@@ -441,26 +434,6 @@ void pl_search_stop(pl_search *s)
 const char *pl_search_error(const pl_search *s)
 {
     return s->err[0] ? s->err : NULL;
-}
-
-/* The random player: a uniform choice, no search. */
-static pl_err think_random(pl_search *s, pl_state *st, int *move,
-                           pl_search_info *info)
-{
-    int r;
-    if (pl_status(st, &s->ml, &r) != PL_OK) {
-        const char *e = pl_state_error(st);
-        snprintf(s->err, sizeof s->err, "%s", e ? e : "runtime error");
-        return PL_ERR_RUNTIME;
-    }
-    if (r != PL_RESULT_NONE || s->ml.count == 0)
-        return PL_ERR_GAME_OVER;
-    int i = (int)pl_rng_below(&s->rng, (uint32_t)s->ml.count);
-    snprintf(s->best, sizeof s->best, "%s", pl_move_text(&s->ml, i));
-    info->move = i;
-    info->best = s->best;
-    *move = i;
-    return PL_OK;
 }
 
 pl_err pl_search_think(pl_search *s, pl_state *st, int *move,
@@ -481,9 +454,6 @@ pl_err pl_search_think(pl_search *s, pl_state *st, int *move,
     s->err[0] = '\0';
     s->best[0] = '\0';
     s->stop = 0;
-    if (s->spec.kind == PL_PLAYER_RANDOM)
-        return think_random(s, st, move, info);
-
     pl_search_call call = {
         .st = st,
         .progress = s->progress,
@@ -491,8 +461,7 @@ pl_err pl_search_think(pl_search *s, pl_state *st, int *move,
         .interval = s->interval,
         .stop = &s->stop,
     };
-    pl_err r = s->mcts ? pl_mcts_think(s->mcts, &call, move, info, s->err, sizeof s->err)
-                       : pl_ab_think(s->ab, &call, move, info, s->err, sizeof s->err);
+    pl_err r = s->ops->think(s->engine, &call, move, info, s->err, sizeof s->err);
     /* info->best points into the engine; keep a copy of our own. */
     snprintf(s->best, sizeof s->best, "%s", info->best ? info->best : "");
     info->best = s->best;

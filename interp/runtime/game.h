@@ -43,4 +43,9 @@ void pl_movelist_free(pl_movelist *ml);
 /* Slot `slot` of the position (see program.h for the layout). */
 int32_t pl_state_slot(const pl_state *st, int slot);
 
+/* In games that keep scores (a `score` player variable): `player`'s score
+ * minus the best score of the others.  Returns 1, or 0 when the game keeps
+ * none.  The engines maximise the chance of winning first, then this. */
+int pl_state_margin(const pl_state *st, int player, int32_t *margin);
+
 #endif

@@ -432,6 +432,19 @@ int pl_state_score(const pl_state *st, int player, int32_t *score)
     return 1;
 }
 
+int pl_state_margin(const pl_state *st, int player, int32_t *margin)
+{
+    int32_t mine, best = INT32_MIN, other;
+    if (!pl_state_score(st, player, &mine))
+        return 0;
+    for (int q = 0; q < st->prog->nplayers; q++)
+        if (q != player && pl_state_score(st, q, &other) && other > best)
+            best = other;
+    int64_t d = best == INT32_MIN ? mine : (int64_t)mine - best;
+    *margin = (int32_t)(d > INT32_MAX ? INT32_MAX : d < -INT32_MAX ? -INT32_MAX : d);
+    return 1;
+}
+
 const char *pl_state_outcome(const pl_state *st, int result, char *buf, size_t len)
 {
     const pl_program *p = st->prog;
