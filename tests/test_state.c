@@ -13,7 +13,7 @@
 #include <signal.h>
 #include <sys/wait.h>
 #include "plateau_test.h"
-#include "state_int.h"
+#include "state_int.h"   /* pl_state_repetitions: the repetition table */
 
 #define MAX_PLIES 200
 
@@ -241,6 +241,63 @@ static void test_hash_depends_on_side_to_move(void **state)
 }
 
 /* Typed moves are case-insensitive; nothing but the whole text matches. */
+/* Occurrences of `h` in hist[0..n], the way `repeated` used to count. */
+static int scan_count(const uint64_t *hist, int n, uint64_t h)
+{
+    int k = 0;
+    for (int i = 0; i <= n; i++)
+        k += hist[i] == h;
+    return k;
+}
+
+/* The repetition table kept by apply and undo agrees with a scan of the
+ * history, for the current position and for every earlier one, over a
+ * long random walk of applies and undos in a game that uses `repeated`
+ * (Lines of Action), with back-and-forth moves so that positions come
+ * back often, and long enough to make the table grow and be rebuilt. */
+static void test_repetition_table_matches_history(void **state)
+{
+    (void)state;
+    pl_program *prog = pt_compile("games/lines-of-action.game");
+    pl_state *st = pl_state_new(prog);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    enum { STEPS = 3000, MAXPLY = 400 };
+    uint64_t hist[MAXPLY + 1];
+    int n = 0, repeats = 0;
+    hist[0] = pl_state_hash(st);
+    pl_rng rng;
+    pl_rng_seed(&rng, 12345);
+    for (int step = 0; step < STEPS; step++) {
+        uint32_t r = pl_rng_below(&rng, 8);
+        if ((r < 3 && n > 0) || n == MAXPLY) {
+            pl_undo(st);
+            n--;
+        } else {
+            assert_true(pt_generate(st, &ml) > 0);
+            /* mostly the first moves, so that positions repeat */
+            int k = (int)pl_rng_below(&rng, (uint32_t)(r < 6 && ml.count > 2 ? 2 : ml.count));
+            pl_apply(st, &ml, k);
+            hist[++n] = pl_state_hash(st);
+        }
+        assert_int_equal(pl_state_ply(st), n);
+        assert_int_equal(pl_state_hash(st), hist[n]);
+        int now = pl_state_repetitions(st, hist[n]);
+        assert_int_equal(now, scan_count(hist, n, hist[n]));
+        repeats += now >= 3;
+        int i = (int)pl_rng_below(&rng, (uint32_t)(n + 1));
+        assert_int_equal(pl_state_repetitions(st, hist[i]), scan_count(hist, n, hist[i]));
+        assert_int_equal(pl_state_repetitions(st, hist[n] ^ 1), scan_count(hist, n, hist[n] ^ 1));
+    }
+    assert_true(repeats > 0);   /* the walk did repeat positions */
+    /* a reset empties the history: only the start position is counted */
+    pl_state_reset(st);
+    assert_int_equal(pl_state_repetitions(st, pl_state_hash(st)), 1);
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(prog);
+}
+
 static void test_movelist_find(void **state)
 {
     (void)state;
@@ -392,6 +449,7 @@ int main(void)
         cmocka_unit_test(test_hash_is_a_function_of_the_position),
         cmocka_unit_test(test_hash_after_a_cycle),
         cmocka_unit_test(test_hash_depends_on_side_to_move),
+        cmocka_unit_test(test_repetition_table_matches_history),
         cmocka_unit_test(test_movelist_find),
         cmocka_unit_test(test_movelist_reuse),
         cmocka_unit_test(test_move_without_text),

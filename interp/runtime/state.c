@@ -141,6 +141,85 @@ static void debug_check(const pl_state *st, const char *after)
 #define DEBUG_CHECK(st, after) ((void)0)
 #endif
 
+/* ---------------------------------------------------------------------- */
+/* the repetition table: occurrences of each hash of the history */
+
+/* Does any code of the program ask `repeated`?  Walks instruction by
+ * instruction: an operand may hold the opcode's number. */
+static int program_uses_repeated(const pl_program *p)
+{
+    for (int pc = 0; pc < p->ncode; pc += 1 + pl_opinfo_table[p->code[pc]].nops)
+        if (p->code[pc] == PL_OP_REPEATED)
+            return 1;
+    return 0;
+}
+
+/* The slot of `hash`: the one holding it, or the free slot where it goes. */
+static int rep_slot(const pl_state *st, uint64_t hash)
+{
+    size_t mask = (size_t)st->rep_cap - 1, k = (size_t)(hash ^ hash >> 29) & mask;
+    while (st->rep_counts[k] >= 0 && st->rep_keys[k] != hash)
+        k = (k + 1) & mask;
+    return (int)k;
+}
+
+static void rep_add(pl_state *st, uint64_t hash);
+
+/* Refill the table from the history, dropping keys counted 0; grows it
+ * when the live keys alone would fill more than a quarter of it. */
+static void rep_rebuild(pl_state *st)
+{
+    int need = 4 * (st->ply + 1);
+    if (need > st->rep_cap) {
+        int cap = st->rep_cap ? st->rep_cap : 64;
+        while (cap < need)
+            cap *= 2;
+        free(st->rep_keys);
+        free(st->rep_counts);
+        st->rep_keys = pl_malloc((size_t)cap * sizeof *st->rep_keys);
+        st->rep_counts = pl_malloc((size_t)cap * sizeof *st->rep_counts);
+        st->rep_cap = cap;
+    }
+    memset(st->rep_counts, 0xff, (size_t)st->rep_cap * sizeof *st->rep_counts);
+    st->rep_used = 0;
+    for (int i = 0; i <= st->ply; i++)
+        rep_add(st, st->hashes[i]);
+}
+
+static void rep_add(pl_state *st, uint64_t hash)
+{
+    if (2 * (st->rep_used + 1) > st->rep_cap) {
+        rep_rebuild(st);   /* counts hashes[0..ply], this one included */
+        return;
+    }
+    int k = rep_slot(st, hash);
+    if (st->rep_counts[k] < 0) {
+        st->rep_keys[k] = hash;
+        st->rep_counts[k] = 0;
+        st->rep_used++;
+    }
+    st->rep_counts[k]++;
+}
+
+static void rep_remove(pl_state *st, uint64_t hash)
+{
+    int k = rep_slot(st, hash);
+    if (st->rep_counts[k] > 0)
+        st->rep_counts[k]--;
+}
+
+int pl_state_repetitions(const pl_state *st, uint64_t hash)
+{
+    if (!st->keeps_reps) {   /* a program without REPEATED: scan */
+        int n = 0;
+        for (int i = 0; i <= st->ply; i++)
+            n += st->hashes[i] == hash;
+        return n;
+    }
+    int k = rep_slot(st, hash);
+    return st->rep_counts[k] > 0 ? st->rep_counts[k] : 0;
+}
+
 pl_state *pl_state_new(const pl_program *prog)
 {
     pl_state *st = pl_calloc(1, sizeof *st);
@@ -179,6 +258,7 @@ pl_state *pl_state_new(const pl_program *prog)
             prog->cell_col[c] >= 0 && prog->cell_col[c] < prog->ncols)
             st->grid[prog->cell_row[c] * prog->ncols + prog->cell_col[c]] = c;
     pl_state_grow_trail(st);
+    st->keeps_reps = program_uses_repeated(prog);
     pl_state_reset(st);
     return st;
 }
@@ -216,6 +296,8 @@ pl_state *pl_state_copy(const pl_state *src)
     st->step_budget = src->step_budget;
     st->has_err = src->has_err;
     memcpy(st->err, src->err, sizeof st->err);
+    if (st->keeps_reps)
+        rep_rebuild(st);      /* the table of the copied history */
     DEBUG_CHECK(st, "copy");
     return st;
 }
@@ -237,6 +319,8 @@ void pl_state_free(pl_state *st)
     free(st->occ);
     free(st->name_len);
     free(st->saved_locals);
+    free(st->rep_keys);
+    free(st->rep_counts);
     free(st);
 }
 
@@ -253,6 +337,8 @@ void pl_state_reset(pl_state *st)
     st->ply = 0;
     st->hash = full_hash(st);
     st->hashes[0] = st->hash;
+    if (st->keeps_reps)
+        rep_rebuild(st);
     st->has_err = 0;
     st->err[0] = 0;
     st->nforks = 0;
@@ -297,6 +383,8 @@ pl_err pl_apply(pl_state *st, const pl_movelist *ml, int i)
     st_write(st, p->tomove_slot, (mover + 1) % p->nplayers);
     st->ply++;
     st->hashes[st->ply] = st->hash;
+    if (st->keeps_reps)
+        rep_add(st, st->hash);
     DEBUG_CHECK(st, "apply");
     return PL_OK;
 }
@@ -305,6 +393,8 @@ pl_err pl_undo(pl_state *st)
 {
     if (st->ply == 0)
         return PL_ERR_ARGUMENT;
+    if (st->keeps_reps)
+        rep_remove(st, st->hashes[st->ply]);
     st->ply--;
     st_unwind(st, st->hist[st->ply].trail_mark);
     st->hash = st->hashes[st->ply];

@@ -55,6 +55,16 @@ struct pl_state {
     uint64_t *hashes;         /* hashes[i]: hash after i moves */
     int ply, hist_cap;
 
+    /* How often each hash occurs in hashes[0..ply], kept by apply and
+       undo so that `repeated(n)` is one lookup instead of a scan of the
+       whole history.  Only games whose program uses REPEATED keep it
+       (keeps_reps).  Open addressing; a key whose count fell back to 0
+       stays until the table is rebuilt from the history. */
+    int keeps_reps;
+    uint64_t *rep_keys;
+    int32_t *rep_counts;      /* -1: free slot */
+    int rep_cap, rep_used;    /* rep_used: slots holding a key, counted or not */
+
     /* VM registers and stacks */
     int32_t *stack;
     int sp, stack_cap;
@@ -158,6 +168,9 @@ static inline void st_unwind(pl_state *st, int mark)
     }
     st->ntrail = n;
 }
+
+/* state.c: occurrences of `hash` in the history (the repetition table) */
+int pl_state_repetitions(const pl_state *st, uint64_t hash);
 
 /* Recompute the hash from the slots and the occupancy bitsets from the
  * cells, and check the trail against the history: 0 when they agree with

@@ -284,10 +284,7 @@ static int groups(pl_state *st, int player, int dset)
 
 static int repeated(pl_state *st)
 {
-    int n = 0;
-    for (int i = 0; i <= st->ply; i++)
-        n += st->hashes[i] == st->hash;
-    return n;
+    return pl_state_repetitions(st, st->hash);
 }
 
 /* ---------------------------------------------------------------------- */
