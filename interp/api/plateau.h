@@ -207,6 +207,21 @@ PL_API pl_err pl_nomoves_result(pl_state *st, int *result);
  * *result is PL_RESULT_NONE the game goes on and ml holds the moves. */
 PL_API pl_err pl_status(pl_state *st, pl_movelist *ml, int *result);
 
+/* One legal move drawn uniformly at random, without generating them all
+ * where the move program allows it: afterwards `ml` holds just that move
+ * (index 0, as pl_generate would list it: text and effects), or no move
+ * when there is none.  `rng` is the state word of an xorshift64*
+ * generator (nonzero; `&r.s` of util.h's pl_rng), advanced in place.
+ * PL_OK, or PL_ERR_RUNTIME. */
+PL_API pl_err pl_random_move(pl_state *st, uint64_t *rng, pl_movelist *ml);
+/* pl_status with pl_random_move: when *result is PL_RESULT_NONE, ml holds
+ * one uniformly random legal move. */
+PL_API pl_err pl_status_random(pl_state *st, uint64_t *rng, pl_movelist *ml, int *result);
+/* NULL when pl_random_move samples in this game; otherwise why it
+ * generates every move instead ("a loop contains a choice (line 12)", or
+ * that sampling would cost more). */
+PL_API const char *pl_random_move_method(pl_state *st);
+
 /* The game's own heuristic (`evaluate`) for `player`, higher is better:
  * PL_OK and *value, PL_ERR_NOT_FOUND when the game declares none, or
  * PL_ERR_RUNTIME. */

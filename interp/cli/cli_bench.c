@@ -1,7 +1,10 @@
 /*
  * cli_bench.c -- `plateau bench`: how fast a game runs.
  *
- * Half of the time goes to uniform random playouts from the start, half
+ * A third of the time goes to uniform random playouts from the start with
+ * moves drawn by pl_random_move (sampled, when the game allows it), a
+ * third to the same playouts with every move generated and one chosen
+ * (the two must agree on lengths and results: a test checks it), a third
  * to perft of growing depth (1, 2, 3, ... until the time is up, the last
  * depth usually cut short).  Perft here counts every node it visits,
  * internal and leaf, without the bulk counting of `plateau perft`: the
@@ -23,6 +26,14 @@ enum {
     PL_BENCH_CLOCK_EVERY = 1024 /* perft nodes between clock reads */
 };
 
+/* Random playouts of one kind. */
+typedef struct {
+    uint64_t playouts, plies, capped;
+    uint64_t results[PL_MAX_PLAYERS + 1];   /* wins per player, then draws */
+} playout_stats;
+
+enum { SAMPLED, GENERATED };
+
 typedef struct {
     const pl_program *prog;
     double deadline;        /* monotonic time at which to stop */
@@ -30,9 +41,9 @@ typedef struct {
     pl_state *st;
     pl_movelist *ml[PL_BENCH_MAX_DEPTH];
     int stop;
-    /* playouts */
-    uint64_t playouts, plies, capped;
-    uint64_t results[PL_MAX_PLAYERS + 1];   /* wins per player, then draws */
+    /* playouts: moves drawn by pl_random_move, or all generated */
+    int how;                /* SAMPLED or GENERATED */
+    playout_stats stats[2];
     /* perft */
     uint64_t nodes;
     int depth_done;         /* deepest perft completed before the deadline */
@@ -51,16 +62,19 @@ static void worker_error(bench_worker *w, const char *msg)
 /* One playout from the start; 0, or -1 on an error. */
 static int playout(bench_worker *w, pl_rng *rng)
 {
+    playout_stats *ps = &w->stats[w->how];
     pl_state_reset(w->st);
     for (;;) {
         int r;
-        if (pl_status(w->st, w->ml[0], &r) != PL_OK) {
+        pl_err e = w->how == SAMPLED ? pl_status_random(w->st, &rng->s, w->ml[0], &r)
+                                     : pl_status(w->st, w->ml[0], &r);
+        if (e != PL_OK) {
             worker_error(w, pl_state_error(w->st));
             return -1;
         }
         if (r != PL_RESULT_NONE) {
             if (r >= 0 && r <= pl_program_nplayers(w->prog))
-                w->results[r]++;
+                ps->results[r]++;
             break;
         }
         int count = pl_movelist_count(w->ml[0]);
@@ -69,13 +83,13 @@ static int playout(bench_worker *w, pl_rng *rng)
             return -1;
         }
         if (pl_state_ply(w->st) >= PL_BENCH_MAX_PLIES) {
-            w->capped++;
+            ps->capped++;
             break;
         }
-        pl_apply(w->st, w->ml[0], (int)pl_rng_below(rng, (uint32_t)count));
+        pl_apply(w->st, w->ml[0], w->how == SAMPLED ? 0 : (int)pl_rng_below(rng, (uint32_t)count));
     }
-    w->playouts++;
-    w->plies += (uint64_t)pl_state_ply(w->st);
+    ps->playouts++;
+    ps->plies += (uint64_t)pl_state_ply(w->st);
     return 0;
 }
 
@@ -150,42 +164,58 @@ static double run_phase(bench_worker *w, int n, void *(*fn)(void *),
 }
 
 static void print_results(const pl_program *prog, const bench_worker *w,
-                          int n, uint64_t playouts)
+                          int n, int how, const char *prefix, uint64_t playouts)
 {
     char buf[64];
-    printf("results:");
+    printf("%sresults:", prefix);
     for (int r = 0; r <= pl_program_nplayers(prog); r++) {
         uint64_t k = 0;
         for (int i = 0; i < n; i++)
-            k += w[i].results[r];
+            k += w[i].stats[how].results[r];
         printf("%s %s %.1f%%", r ? "," : "", pl_result_text(prog, r, buf, sizeof buf),
                playouts ? 100.0 * (double)k / (double)playouts : 0.0);
     }
     putchar('\n');
 }
 
-static void report(const pl_program *prog, const bench_worker *w, int n,
-                   double t_play, double t_perft)
+/* The playouts of one kind, each line prefixed ("sampled " or ""). */
+static void report_playouts(const pl_program *prog, const bench_worker *w, int n,
+                            int how, const char *prefix, double t_play)
 {
-    uint64_t playouts = 0, plies = 0, capped = 0, nodes = 0;
+    uint64_t playouts = 0, plies = 0, capped = 0;
+    for (int i = 0; i < n; i++) {
+        playouts += w[i].stats[how].playouts;
+        plies += w[i].stats[how].plies;
+        capped += w[i].stats[how].capped;
+    }
+    printf("%splayouts: %llu in %.2f s\n", prefix, (unsigned long long)playouts, t_play);
+    printf("%splayouts/s: %.0f\n", prefix, t_play > 0 ? (double)playouts / t_play : 0.0);
+    printf("%saverage length: %.1f\n", prefix,
+           playouts ? (double)plies / (double)playouts : 0.0);
+    print_results(prog, w, n, how, prefix, playouts);
+    printf("%scapped at %d plies: %llu\n", prefix, PL_BENCH_MAX_PLIES,
+           (unsigned long long)capped);
+}
+
+static void report(const pl_program *prog, const bench_worker *w, int n,
+                   const double t_play[2], double t_perft)
+{
+    uint64_t nodes = 0;
     int depth = PL_BENCH_MAX_DEPTH;
     for (int i = 0; i < n; i++) {
-        playouts += w[i].playouts;
-        plies += w[i].plies;
-        capped += w[i].capped;
         nodes += w[i].nodes;
         if (w[i].depth_done < depth)
             depth = w[i].depth_done;
     }
+    const char *why = pl_random_move_method(w[0].st);
     printf("game: %s\n", pl_program_title(prog));
     printf("threads: %d\n", n);
-    printf("playouts: %llu in %.2f s\n", (unsigned long long)playouts, t_play);
-    printf("playouts/s: %.0f\n", t_play > 0 ? (double)playouts / t_play : 0.0);
-    printf("average length: %.1f\n",
-           playouts ? (double)plies / (double)playouts : 0.0);
-    print_results(prog, w, n, playouts);
-    printf("capped at %d plies: %llu\n", PL_BENCH_MAX_PLIES,
-           (unsigned long long)capped);
+    if (why)
+        printf("random moves: every move generated (%s)\n", why);
+    else
+        printf("random moves: sampled\n");
+    report_playouts(prog, w, n, SAMPLED, "sampled ", t_play[SAMPLED]);
+    report_playouts(prog, w, n, GENERATED, "", t_play[GENERATED]);
     printf("perft: %llu nodes in %.2f s, depth %d completed\n",
            (unsigned long long)nodes, t_perft, depth);
     printf("nodes/s: %.0f\n", t_perft > 0 ? (double)nodes / t_perft : 0.0);
@@ -223,11 +253,14 @@ static int bench(const pl_program *prog, double seconds, int nthreads,
             rc = pl_cli_fail("bench", "out of memory");
     }
 
-    double t_play = 0, t_perft = 0;
+    double t_play[2] = {0, 0}, t_perft = 0;
+    for (int how = SAMPLED; how <= GENERATED && rc == 0; how++) {
+        for (int i = 0; i < nthreads; i++)
+            w[i].how = how;
+        rc = phase(w, nthreads, run_playouts, seconds / 3, &t_play[how]);
+    }
     if (rc == 0)
-        rc = phase(w, nthreads, run_playouts, seconds / 2, &t_play);
-    if (rc == 0)
-        rc = phase(w, nthreads, run_perft, seconds / 2, &t_perft);
+        rc = phase(w, nthreads, run_perft, seconds / 3, &t_perft);
     if (rc == 0)
         report(prog, w, nthreads, t_play, t_perft);
 

@@ -11,8 +11,9 @@
  * stops at a node visited for the first time.  That node is expanded: its
  * moves become children, in a random order, and each is applied once to
  * ask the end rules whether it ends the game at once.  Then a playout
- * plays random moves (or, with playout=greedy, mostly the move the game's
- * `evaluate` likes best) until the game ends, at most PLAYOUT_CAP plies (a
+ * plays random moves (pl_random_move: drawn without generating them all
+ * where the game allows it) or, with playout=greedy, mostly the move the
+ * game's `evaluate` likes best, until the game ends, at most PLAYOUT_CAP plies (a
  * draw beyond).  The result goes back up the path: each node holds the
  * sum of the rewards of the player who made the move into it (win 1, draw
  * 1/2, loss 0), so any number of players is handled the same way.  In
@@ -497,9 +498,13 @@ static pl_err playout(mtree *t, int *result)
 {
     int plies = 0, r = PL_RESULT_NONE, bad = 0;
     pl_err err = PL_OK;
+    /* random playouts draw each move without generating them all (the
+       first ply chooses from the list the expansion already made) */
+    int sampled = t->m->spec.playout != PL_PLAYOUT_GREEDY;
     for (;;) {
         if (plies > 0) {
-            err = pl_status(t->st, &t->ml, &r);
+            err = sampled ? pl_status_random(t->st, &t->rng.s, &t->ml, &r)
+                          : pl_status(t->st, &t->ml, &r);
             if (err != PL_OK || r != PL_RESULT_NONE)
                 break;
         }
@@ -507,7 +512,7 @@ static pl_err playout(mtree *t, int *result)
             r = t->m->np;
             break;
         }
-        int i = playout_move(t, &bad);
+        int i = sampled && plies > 0 ? 0 : playout_move(t, &bad);
         if (bad) {
             err = PL_ERR_RUNTIME;
             break;

@@ -321,6 +321,10 @@ void pl_state_free(pl_state *st)
     free(st->saved_locals);
     free(st->rep_keys);
     free(st->rep_counts);
+    pl_sampler_free(st->sampler);
+    free(st->elems);
+    free(st->named);
+    free(st->stext);
     free(st);
 }
 

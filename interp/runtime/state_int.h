@@ -15,7 +15,11 @@
 #include "game.h"
 #include "util.h"
 
-enum { VM_GEN, VM_EXISTS, VM_EVAL, VM_EXPLAIN };
+/* VM_SAMPLE follows one random way (sample.c); VM_ANY is an existence
+ * test that counts passes too (the `first` decision of sampling);
+ * VM_COUNT counts the ways that write one given move text; VM_POSSIBLE
+ * runs the block of a `possible` for them (1 when it reaches its OK). */
+enum { VM_GEN, VM_EXISTS, VM_EVAL, VM_EXPLAIN, VM_SAMPLE, VM_ANY, VM_COUNT, VM_POSSIBLE };
 enum { FK_BASE, FK_FORK, FK_PICK, FK_FIRST, FK_TRY };
 enum { VM_MAX_NEST = 6 };
 #ifndef VM_STEP_BUDGET /* tests may build with a smaller one */
@@ -41,6 +45,52 @@ typedef struct {
     int32_t trail_mark;
     int32_t mover;
 } ply_record;
+
+/*
+ * The choice skeleton of a move program, for uniform random moves
+ * (sample.c): one node per choice instruction (PICK, FORK, FIRST) and per
+ * YIELD, each with the nodes that the deterministic code after it (one
+ * group, or two for the branches of FORK and FIRST) can reach next.  It
+ * exists only when every choice has a bound and no loop contains one.
+ */
+typedef struct {
+    int32_t pc, op;
+    int32_t group[2][2];      /* [g][0..1]: range of `edges` (g 1: FORK/FIRST target) */
+    int32_t bound;            /* PICK: most elements its set can have, when static */
+    uint8_t popcount;         /* PICK over pieces/empty cells before any effect:
+                                 its size in this position is the bound */
+    uint8_t named;            /* PICK of a cell that every way then writes in the text */
+    uint8_t top;              /* FIRST reached only by deterministic code from the
+                                 entry: its decision depends on the position alone */
+    int8_t decision;          /* top FIRST: 1 first alternative, 0 second ... */
+    int64_t decided;          /* ... when equal to the sampler's `position` */
+    double size;              /* this position: bound on the ways from here on */
+    double branch[2];         /* this position: bound of each group */
+} pl_snode;
+
+typedef struct {
+    int exact;                /* 1: sample; 0: full generation, for `why` */
+    int64_t position;         /* counts the positions sampled (see `decided`) */
+    int distinct;             /* different ways write different texts (distinct.c):
+                                 a sampled way needs no counting run */
+    int check_rays;           /* ... unless it ran a ray of distance 0 */
+    int pays;                 /* sampling is cheaper than full generation
+                                 in this game (both are exact); -1: not known yet */
+    int force;                /* tests: 1 always sample, 0 never, -1 choose */
+    char why[160];
+    int32_t *node_of;         /* ncode: node of an instruction, or -1 */
+    pl_snode *nodes;
+    int nnodes;
+    int32_t *order;           /* nodes, each after all the nodes it reaches */
+    int32_t *edges;
+    int nedges;
+    int32_t entry[PL_MAX_PLAYERS][2];  /* group of each player's entry */
+    /* cell names by their lowercase FNV-1a hash (open addressing, -1
+       free), and which name lengths occur (bit l: length l, up to 63) */
+    int32_t *names;
+    int names_cap;
+    uint64_t name_lengths;
+} pl_sampler;
 
 struct pl_state {
     const pl_program *prog;
@@ -103,6 +153,19 @@ struct pl_state {
     int xshadow;              /* pc of a `first` whose priority this path ignores, or -1 */
     int xbest_pc, xbest_picks, xbest_text, xfound, xfound_shadow;
     char xother[64];          /* the move written by the best path, if it made one */
+
+    /* random moves (sample.c) */
+    pl_sampler *sampler;      /* built by the first pl_random_move */
+    uint64_t *rng;            /* VM_SAMPLE: the caller's xorshift64* state */
+    double weight;            /* VM_SAMPLE: 1 / probability of the way so far */
+    int32_t *elems;           /* VM_SAMPLE: the elements of a set, to pick one */
+    char *stext;              /* VM_SAMPLE: text of the way found */
+    int stext_len, stext_cap, spass;
+    long scount;              /* VM_COUNT: ways that wrote the text */
+    double sbound;            /* VM_SAMPLE: W, the bound on the weight */
+    int ray0;                 /* VM_SAMPLE: the way ran a ray of distance 0 */
+    long runs;                /* runs of the VM, nested ones included */
+    uint64_t *named;          /* VM_COUNT: bitset of the cells the text names */
 
     char err[512];
     int has_err;
@@ -171,6 +234,38 @@ static inline void st_unwind(pl_state *st, int mark)
 
 /* state.c: occurrences of `hash` in the history (the repetition table) */
 int pl_state_repetitions(const pl_state *st, uint64_t hash);
+
+/* xorshift64*, the generator of util.h's pl_rng, on the caller's state
+ * word (pl_random_move takes `&rng.s`) */
+static inline uint64_t pl_sample_next(uint64_t *s)
+{
+    uint64_t x = *s;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    *s = x;
+    return x * 0x2545f4914f6cdd1dull;
+}
+
+static inline double pl_sample_unit(uint64_t *s)   /* in [0, 1) */
+{
+    return (double)(pl_sample_next(s) >> 11) * (1.0 / 9007199254740992.0);
+}
+
+/* distinct.c: 1 when two different ways of the program always write
+ * different texts; *check_rays: only for ways whose rays have distance >= 1 */
+int pl_sampler_prove_distinct(const pl_program *p, pl_sampler *s, int *check_rays);
+
+/* sample.c */
+void pl_sampler_free(pl_sampler *s);
+/* Tests: make pl_random_move always sample (1) where the game allows it,
+ * never (0), or choose the cheaper way as it measures them (-1). */
+void pl_random_move_force(pl_state *st, int how);
+/* 1 when the move program allows exact sampling (whether or not it pays). */
+int pl_random_move_exact(pl_state *st);
+/* Tests: the ways of the move program that write `text` here (the first
+ * one recorded into ml), or -1 when the game does not sample. */
+long pl_random_move_ways(pl_state *st, const char *text, pl_movelist *ml);
 
 /* Recompute the hash from the slots and the occupancy bitsets from the
  * cells, and check the trail against the history: 0 when they agree with

@@ -384,6 +384,161 @@ static int record_move(pl_state *st)
 }
 
 /* ---------------------------------------------------------------------- */
+/* random ways (VM_SAMPLE) and counting the ways of one text (VM_COUNT);
+ * sample.c explains why this gives every legal move the same chance */
+
+/* The text of the way being followed ("pass" for a pass without text). */
+static const char *way_text(const pl_state *st, int *len)
+{
+    *len = st->text_len;
+    if (st->is_pass && st->text_len == 0) {
+        *len = 4;
+        return "pass";
+    }
+    return st->text ? st->text : "";
+}
+
+/* PICK in VM_SAMPLE: one element of the set, each with the same chance;
+ * the way's weight grows by the number of elements.  0: the set is empty. */
+static int sample_below(pl_state *st, int k)
+{
+    return k == 1 ? 0 : (int)(((pl_sample_next(st->rng) >> 32) * (uint64_t)k) >> 32);
+}
+
+/* The bits of a PICK over all pieces of a player or over the empty cells
+ * (word w); 0 and *ok = 0 for other sets. */
+static uint64_t pick_bits(const pl_state *st, const pl_setdesc *d, int w, int *ok)
+{
+    int np = st->prog->nplayers;
+    if (d->kind == PL_SET_PIECES && d->id < 0) {
+        int pl = set_player((pl_state *)st, d);
+        if (pl < -1 || pl >= np)
+            return 0;
+        return st->occ[(pl + 1) * st->nwords + w];
+    }
+    if (d->kind == PL_SET_EMPTY) {
+        uint64_t full = 0;
+        for (int r = 0; r <= np; r++)
+            full |= st->occ[r * st->nwords + w];
+        int base = w << 6, n = st->prog->ncells - base;
+        return ~full & (n >= 64 ? ~0ull : (1ull << n) - 1);
+    }
+    *ok = 0;
+    return 0;
+}
+
+/* PICK in VM_SAMPLE over a bitset: count the bits, take the i-th. */
+static int sample_bits(pl_state *st, const pl_setdesc *d, int32_t *out)
+{
+    int ok = 1, k = 0;
+    for (int w = 0; w < st->nwords && ok; w++)
+        k += __builtin_popcountll(pick_bits(st, d, w, &ok));
+    if (!ok)
+        return -1;
+    if (k == 0)
+        return 0;
+    int i = sample_below(st, k);
+    for (int w = 0;; w++) {
+        uint64_t bits = pick_bits(st, d, w, &ok);
+        int n = __builtin_popcountll(bits);
+        if (i >= n) {
+            i -= n;
+            continue;
+        }
+        while (i-- > 0)
+            bits &= bits - 1;
+        *out = (w << 6) + __builtin_ctzll(bits);
+        st->weight *= k;
+        return 1;
+    }
+}
+
+/* PICK in VM_SAMPLE: one element of the set, each with the same chance;
+ * the way's weight grows by the number of elements.  0: the set is empty. */
+static int sample_pick(pl_state *st, const int32_t *code, int pc)
+{
+    const pl_setdesc *d = &st->prog->sets[code[pc + 1]];
+    int32_t *local = &st->slot[st->nslots + code[pc + 2]];
+    int r = sample_bits(st, d, local);
+    if (r >= 0)
+        return r;
+    int32_t cursor = -1, v;
+    int k = 0;
+    while ((v = set_next(st, d, &cursor, pc)) >= 0)
+        st->elems[k++] = v;
+    if (k == 0)
+        return 0;
+    *local = st->elems[sample_below(st, k)];
+    st->weight *= k;
+    return 1;
+}
+
+/* FORK in VM_SAMPLE: a branch, chosen in proportion to the bound of the
+ * ways below it; returns its address, or -1 when neither has any way. */
+static int sample_branch(pl_state *st, const int32_t *code, int pc)
+{
+    const pl_snode *n = &st->sampler->nodes[st->sampler->node_of[pc]];
+    double a = n->branch[0], b = n->branch[1], total = a + b;
+    if (total <= 0)
+        return -1;
+    if (pl_sample_unit(st->rng) * total < a) {
+        st->weight *= total / a;
+        return pc + 2;
+    }
+    st->weight *= total / b;
+    return code[pc + 1];
+}
+
+/* PICK in VM_COUNT: the next element, skipping the cells whose name the
+ * counted text does not contain (st->named) when every way from this PICK
+ * writes its cell there. */
+static int32_t count_next(pl_state *st, const int32_t *code, int pc, int32_t *cursor)
+{
+    const pl_setdesc *d = &st->prog->sets[code[pc + 1]];
+    int named = st->sampler->nodes[st->sampler->node_of[pc]].named;
+    /* sets whose cursor is the cell itself can jump to the next named one */
+    int by_cell = d->kind == PL_SET_PIECES || d->kind == PL_SET_EMPTY || d->kind == PL_SET_CELLS;
+    int32_t v;
+    while ((v = set_next(st, d, cursor, pc)) >= 0 && named && !(st->named[v >> 6] >> (v & 63) & 1)) {
+        if (!by_cell)
+            continue;
+        int w = v >> 6;
+        uint64_t bits = st->named[w] & (~0ull << (v & 63));
+        while (!bits && ++w < st->nwords)
+            bits = st->named[w];
+        if (!bits)
+            return -1;
+        *cursor = (w << 6) + __builtin_ctzll(bits) - 1;
+    }
+    return v;
+}
+
+/* VM_COUNT: does the text written so far begin the counted one? */
+static int text_agrees(const pl_state *st)
+{
+    return st->text_len <= st->xtarget_len &&
+           strncasecmp(st->text, st->xtarget, (size_t)st->text_len) == 0;
+}
+
+/* FIRST in VM_SAMPLE and VM_COUNT: instead of a fork that counts the moves
+ * yielded since, ask whether the first alternative (and what follows it)
+ * has any way at all, passes included.  1, 0, or -1 on a runtime error. */
+static int first_has_ways(pl_state *st, int pc, int sp, long *budget)
+{
+    const pl_program *p = st->prog;
+    int32_t *locals = st->slot + st->nslots;
+    int32_t *saved = st->saved_locals + (size_t)st->nest * (size_t)p->nlocals;
+    memcpy(saved, locals, (size_t)p->nlocals * sizeof(int32_t));
+    st->sp = sp;
+    st->budget = *budget;
+    int32_t r = 0;
+    pl_err e = pl_vm_run(st, pc, VM_ANY, &r);
+    *budget = st->budget;
+    memcpy(locals, saved, (size_t)p->nlocals * sizeof(int32_t));
+    return e != PL_OK ? -1 : r;
+}
+
+/* ---------------------------------------------------------------------- */
 /* the interpreter */
 
 /*
@@ -462,6 +617,7 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
         return PL_ERR_RUNTIME;
     }
     st->nest++;
+    st->runs++;
     int saved_mode = st->mode, saved_gen = st->gen_trail, saved_pass = st->is_pass;
     int saved_yields = st->yields; /* a nested run must not touch the caller's `first`s */
     int base_fork = st->nforks, base_text = st->text_len;
@@ -611,13 +767,62 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
             }
             pc += 1;
             vmbreak;
-        vmcase(FORK) push_fork(st, FK_FORK, code[pc + 1], sp, 0); pc += 2; vmbreak;
-        vmcase(FIRST) push_fork(st, FK_FIRST, code[pc + 1], sp, pc); pc += 2; vmbreak;
-        vmcase(TRY) push_fork(st, FK_TRY, code[pc + 1], sp, 0); pc += 2; vmbreak;
+        vmcase(FORK)
+            if (mode == VM_SAMPLE) {
+                b = sample_branch(st, code, pc);
+                if (b < 0)
+                    goto backtrack;
+                pc = b;
+                vmbreak;
+            }
+            push_fork(st, FK_FORK, code[pc + 1], sp, 0);
+            pc += 2;
+            vmbreak;
+        vmcase(FIRST)
+            if (mode == VM_SAMPLE || mode == VM_COUNT) {
+                pl_snode *n = &st->sampler->nodes[st->sampler->node_of[pc]];
+                if (n->top && n->decided == st->sampler->position) {
+                    b = n->decision;
+                } else {
+                    b = first_has_ways(st, pc + 2, sp, &budget);
+                    if (b < 0)
+                        goto done;     /* st->has_err is set: the error goes up */
+                    n->decision = (int8_t)b;
+                    n->decided = st->sampler->position;
+                }
+                pc = b ? pc + 2 : code[pc + 1];
+                vmbreak;
+            }
+            push_fork(st, FK_FIRST, code[pc + 1], sp, pc);
+            pc += 2;
+            vmbreak;
+        vmcase(TRY)
+            if (mode == VM_SAMPLE || mode == VM_COUNT) {
+                /* no fork here: the block runs on its own (its ways are
+                   not ways of the move), then both answers go on at the
+                   target, the instruction after the block's OK */
+                int32_t r = 0;
+                st->sp = sp;
+                st->budget = budget;
+                pl_err e = pl_vm_run(st, pc + 2, VM_POSSIBLE, &r);
+                budget = st->budget;
+                if (e != PL_OK)
+                    goto done;
+                PUSH(r);
+                pc = code[pc + 1];
+                vmbreak;
+            }
+            push_fork(st, FK_TRY, code[pc + 1], sp, 0);
+            pc += 2;
+            vmbreak;
         vmcase(OK) {
             int i = st->nforks - 1;
             while (i > base_fork && st->forks[i].kind != FK_TRY)
                 i--;
+            if (i <= base_fork && mode == VM_POSSIBLE) {
+                ret = 1;      /* the block of a `possible` can run to its end */
+                goto done;
+            }
             if (i <= base_fork) {
                 vm_error(st, pc, "OK without TRY");
                 goto fail;
@@ -645,9 +850,39 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
                 pl_vm_explain_yield(st);
                 if (st->xshadow < 0)
                     st->yields++;
-            } else if (mode == VM_EXISTS && !st->is_pass) {
+            } else if ((mode == VM_EXISTS && !st->is_pass) || mode == VM_ANY) {
                 ret = 1;
                 goto done;
+            } else if (mode == VM_SAMPLE) {
+                /* accepted with probability weight / W (sample.c) */
+                if (pl_sample_unit(st->rng) * st->sbound >= st->weight) {
+                    ret = 0;
+                    goto done;
+                }
+                if (st->sampler->distinct && !st->ray0) {
+                    /* the only way to its move: record it as generation would */
+                    if (record_move(st) != 0) {
+                        vm_error(st, pc, "too many legal moves in one position (at most %d)", VM_MAX_MOVES);
+                        goto fail;
+                    }
+                    ret = 2;
+                    goto done;
+                }
+                const char *t = way_text(st, &a);
+                PL_GROW(st->stext, st->stext_cap, a + 1);
+                memcpy(st->stext, t, (size_t)a);
+                st->stext[a] = 0;
+                st->stext_len = a;
+                st->spass = st->is_pass;
+                ret = 1;
+                goto done;
+            } else if (mode == VM_COUNT) {
+                const char *t = way_text(st, &a);
+                if (a == st->xtarget_len && strncasecmp(t, st->xtarget, (size_t)a) == 0 &&
+                    st->scount++ == 0 && record_move(st) != 0) {
+                    vm_error(st, pc, "too many legal moves in one position (at most %d)", VM_MAX_MOVES);
+                    goto fail;
+                }
             }
             goto backtrack;
         vmcase(RESULT) ret = POP(); goto done;
@@ -681,6 +916,8 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
                 vm_error(st, pc, "negative distance %d", (int)c);
                 goto fail;
             }
+            if (c == 0 && mode == VM_SAMPLE)
+                st->ray0 = 1;   /* every direction gives the start: see distinct.c */
             for (; c > 0 && a >= 0 && a < ncells; c--)
                 a = p->neighbor[a * ndirs + b];
             PUSH(a >= 0 && a < ncells ? a : -1);
@@ -808,8 +1045,15 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
             vmbreak;
         }
         vmcase(PICK)
+            if (mode == VM_SAMPLE) {
+                if (!sample_pick(st, code, pc))
+                    goto backtrack;
+                pc += 3;
+                vmbreak;
+            }
             cursor = -1;
-            v = set_next(st, &p->sets[code[pc + 1]], &cursor, pc);
+            v = mode == VM_COUNT ? count_next(st, code, pc, &cursor)
+                                 : set_next(st, &p->sets[code[pc + 1]], &cursor, pc);
             if (st->has_err) goto fail;
             if (v < 0) goto backtrack;
             push_fork(st, FK_PICK, pc, sp, cursor);
@@ -910,6 +1154,8 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
             text_add(st, p->cell_names[a], st->name_len[a]);
             if (mode == VM_EXPLAIN)
                 pl_vm_explain_text(st);
+            else if (mode == VM_COUNT && !text_agrees(st))
+                goto backtrack;
             pc += 1;
             vmbreak;
         vmcase(TEXTSTR) {
@@ -917,6 +1163,8 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
             text_add(st, s, (int)strlen(s));
             if (mode == VM_EXPLAIN)
                 pl_vm_explain_text(st);
+            else if (mode == VM_COUNT && !text_agrees(st))
+                goto backtrack;
             pc += 2;
             vmbreak;
         }
@@ -926,6 +1174,8 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
             text_add(st, buf, n);
             if (mode == VM_EXPLAIN)
                 pl_vm_explain_text(st);
+            else if (mode == VM_COUNT && !text_agrees(st))
+                goto backtrack;
             pc += 1;
             vmbreak;
         }
@@ -970,7 +1220,8 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
                    the state to come back to, only the cursor moves. */
                 pc = f->pc;
                 cursor = f->aux;
-                v = set_next(st, &p->sets[code[pc + 1]], &cursor, pc);
+                v = mode == VM_COUNT ? count_next(st, code, pc, &cursor)
+                                     : set_next(st, &p->sets[code[pc + 1]], &cursor, pc);
                 if (st->has_err) goto fail;
                 if (v < 0) {
                     st->nforks--;

@@ -1,0 +1,569 @@
+/*
+ * distinct.c -- a proof, from the bytecode, that two different ways of a
+ * move program always write different move texts.  When it holds, a way
+ * sampled by pl_random_move (sample.c) is the only way to its move, and
+ * the run that counts the ways of the text (VM_COUNT) can be skipped.
+ * When it does not, sampling stays exact through that count.
+ *
+ * Two different ways p and q agree up to a first choice X where they part:
+ * a PICK that gives them different elements, or a FORK whose branches they
+ * take.  Up to X they ran the same code on the same values, so their texts
+ * share a prefix and every local written before X holds the same value in
+ * both.  From X on, the proof follows every path of the code to YIELD
+ * (both sides of each test, every later choice), keeping for each value on
+ * the stack and in the locals a symbolic form: a value from before X
+ * (equal in p and q), the element X chose (different in p and q), a step
+ * or ray from an earlier cell along the chosen direction, or unknown.  The
+ * texts are sequences of tokens: constant strings, cell names, integers.
+ * Walking the token sequences of any two paths (two paths from one PICK;
+ * a path of each branch of a FORK) side by side, both texts stay aligned
+ * while the tokens are equal or could be; they are proven different at
+ * the first pair of tokens that cannot be equal: two constants where
+ * neither begins the other, two cells that are different functions of the
+ * element X chose (cell names being prefix-free, their names then differ
+ * at the same offset), a constant whose first letter begins no cell name
+ * against a cell, or one text ending while the other goes on.  A pair
+ * where nothing is proven defeats the proof.
+ *
+ * A ray from a cell along the chosen direction is a different cell for
+ * each direction only if its distance is at least 1: the proof assumes it
+ * and sets `check_rays`; the sampler then counts the ways of any way that
+ * ran a ray of distance 0 (VM_SAMPLE notes it).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "state_int.h"
+
+enum {
+    MAX_PATHS = 2048,         /* paths from one choice: more defeats the proof */
+    MAX_TOKENS = 16,          /* tokens a path may write after the choice */
+    MAX_WRITTEN = 64,         /* locals a path may write after the choice */
+    MAX_DEPTH = 64            /* symbolic stack */
+};
+
+/* Symbolic values. */
+typedef enum { SV_UNKNOWN, SV_BEFORE, SV_CHOSEN, SV_STEP, SV_RAY } sv_kind;
+
+typedef struct {
+    int8_t kind;
+    int32_t local;            /* SV_BEFORE: the local; SV_STEP/RAY: the earlier cell's local */
+} symval;
+
+typedef enum { TK_CONST, TK_CELL, TK_INT } tk_kind;
+
+typedef struct {
+    int8_t kind;
+    int32_t str;              /* TK_CONST: string index, -1 for "pass" */
+    symval v;
+} token;
+
+typedef struct {
+    token t[MAX_TOKENS];
+    int n;
+} tokens;
+
+typedef struct {
+    const pl_program *p;
+    int32_t xlocal;           /* the local X's PICK writes, -1 for a FORK */
+    tokens *paths;
+    int npaths, failed;
+    int uses_rays;
+    uint8_t *on_path;         /* ncode */
+    const uint8_t *in_loop;   /* ncode: the instruction lies on a cycle */
+} prover;
+
+/* Path state, copied at each branch. */
+typedef struct {
+    symval stack[MAX_DEPTH];
+    int sp;
+    int32_t wrote[MAX_WRITTEN];
+    symval wrote_val[MAX_WRITTEN];
+    int nwrote;
+    tokens tk;
+    int pass;
+} pstate;
+
+static symval sym(int kind, int32_t local)
+{
+    symval v = {(int8_t)kind, local};
+    return v;
+}
+
+static symval local_value(const prover *pv, const pstate *ps, int32_t l)
+{
+    for (int i = ps->nwrote - 1; i >= 0; i--)
+        if (ps->wrote[i] == l)
+            return ps->wrote_val[i];
+    return sym(SV_BEFORE, l);   /* not written since X: as before X */
+    (void)pv;
+}
+
+static void write_local(prover *pv, pstate *ps, int32_t l, symval v)
+{
+    if (ps->nwrote == MAX_WRITTEN) {
+        pv->failed = 1;
+        return;
+    }
+    ps->wrote[ps->nwrote] = l;
+    ps->wrote_val[ps->nwrote++] = v;
+}
+
+static symval pop(prover *pv, pstate *ps)
+{
+    if (ps->sp > 0)
+        return ps->stack[--ps->sp];
+    (void)pv;
+    return sym(SV_BEFORE, -1);   /* pushed before X: the same in both */
+}
+
+static void push(prover *pv, pstate *ps, symval v)
+{
+    if (ps->sp == MAX_DEPTH) {
+        pv->failed = 1;
+        return;
+    }
+    ps->stack[ps->sp++] = v;
+}
+
+static void add_token(prover *pv, pstate *ps, int kind, int32_t str, symval v)
+{
+    if (ps->tk.n == MAX_TOKENS) {
+        pv->failed = 1;
+        return;
+    }
+    token *t = &ps->tk.t[ps->tk.n++];
+    t->kind = (int8_t)kind;
+    t->str = str;
+    t->v = v;
+}
+
+static void end_path(prover *pv, pstate *ps)
+{
+    if (pv->npaths == MAX_PATHS) {
+        pv->failed = 1;
+        return;
+    }
+    tokens *t = &pv->paths[pv->npaths++];
+    *t = ps->tk;
+    if (t->n == 0 && ps->pass) {      /* a pass without text reads "pass" */
+        t->t[0].kind = TK_CONST;
+        t->t[0].str = -1;
+        t->n = 1;
+    }
+}
+
+/* The value of a cell from a STEP or RAY whose start is known and whose
+ * direction is the element X chose. */
+static symval moved(const symval *from, const symval *dir, int kind)
+{
+    if (from->kind == SV_BEFORE && from->local >= 0 && dir->kind == SV_CHOSEN)
+        return sym(kind, from->local);
+    return sym(SV_UNKNOWN, 0);
+}
+
+static void walk(prover *pv, int pc, pstate *ps);
+
+/* Run one instruction symbolically; returns the next pc, -1 when the path
+ * ends or fails, -2 after branching (walk() followed the branches). */
+static int step(prover *pv, int pc, pstate *ps)
+{
+    const pl_program *p = pv->p;
+    const int32_t *code = p->code;
+    int op = code[pc];
+    symval a, b;
+    switch (op) {
+    case PL_OP_YIELD: end_path(pv, ps); return -1;
+    case PL_OP_FAIL:
+    case PL_OP_RESULT:
+    case PL_OP_RETURN: return -1;
+    case PL_OP_PASS: ps->pass = 1; return pc + 1;
+    case PL_OP_LOAD:
+        push(pv, ps, local_value(pv, ps, code[pc + 1]));
+        return pc + 2;
+    case PL_OP_STORE:
+    case PL_OP_ASSIGN:
+        a = pop(pv, ps);
+        /* a store on a cycle may run again with other inputs */
+        write_local(pv, ps, code[pc + 1], op == PL_OP_STORE && !pv->in_loop[pc] ? a : sym(SV_UNKNOWN, 0));
+        return pc + 2;
+    case PL_OP_DUP:
+        a = pop(pv, ps);
+        push(pv, ps, a);
+        push(pv, ps, a);
+        return pc + 1;
+    case PL_OP_STEP:
+        b = pop(pv, ps);
+        a = pop(pv, ps);
+        push(pv, ps, moved(&a, &b, SV_STEP));
+        return pc + 1;
+    case PL_OP_RAY:
+        pop(pv, ps);                        /* the distance */
+        b = pop(pv, ps);
+        a = pop(pv, ps);
+        push(pv, ps, moved(&a, &b, SV_RAY));
+        return pc + 1;
+    case PL_OP_TEXTCELL:
+        add_token(pv, ps, TK_CELL, 0, pop(pv, ps));
+        return pc + 1;
+    case PL_OP_TEXTINT:
+        add_token(pv, ps, TK_INT, 0, pop(pv, ps));
+        return pc + 1;
+    case PL_OP_TEXTSTR:
+        if (p->strings[code[pc + 1]][0])    /* an empty string writes nothing */
+            add_token(pv, ps, TK_CONST, code[pc + 1], sym(SV_UNKNOWN, 0));
+        return pc + 2;
+    case PL_OP_PICK:
+        write_local(pv, ps, code[pc + 2], sym(SV_UNKNOWN, 0));
+        return pc + 3;
+    case PL_OP_NEXT: {
+        write_local(pv, ps, code[pc + 2], sym(SV_UNKNOWN, 0));
+        write_local(pv, ps, code[pc + 3], sym(SV_UNKNOWN, 0));
+        pstate copy = *ps;
+        walk(pv, code[pc + 4], &copy);
+        return pc + 5;
+    }
+    case PL_OP_JUMP: return code[pc + 1];
+    case PL_OP_JUMPF:
+    case PL_OP_JUMPT: {
+        pop(pv, ps);
+        pstate copy = *ps;
+        walk(pv, code[pc + 1], &copy);
+        return pc + 2;
+    }
+    case PL_OP_FORK:
+    case PL_OP_FIRST: {
+        pstate copy = *ps;
+        walk(pv, code[pc + 1], &copy);
+        return pc + 2;
+    }
+    case PL_OP_TRY:                           /* a test: 0 or 1 after the block */
+        push(pv, ps, sym(SV_UNKNOWN, 0));
+        return code[pc + 1];
+    case PL_OP_SSETMARK:
+    case PL_OP_SMARKED:
+    default: {
+        const pl_opinfo *info = &pl_opinfo_table[op];
+        for (int i = 0; i < info->pop; i++)
+            pop(pv, ps);
+        for (int i = 0; i < info->push; i++)
+            push(pv, ps, sym(SV_UNKNOWN, 0));
+        return pc + 1 + info->nops;
+    }
+    }
+}
+
+/* Follow every path from pc to its end.  A path that comes back to an
+ * instruction it ran is dropped: the loop's exit is followed from its
+ * first pass, and a loop that writes text defeats the proof. */
+static void walk(prover *pv, int pc, pstate *ps)
+{
+    int start_tokens = ps->tk.n;
+    int visited[1024], nvisited = 0;
+    while (pc >= 0 && !pv->failed) {
+        if (pv->on_path[pc]) {
+            if (ps->tk.n != start_tokens && pv->in_loop[pc])
+                pv->failed = 1;
+            break;
+        }
+        if (nvisited == (int)(sizeof visited / sizeof visited[0])) {
+            pv->failed = 1;
+            break;
+        }
+        pv->on_path[pc] = 1;
+        visited[nvisited++] = pc;
+        if (pv->in_loop[pc] && (pv->p->code[pc] == PL_OP_TEXTCELL || pv->p->code[pc] == PL_OP_TEXTSTR ||
+                                pv->p->code[pc] == PL_OP_TEXTINT)) {
+            pv->failed = 1;              /* text written in a loop */
+            break;
+        }
+        pc = step(pv, pc, ps);
+    }
+    for (int i = 0; i < nvisited; i++)
+        pv->on_path[visited[i]] = 0;
+}
+
+/* ---------------------------------------------------------------------- */
+/* comparing two token sequences */
+
+typedef struct {
+    const pl_program *p;
+    uint8_t first_letter[256];   /* letters that begin a cell name (lowercase) */
+    int cell_dirs_ok;            /* the chosen element gives distinct STEP cells */
+    int ray_dirs_ok;             /* ... and distinct RAY cells (distance >= 1) */
+    int chosen_distinct;         /* the elements of X's set are distinct */
+} facts;
+
+static const char *const_text(const pl_program *p, int32_t str)
+{
+    return str < 0 ? "pass" : p->strings[str];
+}
+
+/* 1 when the two values are different in p and q (given the element X
+ * chose differs), 0 when they could be equal. */
+static int surely_differ(const facts *f, prover *pv, const symval *a, const symval *b)
+{
+    if (a->kind != b->kind)
+        return 0;
+    switch (a->kind) {
+    case SV_CHOSEN: return f->chosen_distinct;
+    case SV_STEP: return a->local == b->local && f->cell_dirs_ok;
+    case SV_RAY:
+        if (a->local == b->local && f->ray_dirs_ok) {
+            pv->uses_rays = 1;
+            return 1;
+        }
+        return 0;
+    default: return 0;
+    }
+}
+
+static int same_before(const symval *a, const symval *b)
+{
+    return a->kind == SV_BEFORE && b->kind == SV_BEFORE && a->local == b->local && a->local >= 0;
+}
+
+/* Are texts with these tokens after a common prefix always different? */
+static int texts_differ(const facts *f, prover *pv, const tokens *x, const tokens *y, int from_pick)
+{
+    for (int i = 0;; i++) {
+        if (i == x->n || i == y->n)
+            return x->n != y->n;            /* one goes on with a non-empty token */
+        const token *s = &x->t[i], *t = &y->t[i];
+        if (s->kind == TK_CONST && t->kind == TK_CONST) {
+            const char *a = const_text(f->p, s->str), *b = const_text(f->p, t->str);
+            size_t na = strlen(a), nb = strlen(b);
+            if (strncasecmp(a, b, na < nb ? na : nb) != 0)
+                return 1;
+            if (na != nb)
+                return 0;                    /* one begins the other: give up */
+            continue;
+        }
+        if (s->kind == TK_CELL && t->kind == TK_CELL) {
+            if (from_pick && surely_differ(f, pv, &s->v, &t->v))
+                return 1;
+            continue;                        /* equal, or the texts differ here */
+        }
+        if (s->kind == TK_INT && t->kind == TK_INT && same_before(&s->v, &t->v))
+            continue;
+        if (s->kind == TK_CONST && t->kind == TK_CELL) {
+            unsigned char c = (unsigned char)const_text(f->p, s->str)[0];
+            if (!f->first_letter[c | 0x20] && !f->first_letter[c])
+                return 1;
+            return 0;
+        }
+        if (s->kind == TK_CELL && t->kind == TK_CONST) {
+            unsigned char c = (unsigned char)const_text(f->p, t->str)[0];
+            if (!f->first_letter[c | 0x20] && !f->first_letter[c])
+                return 1;
+            return 0;
+        }
+        return 0;
+    }
+}
+
+/* ---------------------------------------------------------------------- */
+/* facts about the board */
+
+static int cmp_name(const void *a, const void *b)
+{
+    return strcasecmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* No cell name begins another (ignoring case), none is empty. */
+static int names_prefix_free(const pl_program *p)
+{
+    const char **names = pl_malloc(((size_t)p->ncells + 1) * sizeof *names);
+    if (!names)
+        abort();
+    for (int c = 0; c < p->ncells; c++)
+        names[c] = p->cell_names[c];
+    qsort(names, (size_t)p->ncells, sizeof *names, cmp_name);
+    int ok = 1;
+    for (int c = 0; c < p->ncells && ok; c++) {
+        if (!names[c][0])
+            ok = 0;
+        else if (c > 0 && strncasecmp(names[c - 1], names[c], strlen(names[c - 1])) == 0)
+            ok = 0;   /* sorted: a name that begins others comes just before them */
+    }
+    free(names);
+    return ok;
+}
+
+/* The directions of set `id` (every player's side) are distinct, lead
+ * from any cell to distinct cells in one step, and (rays) along distinct
+ * lines that never come back to the start. */
+static int dirs_distinct(const pl_program *p, int id, int rays)
+{
+    int np = p->nplayers;
+    int32_t *mark = pl_malloc(((size_t)p->ncells + 1) * sizeof *mark);
+    if (!mark)
+        abort();
+    int ok = 1;
+    for (int pl = 0; pl < np && ok; pl++) {
+        int k = id * np + pl, n = p->dsets.offset[k + 1] - p->dsets.offset[k];
+        const int32_t *dirs = p->dsets.data + p->dsets.offset[k];
+        for (int i = 0; i < n && ok; i++)
+            for (int j = 0; j < i; j++)
+                ok &= dirs[i] != dirs[j];
+        for (int c = 0; c < p->ncells && ok; c++) {
+            for (int x = 0; x < p->ncells; x++)
+                mark[x] = -1;
+            mark[c] = n;                      /* the start: no ray may reach it */
+            for (int i = 0; i < n && ok; i++) {
+                int32_t t = p->neighbor[c * p->ndirs + dirs[i]];
+                for (int len = 0; t >= 0 && ok && len < p->ncells; len++) {
+                    if (mark[t] >= 0 && mark[t] != i)
+                        ok = 0;
+                    mark[t] = i;
+                    if (!rays)
+                        break;
+                    t = p->neighbor[t * p->ndirs + dirs[i]];
+                }
+            }
+        }
+    }
+    free(mark);
+    return ok;
+}
+
+/* Every player's list of item `id` of a sided table holds distinct values. */
+static int sided_distinct(const pl_program *p, const pl_sided_table *t, int id)
+{
+    int np = p->nplayers, ok = 1;
+    for (int pl = 0; pl < np && ok; pl++) {
+        int k = id * np + pl, n = t->offset[k + 1] - t->offset[k];
+        const int32_t *items = t->data + t->offset[k];
+        for (int i = 0; i < n && ok; i++)
+            for (int j = 0; j < i; j++)
+                ok &= items[i] != items[j];
+    }
+    return ok;
+}
+
+/* The elements of a PICK's set are distinct values. */
+static int set_distinct(const pl_program *p, const pl_setdesc *d)
+{
+    switch (d->kind) {
+    case PL_SET_CELLS:
+    case PL_SET_EMPTY:
+    case PL_SET_PIECES:
+    case PL_SET_BETWEEN: return 1;
+    case PL_SET_LEAPS: return dirs_distinct(p, d->id, 0);
+    case PL_SET_DIRS: return sided_distinct(p, &p->dsets, d->id);
+    case PL_SET_REGION: return sided_distinct(p, &p->regions, d->id);
+    default: return 0;
+    }
+}
+
+/* Instructions on a cycle of the code. */
+static uint8_t *mark_loops(const pl_program *p)
+{
+    uint8_t *in_loop = pl_calloc((size_t)p->ncode + 1, 1);
+    uint8_t *seen = pl_malloc((size_t)p->ncode + 1);
+    int32_t *todo = pl_malloc(((size_t)p->ncode + 1) * 2 * sizeof *todo);
+    if (!in_loop || !seen || !todo)
+        abort();
+    for (int pc = 0; pc < p->ncode; pc += 1 + pl_opinfo_table[p->code[pc]].nops) {
+        /* back edges only come from jumps: an instruction is on a cycle
+           when it can reach itself */
+        memset(seen, 0, (size_t)p->ncode);
+        int n = 0;
+        todo[n++] = pc;
+        while (n > 0 && !in_loop[pc]) {
+            int at = todo[--n], op = p->code[at];
+            int32_t next[2];
+            int k = 0;
+            switch (op) {
+            case PL_OP_JUMP: next[k++] = p->code[at + 1]; break;
+            case PL_OP_JUMPF: case PL_OP_JUMPT: case PL_OP_FORK: case PL_OP_FIRST: case PL_OP_TRY:
+                next[k++] = at + 1 + pl_opinfo_table[op].nops;
+                next[k++] = p->code[at + 1];
+                break;
+            case PL_OP_NEXT: next[k++] = at + 5; next[k++] = p->code[at + 4]; break;
+            case PL_OP_YIELD: case PL_OP_FAIL: case PL_OP_RESULT: case PL_OP_RETURN: break;
+            default: next[k++] = at + 1 + pl_opinfo_table[op].nops; break;
+            }
+            for (int i = 0; i < k; i++) {
+                if (next[i] == pc)
+                    in_loop[pc] = 1;
+                else if (next[i] < p->ncode && !seen[next[i]]) {
+                    seen[next[i]] = 1;
+                    todo[n++] = next[i];
+                }
+            }
+        }
+    }
+    free(seen);
+    free(todo);
+    return in_loop;
+}
+
+/* Different ways parting at the choice node `n` write different texts. */
+static int choice_proven(prover *pv, facts *f, const pl_snode *n)
+{
+    const pl_program *p = pv->p;
+    pstate *ps = pl_calloc(1, sizeof *ps);
+    if (!ps)
+        abort();
+    int ok = 1;
+    pv->npaths = 0;
+    pv->failed = 0;
+    if (n->op == PL_OP_PICK) {
+        const pl_setdesc *d = &p->sets[p->code[n->pc + 1]];
+        f->chosen_distinct = set_distinct(p, d);
+        int dirs = d->kind == PL_SET_DIRS;
+        f->cell_dirs_ok = dirs && dirs_distinct(p, d->id, 0);
+        f->ray_dirs_ok = dirs && dirs_distinct(p, d->id, 1);
+        pv->xlocal = p->code[n->pc + 2];
+        write_local(pv, ps, pv->xlocal, sym(SV_CHOSEN, 0));
+        walk(pv, n->pc + 3, ps);
+        for (int i = 0; i < pv->npaths && ok && !pv->failed; i++)
+            for (int j = 0; j <= i && ok; j++)
+                ok = texts_differ(f, pv, &pv->paths[i], &pv->paths[j], 1);
+    } else if (n->op == PL_OP_FORK) {
+        pv->xlocal = -1;
+        walk(pv, n->pc + 2, ps);
+        int nfirst = pv->npaths;
+        memset(ps, 0, sizeof *ps);
+        walk(pv, p->code[n->pc + 1], ps);
+        for (int i = 0; i < nfirst && ok && !pv->failed; i++)
+            for (int j = nfirst; j < pv->npaths && ok; j++)
+                ok = texts_differ(f, pv, &pv->paths[i], &pv->paths[j], 0);
+    }
+    free(ps);
+    return ok && !pv->failed;
+}
+
+int pl_sampler_prove_distinct(const pl_program *p, pl_sampler *s, int *check_rays)
+{
+    *check_rays = 0;
+    if (!names_prefix_free(p))
+        return 0;
+    facts f;
+    memset(&f, 0, sizeof f);
+    f.p = p;
+    for (int c = 0; c < p->ncells; c++) {
+        unsigned char ch = (unsigned char)p->cell_names[c][0];
+        f.first_letter[ch] = 1;
+        f.first_letter[ch | 0x20] = 1;
+    }
+    prover pv;
+    memset(&pv, 0, sizeof pv);
+    pv.p = p;
+    pv.paths = pl_malloc(MAX_PATHS * sizeof *pv.paths);
+    pv.on_path = pl_calloc((size_t)p->ncode + 1, 1);
+    uint8_t *in_loop = mark_loops(p);
+    pv.in_loop = in_loop;
+    if (!pv.paths || !pv.on_path)
+        abort();
+    int ok = 1;
+    for (int i = 0; i < s->nnodes && ok; i++)
+        if (s->nodes[i].op == PL_OP_PICK || s->nodes[i].op == PL_OP_FORK)
+            ok = choice_proven(&pv, &f, &s->nodes[i]);
+    *check_rays = pv.uses_rays;
+    free(pv.paths);
+    free(pv.on_path);
+    free(in_loop);
+    return ok;
+}

@@ -1,0 +1,801 @@
+/*
+ * sample.c -- a uniform random legal move without generating them all:
+ * random playouts (bench, MCTS, the random player) need one move per ply,
+ * and generating every move with its text and effects to keep one of them
+ * costs most of a playout.
+ *
+ * The method is exact rejection sampling over the ways of the move
+ * program.  A way is one path from the entry to YIELD: one element for
+ * each PICK, one branch for each FORK.  VM_SAMPLE follows one way, taking
+ * each element of a PICK with the same chance (1/k) and each branch of a
+ * FORK in proportion to a bound on the ways below it; `weight` is one over
+ * the probability of the way taken.  A bound W on `weight` over all ways of
+ * the position is known before starting (below), so accepting a finished
+ * way with probability weight / W gives every way the same chance, 1/W,
+ * per attempt.  Several ways may write the same text (the list keeps such a
+ * move once): VM_COUNT counts the ways m that write the text found, and
+ * the way is kept with probability 1/m, so every *move* has chance 1/W per
+ * attempt.  VM_COUNT also records the move as generation would: the
+ * effects of the first way with that text.  Rejected attempts start again;
+ * after MAX_ATTEMPTS the position is generated in full and a move chosen
+ * uniformly, which keeps the result exact, since every attempt gives each
+ * move the same chance.
+ *
+ * `first { A } or { B }` has the moves of A when A has any: a nested
+ * existence run (VM_ANY) decides, and the way goes on into the chosen
+ * alternative.
+ *
+ * W comes from the choice skeleton (state_int.h), built once per state
+ * from the bytecode: a bound per PICK (its set's largest size; for pieces
+ * or empty cells, their number in this position when no effect before the
+ * PICK can add to it), the
+ * sum of both branches for FORK, the larger alternative for FIRST, 1 for
+ * YIELD, the largest next node after deterministic code.  The proof needs
+ * every choice bounded (not a PICK over a range of integers) and no loop
+ * around a choice (`repeat`/`while` with picks); otherwise the state
+ * falls back to full generation and says why.  The block of a `possible`
+ * is a test, not a part of the way: the sampling modes run it on its own
+ * (VM_POSSIBLE), with the backtracking it needs.
+ *
+ * VM_COUNT prunes: it follows only ways whose text so far begins the
+ * counted text and, for a PICK of a cell that every way from there writes
+ * into the text, only cells whose name the text contains.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "state_int.h"
+
+/* Attempts before generating in full; and the bound below which full
+ * generation is as cheap as sampling (a handful of moves: the attempts,
+ * the counting run and the `first` tests would cost more), measured on
+ * the shipped games. */
+enum { MAX_ATTEMPTS = 32, MIN_WAYS_TO_SAMPLE = 16, PROBE_PLIES = 60 };
+
+/* ---------------------------------------------------------------------- */
+/* building the choice skeleton */
+
+typedef struct {
+    pl_state *st;
+    pl_sampler *s;
+    int32_t *stamp;           /* ncode: visit marks of reach() and friends */
+    int32_t epoch;
+    int edges_cap;
+    int failed;
+} builder;
+
+static void fail(builder *b, const char *why, int pc)
+{
+    if (b->failed)
+        return;
+    b->failed = 1;
+    const pl_program *p = b->st->prog;
+    int line = pc >= 0 && pc < p->ncode ? p->code_line[pc] : 0;
+    if (line > 0)
+        snprintf(b->s->why, sizeof b->s->why, "%s (line %d)", why, line);
+    else
+        snprintf(b->s->why, sizeof b->s->why, "%s", why);
+}
+
+static int is_choice(int op)
+{
+    return op == PL_OP_PICK || op == PL_OP_FORK || op == PL_OP_FIRST || op == PL_OP_YIELD;
+}
+
+static int node_at(builder *b, int pc)
+{
+    pl_sampler *s = b->s;
+    if (s->node_of[pc] < 0) {
+        pl_snode *n = &s->nodes[s->nnodes];
+        memset(n, 0, sizeof *n);
+        n->pc = pc;
+        n->op = b->st->prog->code[pc];
+        s->node_of[pc] = s->nnodes++;
+    }
+    return s->node_of[pc];
+}
+
+static void add_edge(builder *b, int node)
+{
+    pl_sampler *s = b->s;
+    if (s->nedges == b->edges_cap) {
+        b->edges_cap = b->edges_cap ? 2 * b->edges_cap : 64;
+        s->edges = pl_realloc(s->edges, (size_t)b->edges_cap * sizeof *s->edges);
+        if (!s->edges)
+            abort();
+    }
+    s->edges[s->nedges++] = node;
+}
+
+/* The instructions that may run after the one at pc, in a move program
+ * (choices excluded: reach() stops at them).  Returns their number. */
+static int successors(const pl_program *p, int pc, int32_t next[2])
+{
+    const int32_t *code = p->code;
+    switch (code[pc]) {
+    case PL_OP_JUMP: next[0] = code[pc + 1]; return 1;
+    case PL_OP_JUMPF:
+    case PL_OP_JUMPT: next[0] = pc + 2; next[1] = code[pc + 1]; return 2;
+    case PL_OP_NEXT: next[0] = pc + 5; next[1] = code[pc + 4]; return 2;
+    case PL_OP_FAIL:
+    case PL_OP_RESULT:
+    case PL_OP_RETURN:
+    case PL_OP_YIELD: return 0;
+    case PL_OP_PICK: next[0] = pc + 3; return 1;
+    case PL_OP_FORK:
+    case PL_OP_FIRST:
+    case PL_OP_TRY: next[0] = pc + 2; next[1] = code[pc + 1]; return 2;
+    default: next[0] = pc + 1 + pl_opinfo_table[code[pc]].nops; return 1;
+    }
+}
+
+/* The block of the `possible` whose TRY is at pc, as the compiler lays it
+ * out: every instruction it can reach before its OK lies between the TRY
+ * and the TRY's target, none yields, and the OK is just before the target
+ * (where both answers go on).  The sampling modes then run the block on
+ * its own (VM_POSSIBLE).  Hand-made bytecode that jumps out is refused. */
+static int possible_block_closed(builder *b, int pc)
+{
+    const pl_program *p = b->st->prog;
+    int32_t target = p->code[pc + 1];
+    if (target <= pc + 2 || p->code[target - 1] != PL_OP_OK)
+        return 0;
+    uint8_t *seen = pl_calloc((size_t)(target - pc) + 1, 1);
+    int32_t *todo = pl_malloc(((size_t)(target - pc) + 1) * sizeof *todo);
+    if (!seen || !todo)
+        abort();
+    int n = 0, ok = 1;
+    todo[n++] = pc + 2;
+    seen[2] = 1;
+    while (n > 0 && ok) {
+        int at = todo[--n], op = p->code[at];
+        if (op == PL_OP_OK)
+            continue;
+        if (op == PL_OP_YIELD || op == PL_OP_PASS) {
+            ok = 0;
+            break;
+        }
+        int32_t next[2];
+        int k = successors(p, at, next);
+        for (int i = 0; i < k && ok; i++) {
+            if (next[i] <= pc || next[i] >= target)
+                ok = 0;
+            else if (!seen[next[i] - pc]) {
+                seen[next[i] - pc] = 1;
+                todo[n++] = next[i];
+            }
+        }
+    }
+    free(seen);
+    free(todo);
+    return ok;
+}
+
+/* The nodes that deterministic code from pc can reach first: appended to
+ * the edges, as a group [*from, *to). */
+static void reach(builder *b, int start, int32_t group[2])
+{
+    const pl_program *p = b->st->prog;
+    group[0] = b->s->nedges;
+    int32_t epoch = ++b->epoch;
+    int32_t *todo = pl_malloc((size_t)(p->ncode + 1) * sizeof *todo);
+    if (!todo)
+        abort();
+    int n = 0;
+    todo[n++] = start;
+    b->stamp[start] = epoch;
+    while (n > 0 && !b->failed) {
+        int pc = todo[--n], op = p->code[pc];
+        if (op == PL_OP_OK) {
+            fail(b, "an OK outside its `possible` block", pc);
+            break;
+        }
+        if (op == PL_OP_TRY) {   /* a test: the sampled way goes on after it */
+            if (!possible_block_closed(b, pc)) {
+                fail(b, "a `possible` block that does not end at its OK", pc);
+                break;
+            }
+            int32_t after = p->code[pc + 1];
+            if (b->stamp[after] != epoch) {
+                b->stamp[after] = epoch;
+                todo[n++] = after;
+            }
+            continue;
+        }
+        if (is_choice(op)) {
+            add_edge(b, node_at(b, pc));
+            continue;
+        }
+        int32_t next[2];
+        int k = successors(p, pc, next);
+        for (int i = 0; i < k; i++)
+            if (b->stamp[next[i]] != epoch) {
+                b->stamp[next[i]] = epoch;
+                todo[n++] = next[i];
+            }
+    }
+    free(todo);
+    group[1] = b->s->nedges;
+}
+
+/* The static bound of a PICK's set, or -1 when it has none. */
+static int32_t set_bound(const pl_program *p, const pl_setdesc *d)
+{
+    int np = p->nplayers, most = 0;
+    const pl_sided_table *t = d->kind == PL_SET_DIRS || d->kind == PL_SET_LEAPS ? &p->dsets : &p->regions;
+    switch (d->kind) {
+    case PL_SET_CELLS:
+    case PL_SET_EMPTY:
+    case PL_SET_PIECES: return p->ncells;
+    case PL_SET_BETWEEN: return p->ncols > p->nrows ? p->ncols : p->nrows;
+    case PL_SET_REGION:
+    case PL_SET_DIRS:
+    case PL_SET_LEAPS:
+        /* the largest side covers every player */
+        for (int pl = 0; pl < np; pl++) {
+            int k = d->id * np + pl;
+            int size = t->offset[k + 1] - t->offset[k];
+            if (size > most)
+                most = size;
+        }
+        return most;
+    default: return -1;       /* a range of integers: no bound */
+    }
+}
+
+/* pcs reachable from the instruction after one of opcode `op`: a PICK
+ * there may see the board changed by it.  Moving a piece keeps the number
+ * of pieces of each player and of empty cells; only PLACE adds a piece and
+ * only REMOVE adds an empty cell, so a PICK over pieces after no PLACE, or
+ * over empty cells after no REMOVE, has at most as many elements as now. */
+static void mark_after(builder *b, int op, uint8_t *after)
+{
+    const pl_program *p = b->st->prog;
+    int32_t *todo = pl_malloc((size_t)(p->ncode + 1) * sizeof *todo);
+    if (!todo)
+        abort();
+    int n = 0;
+    memset(after, 0, (size_t)p->ncode);
+    for (int pc = 0; pc < p->ncode; pc += 1 + pl_opinfo_table[p->code[pc]].nops)
+        if (p->code[pc] == op)
+            todo[n++] = pc;
+    while (n > 0) {
+        int pc = todo[--n];
+        int32_t next[2];
+        int k = successors(p, pc, next);
+        for (int i = 0; i < k; i++)
+            if (!after[next[i]]) {
+                after[next[i]] = 1;
+                todo[n++] = next[i];
+            }
+    }
+    free(todo);
+}
+
+/* Does every way from pc write local `l` into the text (LOAD l; TEXTCELL)
+ * before it yields or writes l again?  Ways that fail do not matter; a
+ * loop back to a pc being examined is assumed to (it either reaches one of
+ * the other answers or never ends). */
+static int writes_in_text(builder *b, int pc, int32_t l, int32_t epoch, uint8_t *memo)
+{
+    const pl_program *p = b->st->prog;
+    const int32_t *code = p->code;
+    if (b->stamp[pc] == epoch)
+        return memo[pc];
+    b->stamp[pc] = epoch;
+    memo[pc] = 1;
+    int op = code[pc], ok;
+    if (op == PL_OP_YIELD)
+        ok = 0;
+    else if (op == PL_OP_LOAD && code[pc + 1] == l && code[pc + 2] == PL_OP_TEXTCELL)
+        ok = 1;
+    else if (((op == PL_OP_STORE || op == PL_OP_ASSIGN) && code[pc + 1] == l) ||
+             (op == PL_OP_PICK && code[pc + 2] == l) ||
+             (op == PL_OP_NEXT && (code[pc + 2] == l || code[pc + 3] == l)))
+        ok = 0;
+    else if (op == PL_OP_FAIL || op == PL_OP_RESULT || op == PL_OP_RETURN)
+        ok = 1;
+    else if (op == PL_OP_TRY)     /* the text of a `possible` block is undone */
+        ok = writes_in_text(b, code[pc + 1], l, epoch, memo);
+    else {
+        int32_t next[2];
+        int k = successors(p, pc, next);
+        ok = 1;
+        for (int i = 0; i < k && ok; i++)
+            ok = writes_in_text(b, next[i], l, epoch, memo);
+    }
+    memo[pc] = (uint8_t)ok;
+    return ok;
+}
+
+/* Order the nodes so that each comes after every node it reaches; -1, or
+ * the pc of a node that reaches itself (a loop around a choice). */
+static int order_nodes(pl_sampler *s)
+{
+    int looping = -1;
+    uint8_t *state = pl_calloc((size_t)s->nnodes + 1, 1); /* 0 new, 1 open, 2 done */
+    int32_t *stack = pl_malloc(((size_t)s->nnodes + 1) * 2 * sizeof *stack);
+    if (!state || !stack)
+        abort();
+    int norder = 0, ok = 1;
+    for (int root = 0; root < s->nnodes && ok; root++) {
+        if (state[root])
+            continue;
+        int sp = 0;
+        stack[sp++] = root;
+        stack[sp++] = 0;      /* next edge to follow, over both groups */
+        state[root] = 1;
+        while (sp > 0 && ok) {
+            int v = stack[sp - 2], e = stack[sp - 1];
+            const pl_snode *n = &s->nodes[v];
+            int n0 = n->group[0][1] - n->group[0][0], n1 = n->group[1][1] - n->group[1][0];
+            if (e < n0 + n1) {
+                stack[sp - 1]++;
+                int w = s->edges[e < n0 ? n->group[0][0] + e : n->group[1][0] + e - n0];
+                if (state[w] == 1) {
+                    ok = 0;
+                    looping = s->nodes[w].pc;
+                }
+                else if (state[w] == 0) {
+                    state[w] = 1;
+                    stack[sp++] = w;
+                    stack[sp++] = 0;
+                }
+            } else {
+                state[v] = 2;
+                s->order[norder++] = v;
+                sp -= 2;
+            }
+        }
+    }
+    free(state);
+    free(stack);
+    return looping;
+}
+
+static void build_nodes(builder *b)
+{
+    const pl_program *p = b->st->prog;
+    pl_sampler *s = b->s;
+    for (int pl = 0; pl < p->nplayers && !b->failed; pl++)
+        reach(b, p->entry_moves[pl], s->entry[pl]);
+    /* nodes are appended while their successors are found */
+    for (int i = 0; i < s->nnodes && !b->failed; i++) {
+        int pc = s->nodes[i].pc, op = s->nodes[i].op;
+        int32_t g[2][2] = {{0, 0}, {0, 0}};
+        if (op == PL_OP_PICK) {
+            reach(b, pc + 3, g[0]);
+        } else if (op == PL_OP_FORK || op == PL_OP_FIRST) {
+            reach(b, pc + 2, g[0]);
+            reach(b, p->code[pc + 1], g[1]);
+        }
+        memcpy(s->nodes[i].group, g, sizeof g);
+    }
+}
+
+/* Bounds and flags of the PICK nodes. */
+static void describe_picks(builder *b)
+{
+    const pl_program *p = b->st->prog;
+    pl_sampler *s = b->s;
+    uint8_t *after_place = pl_calloc((size_t)p->ncode + 1, 1);
+    uint8_t *after_remove = pl_calloc((size_t)p->ncode + 1, 1);
+    uint8_t *memo = pl_malloc((size_t)p->ncode + 1);
+    if (!after_place || !after_remove || !memo)
+        abort();
+    mark_after(b, PL_OP_PLACE, after_place);
+    mark_after(b, PL_OP_REMOVE, after_remove);
+    for (int i = 0; i < s->nnodes && !b->failed; i++) {
+        pl_snode *n = &s->nodes[i];
+        if (n->op != PL_OP_PICK)
+            continue;
+        const pl_setdesc *d = &p->sets[p->code[n->pc + 1]];
+        n->bound = set_bound(p, d);
+        if (n->bound < 0) {
+            fail(b, "a pick over a range of integers has no bound", n->pc);
+            break;
+        }
+        n->popcount = (d->kind == PL_SET_PIECES && !after_place[n->pc]) ||
+                      (d->kind == PL_SET_EMPTY && !after_remove[n->pc]);
+        n->named = d->kind != PL_SET_DIRS && d->kind != PL_SET_RANGE &&
+                   writes_in_text(b, n->pc + 3, p->code[n->pc + 2], ++b->epoch, memo);
+    }
+    free(after_place);
+    free(after_remove);
+    free(memo);
+}
+
+static uint64_t name_hash(const char *s, int n)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (int i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 'A' && c <= 'Z')
+            c = (unsigned char)(c + 32);
+        h = (h ^ c) * 1099511628211ull;
+    }
+    return h;
+}
+
+/* The table of cell names, to find the cells a move text names. */
+static void index_names(pl_state *st, pl_sampler *s)
+{
+    const pl_program *p = st->prog;
+    int cap = 16;
+    while (cap < 2 * p->ncells)
+        cap *= 2;
+    s->names = pl_malloc((size_t)cap * sizeof *s->names);
+    st->named = pl_calloc((size_t)st->nwords + 1, sizeof *st->named);
+    if (!s->names || !st->named)
+        abort();
+    s->names_cap = cap;
+    for (int i = 0; i < cap; i++)
+        s->names[i] = -1;
+    for (int c = 0; c < p->ncells; c++) {
+        int len = st->name_len[c];
+        if (len == 0 || len > 63)
+            continue;          /* such a name never prunes: see named_cells */
+        s->name_lengths |= 1ull << len;
+        size_t k = (size_t)name_hash(p->cell_names[c], len) & (size_t)(cap - 1);
+        while (s->names[k] >= 0)
+            k = (k + 1) & (size_t)(cap - 1);
+        s->names[k] = c;
+    }
+}
+
+/* The FIRSTs that only deterministic code from an entry reaches (in an
+ * entry group, after no choice): their decision is made once a position. */
+static void mark_top_firsts(pl_sampler *s)
+{
+    for (int i = 0; i < s->nnodes; i++)
+        s->nodes[i].top = 0;
+    for (int pl = 0; pl < PL_MAX_PLAYERS; pl++)
+        for (int e = s->entry[pl][0]; e < s->entry[pl][1]; e++)
+            s->nodes[s->edges[e]].top = s->nodes[s->edges[e]].op == PL_OP_FIRST;
+    for (int i = 0; i < s->nnodes; i++)
+        for (int g = 0; g < 2; g++)
+            for (int e = s->nodes[i].group[g][0]; e < s->nodes[i].group[g][1]; e++)
+                s->nodes[s->edges[e]].top = 0;
+}
+
+static pl_sampler *sampler_build(pl_state *st)
+{
+    const pl_program *p = st->prog;
+    pl_sampler *s = pl_calloc(1, sizeof *s);
+    builder b = {st, s, NULL, 0, 0, 0};
+    if (!s)
+        abort();
+    s->node_of = pl_malloc(((size_t)p->ncode + 1) * sizeof *s->node_of);
+    s->nodes = pl_malloc(((size_t)p->ncode + 1) * sizeof *s->nodes);
+    s->order = pl_malloc(((size_t)p->ncode + 1) * sizeof *s->order);
+    b.stamp = pl_calloc((size_t)p->ncode + 1, sizeof *b.stamp);
+    if (!s->node_of || !s->nodes || !s->order || !b.stamp)
+        abort();
+    for (int i = 0; i < p->ncode; i++)
+        s->node_of[i] = -1;
+    build_nodes(&b);
+    int looping = b.failed ? -1 : order_nodes(s);
+    if (looping >= 0)
+        fail(&b, "a loop contains a choice", looping);
+    if (!b.failed)
+        describe_picks(&b);
+    mark_top_firsts(s);
+    free(b.stamp);
+    index_names(st, s);
+    for (int c = 0; c < p->ncells && !b.failed; c++)
+        if (st->name_len[c] == 0 || st->name_len[c] > 63)
+            fail(&b, "a cell name is empty or longer than 63 characters", -1);
+    s->exact = !b.failed;
+    int most = p->ncells;
+    for (int i = 0; i < s->nnodes; i++)
+        if (s->nodes[i].bound > most)
+            most = s->nodes[i].bound;
+    s->force = -1;
+    s->pays = -1;
+    if (s->exact)
+        s->distinct = pl_sampler_prove_distinct(p, s, &s->check_rays);
+    st->elems = pl_malloc(((size_t)most + 1) * sizeof *st->elems);
+    if (!st->elems)
+        abort();
+    return s;
+}
+
+void pl_sampler_free(pl_sampler *s)
+{
+    if (!s)
+        return;
+    free(s->node_of);
+    free(s->nodes);
+    free(s->order);
+    free(s->edges);
+    free(s->names);
+    free(s);
+}
+
+/* ---------------------------------------------------------------------- */
+/* sampling */
+
+static int popcount_row(const pl_state *st, int row)
+{
+    int n = 0;
+    for (int w = 0; w < st->nwords; w++)
+        n += __builtin_popcountll(st->occ[row * st->nwords + w]);
+    return n;
+}
+
+/* A bound on the size of a PICK's set on any way from this position:
+ * its size now (see mark_after). */
+static double pick_size_now(const pl_state *st, const pl_snode *n)
+{
+    const pl_program *p = st->prog;
+    const pl_setdesc *d = &p->sets[p->code[n->pc + 1]];
+    if (d->kind == PL_SET_EMPTY) {
+        int full = 0;
+        for (int r = 0; r <= p->nplayers; r++)
+            full += popcount_row(st, r);
+        return p->ncells - full;
+    }
+    if (d->player < 0)
+        return popcount_row(st, st->mover + 1);
+    int most = 0;             /* a player from a local: any of them */
+    for (int r = 0; r <= p->nplayers; r++) {
+        int k = popcount_row(st, r);
+        most = k > most ? k : most;
+    }
+    return most;
+}
+
+static double group_size(const pl_sampler *s, const int32_t g[2])
+{
+    double most = 0;
+    for (int e = g[0]; e < g[1]; e++)
+        if (s->nodes[s->edges[e]].size > most)
+            most = s->nodes[s->edges[e]].size;
+    return most;
+}
+
+/* The bound of every node in this position, successors first; returns W. */
+static double size_ways(pl_state *st)
+{
+    pl_sampler *s = st->sampler;
+    for (int i = 0; i < s->nnodes; i++) {
+        pl_snode *n = &s->nodes[s->order[i]];
+        double a = group_size(s, n->group[0]), b = group_size(s, n->group[1]);
+        n->branch[0] = a;
+        n->branch[1] = b;
+        switch (n->op) {
+        case PL_OP_YIELD: n->size = 1; break;
+        case PL_OP_FORK: n->size = a + b; break;
+        case PL_OP_FIRST: n->size = a > b ? a : b; break;
+        default: n->size = (n->popcount ? pick_size_now(st, n) : n->bound) * a; break;
+        }
+    }
+    return group_size(s, s->entry[st->mover]);
+}
+
+static void movelist_clear(pl_movelist *ml)
+{
+    ml->count = 0;
+    ml->nwrites = 0;
+    ml->text_len = 0;
+    if (ml->seen)
+        memset(ml->seen, 0, (size_t)ml->seen_cap * sizeof *ml->seen);
+}
+
+/* st->named := the cells whose name occurs in the text st->stext, found
+ * by looking up every substring of a length that some name has. */
+static void named_cells(pl_state *st)
+{
+    const pl_sampler *s = st->sampler;
+    const pl_program *p = st->prog;
+    size_t mask = (size_t)s->names_cap - 1;
+    memset(st->named, 0, (size_t)st->nwords * sizeof *st->named);
+    for (int i = 0; i < st->stext_len; i++)
+        for (int len = 1; len <= 63 && i + len <= st->stext_len; len++) {
+            if (!(s->name_lengths >> len & 1))
+                continue;
+            const char *t = st->stext + i;
+            size_t k = (size_t)name_hash(t, len) & mask;
+            for (; s->names[k] >= 0; k = (k + 1) & mask) {
+                int c = s->names[k];
+                if (st->name_len[c] == len && strncasecmp(p->cell_names[c], t, (size_t)len) == 0)
+                    st->named[c >> 6] |= 1ull << (c & 63);
+            }
+        }
+}
+
+/* The ways of the move program that write the text st->stext; the first
+ * one is recorded into ml.  -1 on a runtime error. */
+static long count_ways(pl_state *st, pl_movelist *ml)
+{
+    movelist_clear(ml);
+    st->out = ml;
+    st->xtarget = st->stext;
+    st->xtarget_len = st->stext_len;
+    st->scount = 0;
+    named_cells(st);
+    st->budget = st->step_budget;
+    pl_err e = pl_vm_run(st, st->prog->entry_moves[st->mover], VM_COUNT, NULL);
+    st->out = NULL;
+    return e != PL_OK ? -1 : st->scount;
+}
+
+static pl_sampler *sampler_of(pl_state *st)
+{
+    if (!st->sampler)
+        st->sampler = sampler_build(st);
+    return st->sampler;
+}
+
+long pl_random_move_ways(pl_state *st, const char *text, pl_movelist *ml)
+{
+    pl_sampler *s = sampler_of(st);
+    if (!s->exact)
+        return -1;
+    int len = (int)strlen(text);
+    PL_GROW(st->stext, st->stext_cap, len + 1);
+    memcpy(st->stext, text, (size_t)len + 1);
+    st->stext_len = len;
+    st->mover = pl_state_to_move(st);
+    s->position++;
+    return count_ways(st, ml);
+}
+
+/* Every move generated, one kept (moved to the front); 1, 0 when there
+ * is no move, -1 on a runtime error. */
+static int random_move_in_full(pl_state *st, uint64_t *rng, pl_movelist *ml)
+{
+    if (pl_generate(st, ml) != PL_OK)
+        return -1;
+    int n = ml->count;
+    if (n == 0)
+        return 0;
+    int i = (int)(((pl_sample_next(rng) >> 32) * (uint64_t)n) >> 32);
+    pl_move m = ml->moves[0];
+    ml->moves[0] = ml->moves[i];
+    ml->moves[i] = m;
+    ml->count = 1;
+    return 1;
+}
+
+/* The steps the last run took. */
+static long steps_taken(const pl_state *st)
+{
+    return st->step_budget - st->budget;
+}
+
+/* What a random move costs, roughly: its steps, and a run of the VM (the
+ * attempts, the `first` and `possible` tests of sampling) as RUN_COST. */
+enum { RUN_COST = 12 };
+
+/* Attempts until one is accepted; 1, or 0 when MAX_ATTEMPTS were not
+ * enough, -1 on a runtime error.  *steps: what it took. */
+static int sample(pl_state *st, uint64_t *rng, pl_movelist *ml, double bound, long *steps)
+{
+    int entry = st->prog->entry_moves[st->mover];
+    st->rng = rng;
+    st->sbound = bound;
+    for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+        st->weight = 1;
+        st->ray0 = 0;
+        st->budget = st->step_budget;
+        movelist_clear(ml);
+        st->out = ml;
+        int32_t r = 0;
+        pl_err e = pl_vm_run(st, entry, VM_SAMPLE, &r);
+        st->out = NULL;
+        *steps += steps_taken(st);
+        if (e != PL_OK)
+            return -1;
+        if (r == 2)           /* accepted, and the only way to its move */
+            return 1;
+        if (r == 0)           /* failed, or not accepted */
+            continue;
+        long ways = count_ways(st, ml);
+        *steps += steps_taken(st);
+        if (ways < 0)
+            return -1;
+        if (ways == 1 || (ways > 1 && pl_sample_unit(rng) * (double)ways < 1))
+            return 1;
+    }
+    return 0;
+}
+
+/* Sampling or full generation for this game, decided once from the cost
+ * of each (steps, runs of the VM) along a random game from the start,
+ * played on a state of its own with a fixed seed: the choice, and so the
+ * moves drawn after it, do not depend on the history of `st`. */
+static int sampling_pays(const pl_state *st)
+{
+    pl_state *probe = pl_state_new(st->prog);
+    if (!probe)
+        return 1;
+    probe->sampler = sampler_build(probe);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    uint64_t rng = 0x9e3779b97f4a7c15ull;
+    long cost[2] = {0, 0};
+    int result = PL_RESULT_NONE;
+    for (int ply = 0; ply < PROBE_PLIES && pl_end_result(probe, &result) == PL_OK &&
+                      result == PL_RESULT_NONE; ply++) {
+        probe->mover = pl_state_to_move(probe);
+        probe->sampler->position++;
+        double bound = size_ways(probe);
+        long runs = probe->runs, steps = 0;
+        if (bound <= 0 || sample(probe, &rng, &ml, bound, &steps) < 0)
+            break;
+        cost[1] += steps + RUN_COST * (probe->runs - runs);
+        runs = probe->runs;
+        if (random_move_in_full(probe, &rng, &ml) <= 0)
+            break;
+        cost[0] += steps_taken(probe) + RUN_COST * (probe->runs - runs);
+        pl_apply(probe, &ml, 0);
+    }
+    pl_movelist_free(&ml);
+    pl_state_free(probe);
+    return cost[1] < cost[0];
+}
+
+/* 1 with the move in ml, 0 when there is none, -1 on a runtime error. */
+static int random_move(pl_state *st, uint64_t *rng, pl_movelist *ml)
+{
+    pl_sampler *s = sampler_of(st);
+    if (!s->exact)
+        return random_move_in_full(st, rng, ml);
+    st->mover = pl_state_to_move(st);
+    s->position++;            /* forget the decisions of top FIRSTs */
+    double bound = size_ways(st);
+    if (bound <= 0) {         /* no way reaches YIELD: no move */
+        movelist_clear(ml);
+        return 0;
+    }
+    if (s->force < 0 && s->pays < 0)
+        s->pays = sampling_pays(st);
+    int sampling = s->force >= 0 ? s->force : s->pays && bound >= MIN_WAYS_TO_SAMPLE;
+    if (sampling) {
+        long steps = 0;
+        int r = sample(st, rng, ml, bound, &steps);
+        if (r != 0)
+            return r;
+    }
+    return random_move_in_full(st, rng, ml);
+}
+
+pl_err pl_random_move(pl_state *st, uint64_t *rng, pl_movelist *ml)
+{
+    return random_move(st, rng, ml) < 0 ? PL_ERR_RUNTIME : PL_OK;
+}
+
+pl_err pl_status_random(pl_state *st, uint64_t *rng, pl_movelist *ml, int *result)
+{
+    ml->count = 0;
+    pl_err e = pl_end_result(st, result);
+    if (e != PL_OK || *result != PL_RESULT_NONE)
+        return e;
+    int n = random_move(st, rng, ml);
+    if (n < 0)
+        return PL_ERR_RUNTIME;
+    if (n > 0)
+        return PL_OK;
+    return pl_nomoves_result(st, result);
+}
+
+void pl_random_move_force(pl_state *st, int how)
+{
+    sampler_of(st)->force = how;
+}
+
+int pl_random_move_exact(pl_state *st)
+{
+    return sampler_of(st)->exact;
+}
+
+const char *pl_random_move_method(pl_state *st)
+{
+    pl_sampler *s = sampler_of(st);
+    if (!s->exact)
+        return s->why;
+    if (s->pays < 0)
+        s->pays = sampling_pays(st);
+    return s->pays ? NULL : "sampling would be exact, but costs more here";
+}

@@ -1,0 +1,347 @@
+/*
+ * test_sample.c -- pl_random_move: random moves drawn without generating
+ * them all must be uniform over the legal moves, exactly as choosing one
+ * of the generated list, and each must be the very move of that list.
+ *
+ * Two kinds of evidence, both with fixed seeds (so a run is repeatable):
+ *  - in positions of every shipped game, the frequencies of the sampled
+ *    moves against the uniform distribution over pl_generate's list
+ *    (chi-square at 99.9%), and each sampled move equal to the listed one
+ *    (text, effects, pass flag);
+ *  - per shipped game, random playouts with sampled moves and with moves
+ *    chosen from the full list agree on the mean length and on the first
+ *    player's win rate (two-sample z-tests, 99% for all of them together).
+ * Debug builds (ASan) run fewer playouts and draws; the thresholds adapt
+ * to the counts, so the tests stay meaningful, only less sensitive.
+ */
+#include <math.h>
+#include <strings.h>
+#include "plateau_test.h"
+#include "state_int.h"   /* pl_random_move_force: test the sampling itself */
+
+#ifdef NDEBUG
+enum { SCALE = 4 };
+#else
+enum { SCALE = 1 };
+#endif
+
+/* Shipped games; `playouts` per side for the playout comparison (0: the
+ * game falls back to full generation, where both sides run the same
+ * code).  Gygès and Ruches fall back because a loop holds a choice (a
+ * series of hops, a chain of captures): a way may make any number of
+ * choices, so no bound on the ways is known before running them. */
+static const struct {
+    const char *path;
+    int samples;      /* exact sampling is possible (not a fallback) */
+    int playouts;
+} games[] = {
+    {"games/breakthrough.game", 1, 600},
+    {"games/lines-of-action.game", 1, 200},
+    {"games/knight-chase.game", 1, 2000},
+    {"games/tic-tac-toe.game", 1, 3000},
+    {"games/yote.game", 1, 600},
+    {"games/dara.game", 1, 400},
+    {"games/wali.game", 1, 400},
+    {"games/ruches.game", 0, 0},
+    {"games/gyges.game", 0, 0},
+};
+enum { NGAMES = sizeof games / sizeof games[0], PLY_CAP = 400 };
+
+/* The chi-square quantile for `df` degrees of freedom at 99.9%
+ * (Wilson-Hilferty, z = 3.090). */
+static double chi2_999(int df)
+{
+    double k = df, a = 2.0 / (9.0 * k);
+    double t = 1.0 - a + 3.090 * sqrt(a);
+    return k * t * t * t;
+}
+
+/* The sampled move equals move k of the generated list. */
+static void check_same_move(const pl_movelist *one, const pl_movelist *all, int k)
+{
+    const pl_move *a = &one->moves[0], *b = &all->moves[k];
+    assert_int_equal(a->is_pass, b->is_pass);
+    assert_int_equal(a->nwrites, b->nwrites);
+    for (int i = 0; i < 2 * a->nwrites; i++)
+        assert_int_equal(one->writes[a->write_off + i], all->writes[b->write_off + i]);
+    assert_string_equal(pl_move_text(one, 0), pl_move_text(all, k));
+}
+
+/* Draw many random moves in the current position and test them against
+ * the uniform distribution over the generated list; with `few`, only check
+ * a few draws (a game that falls back to choosing from the full list,
+ * where generation is slow). */
+static void check_uniform_here(pl_state *st, uint64_t *rng, const char *where, int few)
+{
+    pl_movelist all, one;
+    pl_movelist_init(&all);
+    pl_movelist_init(&one);
+    int n = pt_generate(st, &all);
+    assert_true(n >= 0);
+    if (n == 0) {
+        assert_int_equal(pl_random_move(st, rng, &one), PL_OK);
+        assert_int_equal(one.count, 0);
+    } else {
+        int per_move = 40 * SCALE + 20;     /* expected draws of each move */
+        long draws = few ? 8 : (long)per_move * n;
+        long *count = calloc((size_t)(unsigned)n + 1, sizeof *count);
+        for (long i = 0; i < draws; i++) {
+            pl_err r = pl_random_move(st, rng, &one);
+            if (r != PL_OK)
+                fprintf(stderr, "%s: pl_random_move gave %d (%s)\n", where, (int)r,
+                        pl_state_error(st) ? pl_state_error(st) : "");
+            assert_int_equal(r, PL_OK);
+            assert_int_equal(one.count, 1);
+            int k = pl_movelist_find(&all, pl_move_text(&one, 0));
+            if (k < 0)
+                fprintf(stderr, "%s: sampled '%s' is not a legal move\n", where, pl_move_text(&one, 0));
+            assert_true(k >= 0);
+            if (count[k]++ == 0)
+                check_same_move(&one, &all, k);
+        }
+        double chi = 0;
+        for (int k = 0; k < n; k++)
+            chi += (count[k] - per_move) * (double)(count[k] - per_move) / per_move;
+        if (!few && n > 1 && chi > chi2_999(n - 1))
+            fprintf(stderr, "%s: %d moves, chi-square %.1f above %.1f\n", where, n, chi, chi2_999(n - 1));
+        assert_true(few || n == 1 || chi <= chi2_999(n - 1));
+        free(count);
+    }
+    pl_movelist_free(&all);
+    pl_movelist_free(&one);
+}
+
+/* Positions along a random game: the start and every `every` plies. */
+static void check_uniform_in_game(const char *path, int positions, int every, int few, uint64_t seed)
+{
+    pl_program *prog = pt_compile(path);
+    pl_state *st = pl_state_new(prog);
+    pl_random_move_force(st, 1);  /* not full generation when it is cheaper */
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    uint64_t rng = seed;
+    for (int pos = 0; pos < positions; pos++) {
+        char where[600];
+        snprintf(where, sizeof where, "%s, ply %d", path, pl_state_ply(st));
+        check_uniform_here(st, &rng, where, few);
+        for (int i = 0; i < every; i++) {
+            int result;
+            if (pl_status(st, &ml, &result) != PL_OK || result != PL_RESULT_NONE || ml.count == 0)
+                goto out;
+            pl_apply(st, &ml, (int)(pl_sample_next(&rng) % (uint64_t)ml.count));
+        }
+    }
+out:
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(prog);
+}
+
+static void test_uniform_in_shipped_games(void **state)
+{
+    (void)state;
+    for (int g = 0; g < NGAMES; g++)
+        check_uniform_in_game(games[g].path, 4, 9, !games[g].samples, 0x51ed2701u + (uint64_t)g);
+}
+
+/* Two ways write each move of the bottom row (the same text, the same
+ * effects), one way every other move: the list has each once, so a
+ * sampler that did not count the ways of a text would draw the bottom
+ * row twice as often. */
+static void test_uniform_when_ways_share_a_text(void **state)
+{
+    (void)state;
+    pl_program *prog = pt_compile_text("two_ways.game",
+        "game \"Two ways\"\n"
+        "import grid\n"
+        "board 5 x 4\n"
+        "players x o\n"
+        "piece token\n"
+        "moves {\n"
+        "  either {\n"
+        "    pick c in empty_cells\n"
+        "    require row(c) == 1\n"
+        "    place mover token at c\n"
+        "    text c\n"
+        "  } or {\n"
+        "    pick c in empty_cells\n"
+        "    place mover token at c\n"
+        "    text c\n"
+        "  }\n"
+        "}\n"
+        "end {\n"
+        "  draw when count(empty_cells) == 0\n"
+        "}\n");
+    pl_state *st = pl_state_new(prog);
+    assert_true(pl_random_move_exact(st));
+    assert_false(st->sampler->distinct);   /* two ways write "a1" */
+    pl_random_move_force(st, 1);
+    uint64_t rng = 99;
+    check_uniform_here(st, &rng, "two ways, start", 0);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    pt_play(st, &ml, "a1 c3");
+    check_uniform_here(st, &rng, "two ways, ply 2", 0);
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(prog);
+}
+
+/* Where distinct.c proves that different ways write different texts, the
+ * sampler skips counting the ways of a text: check the proof in positions
+ * along random games, every move of the list having exactly one way; and
+ * that the proof fails where two ways do write one text. */
+static void test_distinct_texts_proof(void **state)
+{
+    (void)state;
+    static const char *const proven[] = {
+        "games/breakthrough.game", "games/lines-of-action.game", "games/dara.game",
+        "games/wali.game", "games/tic-tac-toe.game"};
+    for (size_t g = 0; g < sizeof proven / sizeof proven[0]; g++) {
+        pl_program *prog = pt_compile(proven[g]);
+        pl_state *st = pl_state_new(prog);
+        assert_true(pl_random_move_exact(st));
+        assert_true(st->sampler->distinct);
+        pl_movelist ml, scratch;
+        pl_movelist_init(&ml);
+        pl_movelist_init(&scratch);
+        uint64_t rng = 7 + g;
+        for (int ply = 0; ply < 60 * SCALE; ply++) {
+            int result;
+            if (pl_status(st, &ml, &result) != PL_OK || result != PL_RESULT_NONE || ml.count == 0)
+                break;
+            if (ply % 3 == 0)
+                for (int i = 0; i < ml.count; i++) {
+                    long ways = pl_random_move_ways(st, pl_move_text(&ml, i), &scratch);
+                    if (ways != 1)
+                        fprintf(stderr, "%s, ply %d: %ld ways write '%s'\n", proven[g], ply, ways,
+                                pl_move_text(&ml, i));
+                    assert_int_equal(ways, 1);
+                }
+            pl_apply(st, &ml, (int)(((pl_sample_next(&rng) >> 32) * (uint64_t)ml.count) >> 32));
+        }
+        pl_movelist_free(&ml);
+        pl_movelist_free(&scratch);
+        pl_state_free(st);
+        pl_program_free(prog);
+    }
+}
+
+/* Which games sample and which fall back, with a reason for the latter. */
+static void test_which_games_sample(void **state)
+{
+    (void)state;
+    for (int g = 0; g < NGAMES; g++) {
+        pl_program *prog = pt_compile(games[g].path);
+        pl_state *st = pl_state_new(prog);
+        const char *why = pl_random_move_method(st);
+        fprintf(stderr, "%s: %s\n", games[g].path, why ? why : "samples");
+        assert_int_equal(games[g].samples, pl_random_move_exact(st));
+        if (!games[g].samples)
+            assert_non_null(why);
+        if (why)
+            assert_true(strlen(why) > 0);
+        pl_state_free(st);
+        pl_program_free(prog);
+    }
+}
+
+typedef struct {
+    double sum, sum2;     /* lengths */
+    long wins, n;         /* first player's wins, playouts */
+} playout_stats;
+
+/* Random playouts from the start, sampled or from the full list; a
+ * playout longer than PLY_CAP counts as a draw of that length. */
+static void play_random(pl_state *st, int sampled, int n, uint64_t *rng, playout_stats *s)
+{
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    memset(s, 0, sizeof *s);
+    for (int g = 0; g < n; g++) {
+        pl_state_reset(st);
+        int r;
+        for (;;) {
+            pl_err e = sampled ? pl_status_random(st, rng, &ml, &r) : pl_status(st, &ml, &r);
+            assert_int_equal(e, PL_OK);
+            if (r != PL_RESULT_NONE || ml.count == 0 || pl_state_ply(st) >= PLY_CAP)
+                break;
+            /* the high bits, as the engines take them: the low bits of
+               xorshift64* are the weak ones */
+            pl_apply(st, &ml, sampled ? 0 : (int)(((pl_sample_next(rng) >> 32) * (uint64_t)ml.count) >> 32));
+        }
+        double len = pl_state_ply(st);
+        s->sum += len;
+        s->sum2 += len * len;
+        s->wins += r == 0;
+        s->n++;
+    }
+    pl_movelist_free(&ml);
+}
+
+/* The z beyond which a two-sided normal test rejects at level alpha
+ * (Abramowitz and Stegun 26.2.23, error below 4.5e-4). */
+static double z_two_sided(double alpha)
+{
+    double t = sqrt(-2.0 * log(alpha / 2));
+    return t - (2.515517 + 0.802853 * t + 0.010328 * t * t) /
+               (1 + 1.432788 * t + 0.189269 * t * t + 0.001308 * t * t * t);
+}
+
+/* |z| of the difference of two means, given sums and sums of squares. */
+static double z_means(double s1, double q1, double n1, double s2, double q2, double n2)
+{
+    double m1 = s1 / n1, m2 = s2 / n2;
+    double v1 = q1 / n1 - m1 * m1, v2 = q2 / n2 - m2 * m2;
+    double se = sqrt(v1 / n1 + v2 / n2);
+    return se > 0 ? fabs(m1 - m2) / se : (m1 == m2 ? 0 : INFINITY);
+}
+
+/* Two tests per game at a 99% level for the whole family (Bonferroni):
+ * with a dozen comparisons at 99% each, one in ten runs of an exact
+ * sampler would fail somewhere. */
+static void test_sampled_playouts_agree(void **state)
+{
+    (void)state;
+    int tests = 0;
+    for (int g = 0; g < NGAMES; g++)
+        tests += 2 * (games[g].playouts > 0);
+    double z_max = z_two_sided(0.01 / tests);
+    for (int g = 0; g < NGAMES; g++) {
+        if (!games[g].playouts)
+            continue;
+        int n = games[g].playouts * SCALE / 4 + 20;
+        pl_program *prog = pt_compile(games[g].path);
+        pl_state *st = pl_state_new(prog);
+        pl_random_move_force(st, 1);
+        uint64_t rng = 0x2545f4914f6cdd1dull + (uint64_t)g;
+        playout_stats a, b;
+        play_random(st, 1, n, &rng, &a);
+        play_random(st, 0, n, &rng, &b);
+        double z_len = z_means(a.sum, a.sum2, (double)a.n, b.sum, b.sum2, (double)b.n);
+        /* wins are 0/1 values: their squares are themselves */
+        double z_win = z_means((double)a.wins, (double)a.wins, (double)a.n,
+                               (double)b.wins, (double)b.wins, (double)b.n);
+        fprintf(stderr, "%s: %d playouts each: length %.1f / %.1f (z %.2f), "
+                "first player wins %.3f / %.3f (z %.2f)\n", games[g].path, n,
+                a.sum / (double)a.n, b.sum / (double)b.n, z_len,
+                (double)a.wins / (double)a.n, (double)b.wins / (double)b.n, z_win);
+        assert_true(z_len < z_max);
+        assert_true(z_win < z_max);
+        pl_state_free(st);
+        pl_program_free(prog);
+    }
+}
+
+int main(void)
+{
+    pt_init();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_which_games_sample),
+        cmocka_unit_test(test_uniform_when_ways_share_a_text),
+        cmocka_unit_test(test_distinct_texts_proof),
+        cmocka_unit_test(test_uniform_in_shipped_games),
+        cmocka_unit_test(test_sampled_playouts_agree),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
