@@ -740,7 +740,9 @@ static int sampling_pays(const pl_state *st)
 static int random_move(pl_state *st, uint64_t *rng, pl_movelist *ml)
 {
     pl_sampler *s = sampler_of(st);
-    if (!s->exact)
+    if (s->exact && s->force < 0 && s->pays < 0)
+        s->pays = sampling_pays(st);
+    if (!s->exact || s->force == 0 || (s->force < 0 && !s->pays))
         return random_move_in_full(st, rng, ml);
     st->mover = pl_state_to_move(st);
     s->position++;            /* forget the decisions of top FIRSTs */
@@ -749,10 +751,7 @@ static int random_move(pl_state *st, uint64_t *rng, pl_movelist *ml)
         movelist_clear(ml);
         return 0;
     }
-    if (s->force < 0 && s->pays < 0)
-        s->pays = sampling_pays(st);
-    int sampling = s->force >= 0 ? s->force : s->pays && bound >= MIN_WAYS_TO_SAMPLE;
-    if (sampling) {
+    if (bound >= MIN_WAYS_TO_SAMPLE || s->force == 1) {
         long steps = 0;
         int r = sample(st, rng, ml, bound, &steps);
         if (r != 0)
