@@ -28,9 +28,9 @@
  * W comes from the choice skeleton (state_int.h), built once per state
  * from the bytecode: a bound per PICK (its set's largest size; for pieces
  * or empty cells, their number in this position when no effect before the
- * PICK can add to it), the
- * sum of both branches for FORK, the larger alternative for FIRST, 1 for
- * YIELD, the largest next node after deterministic code.  The proof needs
+ * PICK can add to it), the sum of both branches for FORK, the larger
+ * alternative for FIRST, 1 for YIELD, the largest next node after
+ * deterministic code.  The proof needs
  * every choice bounded (not a PICK over a range of integers) and no loop
  * around a choice (`repeat`/`while` with picks); otherwise the state
  * falls back to full generation and says why.  The block of a `possible`
@@ -39,7 +39,15 @@
  *
  * VM_COUNT prunes: it follows only ways whose text so far begins the
  * counted text and, for a PICK of a cell that every way from there writes
- * into the text, only cells whose name the text contains.
+ * into the text, only cells whose name the text contains.  Where
+ * distinct.c proves that different ways write different texts, there is
+ * nothing to count: the sampled way records its move itself.
+ *
+ * Both methods are exact; which is cheaper depends on the game (few moves,
+ * or deterministic tests that every attempt repeats, favour generating
+ * them all).  Each state decides once, measuring both along a probe game
+ * from the start with a fixed seed (sampling_pays), so the moves drawn
+ * depend only on the position and the caller's generator.
  */
 #include <stdlib.h>
 #include <string.h>

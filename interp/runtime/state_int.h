@@ -160,7 +160,7 @@ struct pl_state {
     double weight;            /* VM_SAMPLE: 1 / probability of the way so far */
     int32_t *elems;           /* VM_SAMPLE: the elements of a set, to pick one */
     char *stext;              /* VM_SAMPLE: text of the way found */
-    int stext_len, stext_cap, spass;
+    int stext_len, stext_cap;
     long scount;              /* VM_COUNT: ways that wrote the text */
     double sbound;            /* VM_SAMPLE: W, the bound on the weight */
     int ray0;                 /* VM_SAMPLE: the way ran a ray of distance 0 */

@@ -859,7 +859,7 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
                     ret = 0;
                     goto done;
                 }
-                if (st->sampler->distinct && !st->ray0) {
+                if (st->sampler->distinct && !(st->sampler->check_rays && st->ray0)) {
                     /* the only way to its move: record it as generation would */
                     if (record_move(st) != 0) {
                         vm_error(st, pc, "too many legal moves in one position (at most %d)", VM_MAX_MOVES);
@@ -873,7 +873,6 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
                 memcpy(st->stext, t, (size_t)a);
                 st->stext[a] = 0;
                 st->stext_len = a;
-                st->spass = st->is_pass;
                 ret = 1;
                 goto done;
             } else if (mode == VM_COUNT) {
