@@ -2,7 +2,9 @@
 # run_embed_test.sh BUILD_DIR SOURCE_DIR CC [CFLAGS...] -- the evidence that
 # Plateau can be embedded: install the build into a temporary prefix,
 # compile tests/embed/embed_example.c against the *installed* library
-# through pkg-config, run it on the installed games and check its output.
+# through pkg-config, run it on the installed games and check its output;
+# then build it again as a CMake project with find_package(plateau) and
+# the static library, and run that too.
 set -eu
 build=$1 src=$2 cc=$3
 shift 3
@@ -33,4 +35,20 @@ if (PLATEAU_PATH="$prefix/share/plateau" "$prefix/embed_example" no-such-game 2>
 fi
 grep -q "unknown game 'no-such-game'" "$prefix/err" ||
     { echo "no diagnostic for an unknown game:" >&2; cat "$prefix/err" >&2; exit 1; }
-echo "embed: ok"
+# The CMake package: find_package(plateau) and plateau::plateau_static.
+mkdir -p "$prefix/consumer"
+cat >"$prefix/consumer/CMakeLists.txt" <<EOF
+cmake_minimum_required(VERSION 3.16)
+project(embed_consumer C)
+find_package(plateau REQUIRED)
+add_executable(embed_example "$src/tests/embed/embed_example.c")
+target_link_libraries(embed_example PRIVATE plateau::plateau_static)
+EOF
+cmake -S "$prefix/consumer" -B "$prefix/consumer/build" -DCMAKE_PREFIX_PATH="$prefix" \
+    -DCMAKE_C_COMPILER="$cc" >"$prefix/consumer.log" 2>&1 &&
+    cmake --build "$prefix/consumer/build" >>"$prefix/consumer.log" 2>&1 ||
+    { echo "the CMake package does not build the example:" >&2; cat "$prefix/consumer.log" >&2; exit 1; }
+out=$(cd "$prefix" && PLATEAU_PATH="$prefix/share/plateau" ./consumer/build/embed_example tic-tac-toe)
+echo "$out" | grep -Eq '^mcts opens with [a-c][1-3]' ||
+    { echo "unexpected output of the CMake-built example: $out" >&2; exit 1; }
+echo "embed: ok (pkg-config and CMake package)"
