@@ -45,7 +45,8 @@ add_executable(embed_example "$src/tests/embed/embed_example.c")
 target_link_libraries(embed_example PRIVATE plateau::plateau_static)
 EOF
 cmake -S "$prefix/consumer" -B "$prefix/consumer/build" -DCMAKE_PREFIX_PATH="$prefix" \
-    -DCMAKE_C_COMPILER="$cc" >"$prefix/consumer.log" 2>&1 &&
+    -DCMAKE_C_COMPILER="$cc" -DCMAKE_C_FLAGS="$*" -DCMAKE_EXE_LINKER_FLAGS="$*" \
+    >"$prefix/consumer.log" 2>&1 &&
     cmake --build "$prefix/consumer/build" >>"$prefix/consumer.log" 2>&1 ||
     { echo "the CMake package does not build the example:" >&2; cat "$prefix/consumer.log" >&2; exit 1; }
 out=$(cd "$prefix" && PLATEAU_PATH="$prefix/share/plateau" ./consumer/build/embed_example tic-tac-toe)
