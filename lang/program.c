@@ -63,6 +63,9 @@ void pl_program_free(pl_program *prog)
     free(prog->code);
     free(prog->code_line);
     free(prog->code_col);
+    pl_program_cache *plan = atomic_load(&prog->sample_plan);
+    if (plan)
+        plan->free(plan);
     free(prog);
 }
 

@@ -15,6 +15,7 @@
 #ifndef PLATEAU_PROGRAM_H
 #define PLATEAU_PROGRAM_H
 
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stddef.h>
 #include "plateau.h"   /* pl_program, PL_MAX_PLAYERS, PL_RESULT_NONE */
@@ -127,6 +128,14 @@ typedef struct {
     int32_t *data;
 } pl_sided_table;
 
+/* Data that the runtime derives from a program and shares between all
+ * its states (the plan of random moves, sample.c).  The program only
+ * holds it and frees it with the function it came with, so that lang/
+ * needs to know nothing of the runtime. */
+typedef struct pl_program_cache {
+    void (*free)(struct pl_program_cache *cache);
+} pl_program_cache;
+
 /* Entries of the end-rule code: results pushed before RESULT, PL_RESULT_NONE
  * or r in 0..nplayers-1: player r wins; r == nplayers: draw (plateau.h). */
 
@@ -196,6 +205,10 @@ typedef struct pl_program {
     int32_t entry_nomoves;    /* end rules when the player to move has no move */
     int32_t entry_eval;       /* heuristic value for player `mover`, or -1 if none */
     int32_t max_stack;        /* value-stack depth bound (set by the verifier) */
+
+    /* derived by the runtime on first use, NULL until then; published by
+       a compare-and-swap since several threads may share one program */
+    _Atomic(pl_program_cache *) sample_plan;
 } pl_program;
 
 void pl_program_free(pl_program *prog);

@@ -11,10 +11,13 @@
  *  - per shipped game, random playouts with sampled moves and with moves
  *    chosen from the full list agree on the mean length and on the first
  *    player's win rate (two-sample z-tests, 99% for all of them together).
+ * And the plan of sampling is built once per program, then shared by all
+ * its states, their copies and their threads.
  * Debug builds (ASan) run fewer playouts and draws; the thresholds adapt
  * to the counts, so the tests stay meaningful, only less sensitive.
  */
 #include <math.h>
+#include <pthread.h>
 #include <strings.h>
 #include "plateau_test.h"
 #include "state_int.h"   /* pl_random_move_force: test the sampling itself */
@@ -246,6 +249,113 @@ static void test_which_games_sample(void **state)
     }
 }
 
+/* The plan is the program's: two states and a copy share one, and only
+ * the first state to draw a move builds it. */
+static void test_plan_shared_by_states_and_copies(void **state)
+{
+    (void)state;
+    pl_program *prog = pt_compile("games/breakthrough.game");
+    pl_state *a = pl_state_new(prog), *b = pl_state_new(prog);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    uint64_t rng = 3;
+    long built = atomic_load(&pl_sample_plans_built);
+    assert_null(atomic_load(&prog->sample_plan));
+    assert_int_equal(pl_random_move(a, &rng, &ml), PL_OK);
+    assert_int_equal(atomic_load(&pl_sample_plans_built), built + 1);
+    const pl_sample_plan *plan = (const pl_sample_plan *)atomic_load(&prog->sample_plan);
+    assert_non_null(plan);
+    assert_ptr_equal(a->sampler->plan, plan);
+    pl_apply(a, &ml, 0);
+    pl_state *copy = pl_state_copy(a);
+    assert_int_equal(pl_random_move(b, &rng, &ml), PL_OK);
+    assert_int_equal(pl_random_move(copy, &rng, &ml), PL_OK);
+    assert_ptr_equal(b->sampler->plan, plan);
+    assert_ptr_equal(copy->sampler->plan, plan);
+    /* each state has its own bounds and decisions, over the same skeleton */
+    assert_ptr_not_equal(copy->sampler->nodes, a->sampler->nodes);
+    assert_ptr_equal(copy->sampler->node_of, plan->node_of);
+    assert_int_equal(atomic_load(&pl_sample_plans_built), built + 1);
+    pl_state_free(copy);
+    pl_state_free(a);
+    pl_state_free(b);
+    pl_movelist_free(&ml);
+    pl_program_free(prog);
+}
+
+/* Where no position can have the ways that make sampling pay, the plan
+ * says so once (no probe game, no bound computed per move); where they
+ * can, the probe decides, the same way for every build. */
+static void test_plan_decides_once(void **state)
+{
+    (void)state;
+    pl_program *ttt = pt_compile("games/tic-tac-toe.game");
+    pl_state *st = pl_state_new(ttt);
+    assert_true(pl_random_move_exact(st));
+    assert_false(st->sampler->plan->pays);
+    assert_non_null(pl_random_move_method(st));
+    pl_state_free(st);
+    pl_program_free(ttt);
+    int pays = -1;
+    for (int twice = 0; twice < 2; twice++) {
+        pl_program *bt = pt_compile("games/breakthrough.game");
+        st = pl_state_new(bt);
+        assert_true(pl_random_move_exact(st));
+        assert_true(pays < 0 || pays == st->sampler->plan->pays);
+        pays = st->sampler->plan->pays;
+        pl_state_free(st);
+        pl_program_free(bt);
+    }
+}
+
+enum { RACERS = 4 };
+
+typedef struct {
+    pl_program *prog;
+    const pl_sample_plan *plan;
+    uint64_t seed;
+} racer;
+
+static void *race_for_the_plan(void *arg)
+{
+    racer *r = arg;
+    pl_state *st = pl_state_new(r->prog);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    int result;
+    for (int ply = 0; ply < 20; ply++) {
+        if (pl_status_random(st, &r->seed, &ml, &result) != PL_OK ||
+            result != PL_RESULT_NONE || ml.count == 0)
+            break;
+        pl_apply(st, &ml, 0);
+    }
+    r->plan = st->sampler ? st->sampler->plan : NULL;
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    return NULL;
+}
+
+/* Threads that draw their first moves at once on a new program end up
+ * with one plan, the program's (ThreadSanitizer: `ctest -L threads`). */
+static void threads_share_one_plan(void **state)
+{
+    (void)state;
+    pl_program *prog = pt_compile("games/breakthrough.game");
+    racer r[RACERS];
+    pthread_t t[RACERS];
+    for (int i = 0; i < RACERS; i++) {
+        r[i] = (racer){prog, NULL, 11u + (uint64_t)i};
+        assert_int_equal(pthread_create(&t[i], NULL, race_for_the_plan, &r[i]), 0);
+    }
+    for (int i = 0; i < RACERS; i++)
+        pthread_join(t[i], NULL);
+    const pl_sample_plan *plan = (const pl_sample_plan *)atomic_load(&prog->sample_plan);
+    assert_non_null(plan);
+    for (int i = 0; i < RACERS; i++)
+        assert_ptr_equal(r[i].plan, plan);
+    pl_program_free(prog);
+}
+
 typedef struct {
     double sum, sum2;     /* lengths */
     long wins, n;         /* first player's wins, playouts */
@@ -338,6 +448,9 @@ int main(void)
     pt_init();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_which_games_sample),
+        cmocka_unit_test(test_plan_shared_by_states_and_copies),
+        cmocka_unit_test(test_plan_decides_once),
+        cmocka_unit_test(threads_share_one_plan),
         cmocka_unit_test(test_uniform_when_ways_share_a_text),
         cmocka_unit_test(test_distinct_texts_proof),
         cmocka_unit_test(test_uniform_in_shipped_games),

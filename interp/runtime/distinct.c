@@ -535,7 +535,7 @@ static int choice_proven(prover *pv, facts *f, const pl_snode *n)
     return ok && !pv->failed;
 }
 
-int pl_sampler_prove_distinct(const pl_program *p, pl_sampler *s, int *check_rays)
+int pl_sampler_prove_distinct(const pl_program *p, const pl_sample_plan *s, int *check_rays)
 {
     *check_rays = 0;
     if (!names_prefix_free(p))

@@ -25,14 +25,14 @@
  * existence run (VM_ANY) decides, and the way goes on into the chosen
  * alternative.
  *
- * W comes from the choice skeleton (state_int.h), built once per state
- * from the bytecode: a bound per PICK (its set's largest size; for pieces
- * or empty cells, their number in this position when no effect before the
- * PICK can add to it), the sum of both branches for FORK, the larger
- * alternative for FIRST, 1 for YIELD, the largest next node after
- * deterministic code.  The proof needs
- * every choice bounded (not a PICK over a range of integers) and no loop
- * around a choice (`repeat`/`while` with picks); otherwise the state
+ * W comes from the choice skeleton (state_int.h), built once per program
+ * from the bytecode and shared by its states (pl_sample_plan): a bound
+ * per PICK (its set's largest size; for pieces or empty cells, their
+ * number in this position when no effect before the PICK can add to it),
+ * the sum of both branches for FORK, the larger alternative for FIRST, 1
+ * for YIELD, the largest next node after deterministic code.  The proof
+ * needs every choice bounded (not a PICK over a range of integers) and no loop
+ * around a choice (`repeat`/`while` with picks); otherwise the game
  * falls back to full generation and says why.  The block of a `possible`
  * is a test, not a part of the way: the sampling modes run it on its own
  * (VM_POSSIBLE), with the backtracking it needs.
@@ -45,9 +45,11 @@
  *
  * Both methods are exact; which is cheaper depends on the game (few moves,
  * or deterministic tests that every attempt repeats, favour generating
- * them all).  Each state decides once, measuring both along a probe game
- * from the start with a fixed seed (sampling_pays), so the moves drawn
- * depend only on the position and the caller's generator.
+ * them all).  The plan decides once per program: full generation when no
+ * position can have MIN_WAYS_TO_SAMPLE ways (by the static bounds), else
+ * by measuring both along a probe game from the start with a fixed seed
+ * (sampling_pays), so the moves drawn depend only on the position and the
+ * caller's generator, whichever state or thread built the plan.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -64,8 +66,8 @@ enum { MAX_ATTEMPTS = 32, MIN_WAYS_TO_SAMPLE = 16, PROBE_PLIES = 60 };
 /* building the choice skeleton */
 
 typedef struct {
-    pl_state *st;
-    pl_sampler *s;
+    const pl_program *p;
+    pl_sample_plan *s;
     int32_t *stamp;           /* ncode: visit marks of reach() and friends */
     int32_t epoch;
     int edges_cap;
@@ -77,7 +79,7 @@ static void fail(builder *b, const char *why, int pc)
     if (b->failed)
         return;
     b->failed = 1;
-    const pl_program *p = b->st->prog;
+    const pl_program *p = b->p;
     int line = pc >= 0 && pc < p->ncode ? p->code_line[pc] : 0;
     if (line > 0)
         snprintf(b->s->why, sizeof b->s->why, "%s (line %d)", why, line);
@@ -92,12 +94,12 @@ static int is_choice(int op)
 
 static int node_at(builder *b, int pc)
 {
-    pl_sampler *s = b->s;
+    pl_sample_plan *s = b->s;
     if (s->node_of[pc] < 0) {
         pl_snode *n = &s->nodes[s->nnodes];
         memset(n, 0, sizeof *n);
         n->pc = pc;
-        n->op = b->st->prog->code[pc];
+        n->op = b->p->code[pc];
         s->node_of[pc] = s->nnodes++;
     }
     return s->node_of[pc];
@@ -105,7 +107,7 @@ static int node_at(builder *b, int pc)
 
 static void add_edge(builder *b, int node)
 {
-    pl_sampler *s = b->s;
+    pl_sample_plan *s = b->s;
     if (s->nedges == b->edges_cap) {
         b->edges_cap = b->edges_cap ? 2 * b->edges_cap : 64;
         s->edges = pl_realloc(s->edges, (size_t)b->edges_cap * sizeof *s->edges);
@@ -144,7 +146,7 @@ static int successors(const pl_program *p, int pc, int32_t next[2])
  * its own (VM_POSSIBLE).  Hand-made bytecode that jumps out is refused. */
 static int possible_block_closed(builder *b, int pc)
 {
-    const pl_program *p = b->st->prog;
+    const pl_program *p = b->p;
     int32_t target = p->code[pc + 1];
     if (target <= pc + 2 || p->code[target - 1] != PL_OP_OK)
         return 0;
@@ -183,7 +185,7 @@ static int possible_block_closed(builder *b, int pc)
  * the edges, as a group [*from, *to). */
 static void reach(builder *b, int start, int32_t group[2])
 {
-    const pl_program *p = b->st->prog;
+    const pl_program *p = b->p;
     group[0] = b->s->nedges;
     int32_t epoch = ++b->epoch;
     int32_t *todo = pl_malloc((size_t)(p->ncode + 1) * sizeof *todo);
@@ -258,7 +260,7 @@ static int32_t set_bound(const pl_program *p, const pl_setdesc *d)
  * over empty cells after no REMOVE, has at most as many elements as now. */
 static void mark_after(builder *b, int op, uint8_t *after)
 {
-    const pl_program *p = b->st->prog;
+    const pl_program *p = b->p;
     int32_t *todo = pl_malloc((size_t)(p->ncode + 1) * sizeof *todo);
     if (!todo)
         abort();
@@ -286,7 +288,7 @@ static void mark_after(builder *b, int op, uint8_t *after)
  * the other answers or never ends). */
 static int writes_in_text(builder *b, int pc, int32_t l, int32_t epoch, uint8_t *memo)
 {
-    const pl_program *p = b->st->prog;
+    const pl_program *p = b->p;
     const int32_t *code = p->code;
     if (b->stamp[pc] == epoch)
         return memo[pc];
@@ -318,7 +320,7 @@ static int writes_in_text(builder *b, int pc, int32_t l, int32_t epoch, uint8_t 
 
 /* Order the nodes so that each comes after every node it reaches; -1, or
  * the pc of a node that reaches itself (a loop around a choice). */
-static int order_nodes(pl_sampler *s)
+static int order_nodes(pl_sample_plan *s)
 {
     int looping = -1;
     uint8_t *state = pl_calloc((size_t)s->nnodes + 1, 1); /* 0 new, 1 open, 2 done */
@@ -363,8 +365,8 @@ static int order_nodes(pl_sampler *s)
 
 static void build_nodes(builder *b)
 {
-    const pl_program *p = b->st->prog;
-    pl_sampler *s = b->s;
+    const pl_program *p = b->p;
+    pl_sample_plan *s = b->s;
     for (int pl = 0; pl < p->nplayers && !b->failed; pl++)
         reach(b, p->entry_moves[pl], s->entry[pl]);
     /* nodes are appended while their successors are found */
@@ -384,8 +386,8 @@ static void build_nodes(builder *b)
 /* Bounds and flags of the PICK nodes. */
 static void describe_picks(builder *b)
 {
-    const pl_program *p = b->st->prog;
-    pl_sampler *s = b->s;
+    const pl_program *p = b->p;
+    pl_sample_plan *s = b->s;
     uint8_t *after_place = pl_calloc((size_t)p->ncode + 1, 1);
     uint8_t *after_remove = pl_calloc((size_t)p->ncode + 1, 1);
     uint8_t *memo = pl_malloc((size_t)p->ncode + 1);
@@ -425,35 +427,37 @@ static uint64_t name_hash(const char *s, int n)
     return h;
 }
 
-/* The table of cell names, to find the cells a move text names. */
-static void index_names(pl_state *st, pl_sampler *s)
+/* The table of cell names, to find the cells a move text names; 0 when
+ * a name is empty or longer than 63 characters (it could not prune). */
+static int index_names(const pl_program *p, pl_sample_plan *s)
 {
-    const pl_program *p = st->prog;
-    int cap = 16;
+    int cap = 16, ok = 1;
     while (cap < 2 * p->ncells)
         cap *= 2;
     s->names = pl_malloc((size_t)cap * sizeof *s->names);
-    st->named = pl_calloc((size_t)st->nwords + 1, sizeof *st->named);
-    if (!s->names || !st->named)
+    if (!s->names)
         abort();
     s->names_cap = cap;
     for (int i = 0; i < cap; i++)
         s->names[i] = -1;
     for (int c = 0; c < p->ncells; c++) {
-        int len = st->name_len[c];
-        if (len == 0 || len > 63)
-            continue;          /* such a name never prunes: see named_cells */
+        size_t len = strlen(p->cell_names[c]);
+        if (len == 0 || len > 63) {
+            ok = 0;
+            continue;
+        }
         s->name_lengths |= 1ull << len;
-        size_t k = (size_t)name_hash(p->cell_names[c], len) & (size_t)(cap - 1);
+        size_t k = (size_t)name_hash(p->cell_names[c], (int)len) & (size_t)(cap - 1);
         while (s->names[k] >= 0)
             k = (k + 1) & (size_t)(cap - 1);
         s->names[k] = c;
     }
+    return ok;
 }
 
 /* The FIRSTs that only deterministic code from an entry reaches (in an
  * entry group, after no choice): their decision is made once a position. */
-static void mark_top_firsts(pl_sampler *s)
+static void mark_top_firsts(pl_sample_plan *s)
 {
     for (int i = 0; i < s->nnodes; i++)
         s->nodes[i].top = 0;
@@ -466,13 +470,73 @@ static void mark_top_firsts(pl_sampler *s)
                 s->nodes[s->edges[e]].top = 0;
 }
 
-static pl_sampler *sampler_build(pl_state *st)
+/* The most ways any position can have, from the static bounds alone
+ * (what size_ways gives when every PICK's set is as large as it can be). */
+static double most_ways(const pl_sample_plan *s, int nplayers)
 {
-    const pl_program *p = st->prog;
-    pl_sampler *s = pl_calloc(1, sizeof *s);
-    builder b = {st, s, NULL, 0, 0, 0};
+    double *size = pl_calloc((size_t)s->nnodes + 1, sizeof *size);
+    if (!size)
+        abort();
+    for (int i = 0; i < s->nnodes; i++) {
+        const pl_snode *n = &s->nodes[s->order[i]];
+        double g[2] = {0, 0};
+        for (int k = 0; k < 2; k++)
+            for (int e = n->group[k][0]; e < n->group[k][1]; e++)
+                g[k] = size[s->edges[e]] > g[k] ? size[s->edges[e]] : g[k];
+        switch (n->op) {
+        case PL_OP_YIELD: size[s->order[i]] = 1; break;
+        case PL_OP_FORK: size[s->order[i]] = g[0] + g[1]; break;
+        case PL_OP_FIRST: size[s->order[i]] = g[0] > g[1] ? g[0] : g[1]; break;
+        default: size[s->order[i]] = n->bound * g[0]; break;
+        }
+    }
+    double most = 0;
+    for (int pl = 0; pl < nplayers; pl++)
+        for (int e = s->entry[pl][0]; e < s->entry[pl][1]; e++)
+            most = size[s->edges[e]] > most ? size[s->edges[e]] : most;
+    free(size);
+    return most;
+}
+
+static int sampling_pays(const pl_program *prog, const pl_sample_plan *plan);
+
+static void plan_free(pl_program_cache *cache)
+{
+    pl_sample_plan *s = (pl_sample_plan *)cache;
+    free(s->node_of);
+    free(s->nodes);
+    free(s->order);
+    free(s->edges);
+    free(s->names);
+    free(s);
+}
+
+/* Sampling or full generation: full generation when no position can
+ * have the ways that make sampling worth it (tic-tac-toe), else as the
+ * probe game measures them. */
+static void decide_method(const pl_program *p, pl_sample_plan *s)
+{
+    if (most_ways(s, p->nplayers) < MIN_WAYS_TO_SAMPLE) {
+        s->pays = 0;
+        snprintf(s->why, sizeof s->why,
+                 "no position has %d ways, where sampling starts to pay", MIN_WAYS_TO_SAMPLE);
+        return;
+    }
+    s->pays = sampling_pays(p, s);
+    if (!s->pays)
+        snprintf(s->why, sizeof s->why, "sampling would be exact, but costs more here");
+}
+
+_Atomic long pl_sample_plans_built;
+
+static pl_sample_plan *plan_build(const pl_program *p)
+{
+    atomic_fetch_add_explicit(&pl_sample_plans_built, 1, memory_order_relaxed);
+    pl_sample_plan *s = pl_calloc(1, sizeof *s);
+    builder b = {p, s, NULL, 0, 0, 0};
     if (!s)
         abort();
+    s->cache.free = plan_free;
     s->node_of = pl_malloc(((size_t)p->ncode + 1) * sizeof *s->node_of);
     s->nodes = pl_malloc(((size_t)p->ncode + 1) * sizeof *s->nodes);
     s->order = pl_malloc(((size_t)p->ncode + 1) * sizeof *s->order);
@@ -489,22 +553,57 @@ static pl_sampler *sampler_build(pl_state *st)
         describe_picks(&b);
     mark_top_firsts(s);
     free(b.stamp);
-    index_names(st, s);
-    for (int c = 0; c < p->ncells && !b.failed; c++)
-        if (st->name_len[c] == 0 || st->name_len[c] > 63)
-            fail(&b, "a cell name is empty or longer than 63 characters", -1);
+    if (!index_names(p, s))
+        fail(&b, "a cell name is empty or longer than 63 characters", -1);
     s->exact = !b.failed;
-    int most = p->ncells;
+    s->most = p->ncells;
     for (int i = 0; i < s->nnodes; i++)
-        if (s->nodes[i].bound > most)
-            most = s->nodes[i].bound;
-    s->force = -1;
-    s->pays = -1;
-    if (s->exact)
+        if (s->nodes[i].bound > s->most)
+            s->most = s->nodes[i].bound;
+    if (s->exact) {
         s->distinct = pl_sampler_prove_distinct(p, s, &s->check_rays);
-    st->elems = pl_malloc(((size_t)most + 1) * sizeof *st->elems);
-    if (!st->elems)
+        decide_method(p, s);
+    }
+    return s;
+}
+
+/* The plan is built at most once per program by whichever state asks
+ * first; threads that race may each build one (the same one: the probe
+ * game is seeded), and all but the first published are freed. */
+const pl_sample_plan *pl_sample_plan_of(pl_state *st)
+{
+    /* the cache is the one part of a shared, const program that its
+       users fill, through this atomic pointer only */
+    pl_program *prog = (pl_program *)st->prog;
+    pl_program_cache *have = atomic_load_explicit(&prog->sample_plan, memory_order_acquire);
+    if (have)
+        return (const pl_sample_plan *)have;
+    pl_sample_plan *mine = plan_build(prog);
+    if (atomic_compare_exchange_strong_explicit(&prog->sample_plan, &have, &mine->cache,
+                                                memory_order_acq_rel, memory_order_acquire))
+        return mine;
+    plan_free(&mine->cache);
+    return (const pl_sample_plan *)have;
+}
+
+/* A state's own view of the plan, and the scratch the sampling modes of
+ * the VM need: cheap, so that copies of a state make their own. */
+static pl_sampler *sampler_new(pl_state *st, const pl_sample_plan *plan)
+{
+    pl_sampler *s = pl_calloc(1, sizeof *s);
+    if (!s)
         abort();
+    s->plan = plan;
+    s->node_of = plan->node_of;
+    s->distinct = plan->distinct;
+    s->check_rays = plan->check_rays;
+    s->force = -1;
+    s->nodes = pl_malloc(((size_t)plan->nnodes + 1) * sizeof *s->nodes);
+    st->elems = pl_malloc(((size_t)plan->most + 1) * sizeof *st->elems);
+    st->named = pl_calloc((size_t)st->nwords + 1, sizeof *st->named);
+    if (!s->nodes || !st->elems || !st->named)
+        abort();
+    memcpy(s->nodes, plan->nodes, (size_t)plan->nnodes * sizeof *s->nodes);
     return s;
 }
 
@@ -512,11 +611,7 @@ void pl_sampler_free(pl_sampler *s)
 {
     if (!s)
         return;
-    free(s->node_of);
     free(s->nodes);
-    free(s->order);
-    free(s->edges);
-    free(s->names);
     free(s);
 }
 
@@ -555,10 +650,11 @@ static double pick_size_now(const pl_state *st, const pl_snode *n)
 
 static double group_size(const pl_sampler *s, const int32_t g[2])
 {
+    const int32_t *edges = s->plan->edges;
     double most = 0;
     for (int e = g[0]; e < g[1]; e++)
-        if (s->nodes[s->edges[e]].size > most)
-            most = s->nodes[s->edges[e]].size;
+        if (s->nodes[edges[e]].size > most)
+            most = s->nodes[edges[e]].size;
     return most;
 }
 
@@ -566,8 +662,9 @@ static double group_size(const pl_sampler *s, const int32_t g[2])
 static double size_ways(pl_state *st)
 {
     pl_sampler *s = st->sampler;
-    for (int i = 0; i < s->nnodes; i++) {
-        pl_snode *n = &s->nodes[s->order[i]];
+    const pl_sample_plan *plan = s->plan;
+    for (int i = 0; i < plan->nnodes; i++) {
+        pl_snode *n = &s->nodes[plan->order[i]];
         double a = group_size(s, n->group[0]), b = group_size(s, n->group[1]);
         n->branch[0] = a;
         n->branch[1] = b;
@@ -578,7 +675,7 @@ static double size_ways(pl_state *st)
         default: n->size = (n->popcount ? pick_size_now(st, n) : n->bound) * a; break;
         }
     }
-    return group_size(s, s->entry[st->mover]);
+    return group_size(s, plan->entry[st->mover]);
 }
 
 static void movelist_clear(pl_movelist *ml)
@@ -594,7 +691,7 @@ static void movelist_clear(pl_movelist *ml)
  * by looking up every substring of a length that some name has. */
 static void named_cells(pl_state *st)
 {
-    const pl_sampler *s = st->sampler;
+    const pl_sample_plan *s = st->sampler->plan;
     const pl_program *p = st->prog;
     size_t mask = (size_t)s->names_cap - 1;
     memset(st->named, 0, (size_t)st->nwords * sizeof *st->named);
@@ -631,14 +728,14 @@ static long count_ways(pl_state *st, pl_movelist *ml)
 static pl_sampler *sampler_of(pl_state *st)
 {
     if (!st->sampler)
-        st->sampler = sampler_build(st);
+        st->sampler = sampler_new(st, pl_sample_plan_of(st));
     return st->sampler;
 }
 
 long pl_random_move_ways(pl_state *st, const char *text, pl_movelist *ml)
 {
     pl_sampler *s = sampler_of(st);
-    if (!s->exact)
+    if (!s->plan->exact)
         return -1;
     int len = (int)strlen(text);
     PL_GROW(st->stext, st->stext_cap, len + 1);
@@ -713,12 +810,12 @@ static int sample(pl_state *st, uint64_t *rng, pl_movelist *ml, double bound, lo
  * of each (steps, runs of the VM) along a random game from the start,
  * played on a state of its own with a fixed seed: the choice, and so the
  * moves drawn after it, do not depend on the history of `st`. */
-static int sampling_pays(const pl_state *st)
+static int sampling_pays(const pl_program *prog, const pl_sample_plan *plan)
 {
-    pl_state *probe = pl_state_new(st->prog);
+    pl_state *probe = pl_state_new(prog);
     if (!probe)
         return 1;
-    probe->sampler = sampler_build(probe);
+    probe->sampler = sampler_new(probe, plan);
     pl_movelist ml;
     pl_movelist_init(&ml);
     uint64_t rng = 0x9e3779b97f4a7c15ull;
@@ -748,9 +845,7 @@ static int sampling_pays(const pl_state *st)
 static int random_move(pl_state *st, uint64_t *rng, pl_movelist *ml)
 {
     pl_sampler *s = sampler_of(st);
-    if (s->exact && s->force < 0 && s->pays < 0)
-        s->pays = sampling_pays(st);
-    if (!s->exact || s->force == 0 || (s->force < 0 && !s->pays))
+    if (!s->plan->exact || s->force == 0 || (s->force < 0 && !s->plan->pays))
         return random_move_in_full(st, rng, ml);
     st->mover = pl_state_to_move(st);
     s->position++;            /* forget the decisions of top FIRSTs */
@@ -794,15 +889,11 @@ void pl_random_move_force(pl_state *st, int how)
 
 int pl_random_move_exact(pl_state *st)
 {
-    return sampler_of(st)->exact;
+    return sampler_of(st)->plan->exact;
 }
 
 const char *pl_random_move_method(pl_state *st)
 {
-    pl_sampler *s = sampler_of(st);
-    if (!s->exact)
-        return s->why;
-    if (s->pays < 0)
-        s->pays = sampling_pays(st);
-    return s->pays ? NULL : "sampling would be exact, but costs more here";
+    const pl_sample_plan *s = pl_sample_plan_of(st);
+    return s->exact && s->pays ? NULL : s->why;
 }

@@ -68,28 +68,46 @@ typedef struct {
     double branch[2];         /* this position: bound of each group */
 } pl_snode;
 
+/* The plan of random moves of one program (sample.c): what the bytecode
+ * says about sampling, the same for every state.  Built by the first
+ * state that needs it (about 5 ms with the probe game), published once on
+ * the program (pl_program.sample_plan) and never changed after, so every
+ * state and copy of the program, in any thread, shares it; freed with
+ * the program. */
 typedef struct {
+    pl_program_cache cache;   /* first: how pl_program_free frees it */
     int exact;                /* 1: sample; 0: full generation, for `why` */
-    int64_t position;         /* counts the positions sampled (see `decided`) */
     int distinct;             /* different ways write different texts (distinct.c):
                                  a sampled way needs no counting run */
     int check_rays;           /* ... unless it ran a ray of distance 0 */
     int pays;                 /* sampling is cheaper than full generation
-                                 in this game (both are exact); -1: not known yet */
-    int force;                /* tests: 1 always sample, 0 never, -1 choose */
-    char why[160];
+                                 in this game (both are exact) */
+    char why[160];            /* !exact, or !pays: why not */
     int32_t *node_of;         /* ncode: node of an instruction, or -1 */
-    pl_snode *nodes;
+    pl_snode *nodes;          /* copied by each state (sizes change per position) */
     int nnodes;
     int32_t *order;           /* nodes, each after all the nodes it reaches */
     int32_t *edges;
     int nedges;
     int32_t entry[PL_MAX_PLAYERS][2];  /* group of each player's entry */
+    int most;                 /* the largest set a PICK may walk */
     /* cell names by their lowercase FNV-1a hash (open addressing, -1
        free), and which name lengths occur (bit l: length l, up to 63) */
     int32_t *names;
     int names_cap;
     uint64_t name_lengths;
+} pl_sample_plan;
+
+/* What one state keeps of the plan: the nodes whose bounds and `first`
+ * decisions belong to its position.  node_of, distinct and check_rays are
+ * the plan's, repeated here where the VM reads them. */
+typedef struct {
+    const pl_sample_plan *plan;
+    const int32_t *node_of;
+    pl_snode *nodes;
+    int distinct, check_rays;
+    int64_t position;         /* counts the positions sampled (see `decided`) */
+    int force;                /* tests: 1 always sample, 0 never, -1 choose */
 } pl_sampler;
 
 struct pl_state {
@@ -155,7 +173,7 @@ struct pl_state {
     char xother[64];          /* the move written by the best path, if it made one */
 
     /* random moves (sample.c) */
-    pl_sampler *sampler;      /* built by the first pl_random_move */
+    pl_sampler *sampler;      /* made by the first pl_random_move */
     uint64_t *rng;            /* VM_SAMPLE: the caller's xorshift64* state */
     double weight;            /* VM_SAMPLE: 1 / probability of the way so far */
     int32_t *elems;           /* VM_SAMPLE: the elements of a set, to pick one */
@@ -254,10 +272,14 @@ static inline double pl_sample_unit(uint64_t *s)   /* in [0, 1) */
 
 /* distinct.c: 1 when two different ways of the program always write
  * different texts; *check_rays: only for ways whose rays have distance >= 1 */
-int pl_sampler_prove_distinct(const pl_program *p, pl_sampler *s, int *check_rays);
+int pl_sampler_prove_distinct(const pl_program *p, const pl_sample_plan *s, int *check_rays);
 
 /* sample.c */
 void pl_sampler_free(pl_sampler *s);
+/* The plan of st's program, built on first use (thread-safe). */
+const pl_sample_plan *pl_sample_plan_of(pl_state *st);
+/* Tests: plans built so far in this process, published or not. */
+extern _Atomic long pl_sample_plans_built;
 /* Tests: make pl_random_move always sample (1) where the game allows it,
  * never (0), or choose the cheaper way as it measures them (-1). */
 void pl_random_move_force(pl_state *st, int how);
