@@ -1,8 +1,12 @@
 /*
- * random.c -- the random player: a uniform choice among the legal moves
- * (pl_random_move: drawn without generating them all where it pays), no
- * search.  An engine like the others (engine.h), so that `random` is one
- * more row of the facade's table.
+ * random.c -- the random player: a uniform choice among the legal moves,
+ * no search.  An engine like the others (engine.h), so that `random` is
+ * one more row of the facade's table.
+ *
+ * It generates the moves and picks one, rather than drawing one with
+ * pl_random_move: pl_search_think answers with an index in pl_generate's
+ * order (the CLI and embedders apply it to their own list), so the list is
+ * needed anyway, and a sampled move would cost a generation more.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,22 +43,15 @@ static pl_err random_think(void *engine, const pl_search_call *call, int *move,
 {
     random_player *r = engine;
     int result;
-    if (pl_status_random(call->st, &r->rng.s, &r->ml, &result) != PL_OK) {
+    if (pl_status(call->st, &r->ml, &result) != PL_OK) {
         const char *e = pl_state_error(call->st);
         snprintf(err, errlen, "%s", e ? e : "runtime error");
         return PL_ERR_RUNTIME;
     }
     if (result != PL_RESULT_NONE || r->ml.count == 0)
         return PL_ERR_GAME_OVER;
-    snprintf(r->best, sizeof r->best, "%s", pl_move_text(&r->ml, 0));
-    /* callers take the move as an index in pl_generate's order: one
-       generation per decision, nothing next to a game's pace */
-    int i = pl_generate(call->st, &r->ml) != PL_OK ? -1 : pl_movelist_find(&r->ml, r->best);
-    if (i < 0) {
-        const char *e = pl_state_error(call->st);
-        snprintf(err, errlen, "%s", e ? e : "the random move is not in the list");
-        return PL_ERR_RUNTIME;
-    }
+    int i = (int)pl_rng_below(&r->rng, (uint32_t)r->ml.count);
+    snprintf(r->best, sizeof r->best, "%s", pl_move_text(&r->ml, i));
     info->move = i;
     info->best = r->best;
     *move = i;
