@@ -20,7 +20,7 @@
 #include "program.h"
 
 #define PL_BYTECODE_MAGIC "PLBC"
-#define PL_BYTECODE_VERSION 2
+#define PL_BYTECODE_VERSION 3
 
 /* Serialize to a malloc'ed buffer; returns 0 on success. */
 int pl_bytecode_write(const pl_program *prog, uint8_t **out, size_t *outlen);
@@ -35,6 +35,11 @@ int pl_bytecode_is_bytecode(const uint8_t *data, size_t len);
 /* Check code and tables of a program (also used on freshly compiled code).
  * Sets prog->max_stack.  Returns 0, or -1 with a message in err. */
 int pl_verify(pl_program *prog, char *err, size_t errlen);
+
+/* Fuse the hottest instruction sequences of freshly generated code into
+ * superinstructions (peephole.c), keeping jump targets, entries and the
+ * line table right.  Run before pl_verify(). */
+void pl_peephole(pl_program *prog);
 
 /* Print the program: tables, then each instruction with its operands,
  * interleaved with the source lines when `source` (the game text) is given. */

@@ -947,6 +947,7 @@ static pl_program *compile_main(cc_t *cc, const char *name, char *text, size_t l
         if (!s->used && s->decl && s->decl->file == 0 && s->kind != SYM_DIR && s->kind != SYM_ATTR && s->kind != SYM_PLAYER)
             cc_warning(cc, s->decl, "%s '%s' is never used", sym_kind_name(s->kind), s->name);
     }
+    pl_peephole(p);
     char err[256];
     if (pl_verify(p, err, sizeof err) != 0) {
         cc_error(cc, NULL, "internal error: generated code fails verification: %s", err);

@@ -94,3 +94,8 @@ OP(TEXTCELL,  0, NONE, NONE, NONE, NONE, 1, 0, "append the name of cell pop to t
 OP(TEXTSTR,   1, STR,  NONE, NONE, NONE, 0, 0, "append string a to the move text")
 OP(TEXTINT,   0, NONE, NONE, NONE, NONE, 1, 0, "append integer pop to the move text")
 OP(PASS,      0, NONE, NONE, NONE, NONE, 0, 0, "this move is a pass (text 'pass'); fails inside CANMOVE")
+/* Superinstructions: fused by the peephole pass (peephole.c) from the
+ * sequences the shipped games run most, never written by codegen. */
+OP(LOAD2,     2, LOCAL,LOCAL,NONE, NONE, 0, 2, "push local a, then local b (LOAD a; LOAD b)")
+OP(STEPTO,    3, LOCAL,LOCAL,LOCAL,NONE, 0, 0, "local c := cell local a moved one step along direction local b, or -1 (LOAD a; LOAD b; STEP; STORE c)")
+OP(REQEMPTY,  1, LOCAL,NONE, NONE, NONE, 0, 0, "backtrack unless cell local a is on the board and empty (LOAD a; EMPTY; REQUIRE)")

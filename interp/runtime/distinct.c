@@ -187,6 +187,15 @@ static int step(prover *pv, int pc, pstate *ps)
         /* a store on a cycle may run again with other inputs */
         write_local(pv, ps, code[pc + 1], op == PL_OP_STORE && !pv->in_loop[pc] ? a : sym(SV_UNKNOWN, 0));
         return pc + 2;
+    case PL_OP_LOAD2:
+        push(pv, ps, local_value(pv, ps, code[pc + 1]));
+        push(pv, ps, local_value(pv, ps, code[pc + 2]));
+        return pc + 3;
+    case PL_OP_STEPTO:                        /* LOAD a; LOAD b; STEP; STORE c */
+        a = local_value(pv, ps, code[pc + 1]);
+        b = local_value(pv, ps, code[pc + 2]);
+        write_local(pv, ps, code[pc + 3], !pv->in_loop[pc] ? moved(&a, &b, SV_STEP) : sym(SV_UNKNOWN, 0));
+        return pc + 4;
     case PL_OP_DUP:
         a = pop(pv, ps);
         push(pv, ps, a);

@@ -282,10 +282,10 @@ static void mark_after(builder *b, int op, uint8_t *after)
     free(todo);
 }
 
-/* Does every way from pc write local `l` into the text (LOAD l; TEXTCELL)
- * before it yields or writes l again?  Ways that fail do not matter; a
- * loop back to a pc being examined is assumed to (it either reaches one of
- * the other answers or never ends). */
+/* Does every way from pc write local `l` into the text (LOAD l; TEXTCELL,
+ * or LOAD2 _ l; TEXTCELL) before it yields or writes l again?  Ways that
+ * fail do not matter; a loop back to a pc being examined is assumed to (it
+ * either reaches one of the other answers or never ends). */
 static int writes_in_text(builder *b, int pc, int32_t l, int32_t epoch, uint8_t *memo)
 {
     const pl_program *p = b->p;
@@ -297,9 +297,11 @@ static int writes_in_text(builder *b, int pc, int32_t l, int32_t epoch, uint8_t 
     int op = code[pc], ok;
     if (op == PL_OP_YIELD)
         ok = 0;
-    else if (op == PL_OP_LOAD && code[pc + 1] == l && code[pc + 2] == PL_OP_TEXTCELL)
+    else if ((op == PL_OP_LOAD && code[pc + 1] == l && code[pc + 2] == PL_OP_TEXTCELL) ||
+             (op == PL_OP_LOAD2 && code[pc + 2] == l && code[pc + 3] == PL_OP_TEXTCELL))
         ok = 1;
     else if (((op == PL_OP_STORE || op == PL_OP_ASSIGN) && code[pc + 1] == l) ||
+             (op == PL_OP_STEPTO && code[pc + 3] == l) ||
              (op == PL_OP_PICK && code[pc + 2] == l) ||
              (op == PL_OP_NEXT && (code[pc + 2] == l || code[pc + 3] == l)))
         ok = 0;

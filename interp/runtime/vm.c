@@ -1188,6 +1188,28 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
             st->is_pass = 1;
             pc += 1;
             vmbreak;
+        /* superinstructions (peephole.c): each does what its sequence did */
+        vmcase(LOAD2)
+            PUSH(LOCAL(code[pc + 1]));
+            PUSH(LOCAL(code[pc + 2]));
+            pc += 3;
+            vmbreak;
+        vmcase(STEPTO)
+            a = LOCAL(code[pc + 1]);
+            b = LOCAL(code[pc + 2]);
+            if (!check_dir(st, pc, b)) goto fail;
+            LOCAL(code[pc + 3]) = a >= 0 && a < ncells ? p->neighbor[a * ndirs + b] : -1;
+            pc += 4;
+            vmbreak;
+        vmcase(REQEMPTY)
+            a = LOCAL(code[pc + 1]);
+            if (!(valid_cell(p, a) && st->slot[a] == 0)) {
+                if (mode == VM_EXPLAIN)
+                    pl_vm_explain_fail(st, pc);
+                goto backtrack;
+            }
+            pc += 2;
+            vmbreak;
 #ifndef VM_COMPUTED_GOTO
         default:
             vm_error(st, pc, "bad opcode %d", (int)code[pc]);
