@@ -8,7 +8,10 @@
  * gives a program that runs (generate, status) without crashing.  Run this
  * suite in the ASan+UBSan build to make "without crashing" mean
  * "without a memory error" too.  The verifier is also called directly on
- * compiled programs whose code was patched in memory.
+ * compiled programs whose code was patched in memory.  The peephole pass
+ * (peephole.c) is checked on hand-made code: what it fuses, that it never
+ * fuses across a jump target, and that jumps, entries and the line table
+ * follow the compacted code.
  */
 #include <dirent.h>
 #include <signal.h>
@@ -557,6 +560,127 @@ static void test_verify_stack_mismatch(void **state)
     pl_program_free(p);
 }
 
+/* A bare program holding only code, its line table and entries: all that
+ * pl_peephole() reads.  Each instruction's words get line = its offset. */
+static void bare_program(pl_program *p, const int32_t *code, int n)
+{
+    memset(p, 0, sizeof *p);
+    p->ncode = n;
+    p->code = malloc((size_t)n * sizeof *p->code);
+    p->code_line = malloc((size_t)n * sizeof *p->code_line);
+    p->code_col = malloc((size_t)n * sizeof *p->code_col);
+    assert_non_null(p->code);
+    assert_non_null(p->code_line);
+    assert_non_null(p->code_col);
+    memcpy(p->code, code, (size_t)n * sizeof *code);
+    for (int pc = 0; pc < n; pc += 1 + pl_opinfo_table[code[pc]].nops)
+        for (int k = 0; k <= pl_opinfo_table[code[pc]].nops; k++) {
+            p->code_line[pc + k] = 100 + pc;
+            p->code_col[pc + k] = pc + 1;
+        }
+    for (int i = 0; i < PL_MAX_PLAYERS; i++)
+        p->entry_moves[i] = -1;
+    p->entry_eval = -1;
+}
+
+static void free_bare(pl_program *p)
+{
+    free(p->code);
+    free(p->code_line);
+    free(p->code_col);
+}
+
+/* LOAD LOAD fuses, but not when the second LOAD is a jump target; the
+ * jump and the entries move with the code. */
+static void test_peephole_respects_jump_targets(void **state)
+{
+    (void)state;
+    enum { L = PL_OP_LOAD };
+    const int32_t code[] = {
+        PL_OP_JUMP, 4,      /* 0 */
+        L, 1,               /* 2 */
+        L, 2,               /* 4: a jump target, so 2+4 do not fuse */
+        L, 3,               /* 6: fuses with 4 */
+        L, 4,               /* 8 */
+        PL_OP_POP, PL_OP_POP, PL_OP_POP, PL_OP_POP, /* 10 */
+        PL_OP_YIELD,        /* 14 */
+    };
+    pl_program p;
+    bare_program(&p, code, (int)(sizeof code / sizeof code[0]));
+    p.entry_moves[0] = 0;
+    p.entry_end = 14;
+    p.entry_nomoves = 14;
+    pl_peephole(&p);
+    const int32_t want[] = {
+        PL_OP_JUMP, 4, L, 1, PL_OP_LOAD2, 2, 3, L, 4,
+        PL_OP_POP, PL_OP_POP, PL_OP_POP, PL_OP_POP, PL_OP_YIELD,
+    };
+    assert_int_equal(p.ncode, (int)(sizeof want / sizeof want[0]));
+    assert_memory_equal(p.code, want, sizeof want);
+    assert_int_equal(p.entry_moves[0], 0);
+    assert_int_equal(p.entry_moves[1], -1);
+    assert_int_equal(p.entry_end, 13);
+    assert_int_equal(p.entry_eval, -1);
+    assert_int_equal(p.code_line[4], 104);      /* the first LOAD's line */
+    assert_int_equal(p.code_line[7], 108);      /* LOAD 4, moved */
+    assert_int_equal(p.code_line[13], 114);     /* YIELD, moved */
+    free_bare(&p);
+}
+
+/* LOAD LOAD STEP STORE becomes STEPTO (not LOAD2 STEP STORE), located at
+ * the STEP, which is what can fail; LOAD EMPTY REQUIRE becomes REQEMPTY,
+ * located at the REQUIRE; a LOAD EMPTY not followed by REQUIRE stays. */
+static void test_peephole_fuses_longest(void **state)
+{
+    (void)state;
+    const int32_t code[] = {
+        PL_OP_LOAD, 0, PL_OP_LOAD, 1, PL_OP_STEP, PL_OP_STORE, 2,   /* 0 */
+        PL_OP_LOAD, 2, PL_OP_EMPTY, PL_OP_REQUIRE,                  /* 7 */
+        PL_OP_FORK, 14,                                             /* 11 */
+        PL_OP_YIELD,                                                /* 13 */
+        PL_OP_LOAD, 2, PL_OP_EMPTY, PL_OP_NOT, PL_OP_REQUIRE,       /* 14 */
+        PL_OP_YIELD,                                                /* 19 */
+    };
+    pl_program p;
+    bare_program(&p, code, (int)(sizeof code / sizeof code[0]));
+    p.entry_moves[0] = 0;
+    p.entry_end = 13;
+    p.entry_nomoves = 19;
+    pl_peephole(&p);
+    const int32_t want[] = {
+        PL_OP_STEPTO, 0, 1, 2,
+        PL_OP_REQEMPTY, 2,
+        PL_OP_FORK, 9,
+        PL_OP_YIELD,
+        PL_OP_LOAD, 2, PL_OP_EMPTY, PL_OP_NOT, PL_OP_REQUIRE,
+        PL_OP_YIELD,
+    };
+    assert_int_equal(p.ncode, (int)(sizeof want / sizeof want[0]));
+    assert_memory_equal(p.code, want, sizeof want);
+    for (int k = 0; k < 4; k++)
+        assert_int_equal(p.code_line[k], 104);  /* the STEP */
+    assert_int_equal(p.code_col[0], 5);
+    assert_int_equal(p.code_line[4], 110);      /* the REQUIRE */
+    assert_int_equal(p.entry_end, 8);
+    assert_int_equal(p.entry_nomoves, 14);
+    free_bare(&p);
+}
+
+/* Malformed code is left to the verifier untouched. */
+static void test_peephole_leaves_malformed_code(void **state)
+{
+    (void)state;
+    const int32_t code[] = { PL_OP_LOAD, 0, PL_OP_LOAD, 1, PL_OP_LOAD };
+    pl_program p;
+    bare_program(&p, code, 4);
+    p.code[3] = PL_OP_LOAD;   /* LOAD 0; LOAD <operand missing> */
+    p.ncode = 3;
+    pl_peephole(&p);
+    assert_int_equal(p.ncode, 3);
+    assert_int_equal(p.code[0], PL_OP_LOAD);
+    free_bare(&p);
+}
+
 int main(void)
 {
     pt_init();
@@ -577,6 +701,9 @@ int main(void)
         cmocka_unit_test(test_verify_operand_out_of_range),
         cmocka_unit_test(test_verify_bad_entry),
         cmocka_unit_test(test_verify_stack_mismatch),
+        cmocka_unit_test(test_peephole_respects_jump_targets),
+        cmocka_unit_test(test_peephole_fuses_longest),
+        cmocka_unit_test(test_peephole_leaves_malformed_code),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
