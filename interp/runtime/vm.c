@@ -560,10 +560,10 @@ static int first_has_ways(pl_state *st, int pc, int sp, long *budget)
 
 /* The verifier bounds the stack depth of every path, so these only
  * assert it (debug builds). */
-#define POP() (assert(sp > 0), st->stack[--sp])
-#define PUSH(v) (assert(sp < st->stack_cap), st->stack[sp++] = (v))
-#define TOP (st->stack[sp - 1])
-#define LOCAL(i) (st->slot[st->nslots + (i)])
+#define POP() (assert(sp > 0), stack[--sp])
+#define PUSH(v) (assert(sp < st->stack_cap), stack[sp++] = (v))
+#define TOP (stack[sp - 1])
+#define LOCAL(i) (locals[i])
 
 static inline void push_fork(pl_state *st, int kind, int pc, int sp, int aux)
 {
@@ -644,6 +644,12 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
     };
 #endif
     long budget = st->budget;
+    /* Local copies the compiler can keep in registers: every st_write and
+       call through st would otherwise make it reload them from memory.
+       The state allocates these arrays once (state.c), so they never move. */
+    int32_t *const stack = st->stack;
+    int32_t *const slot = st->slot;
+    int32_t *const locals = slot + st->nslots;
     for (;;) {
         int32_t a, b, c, v;
         vmdispatch(code[pc]) {
@@ -654,12 +660,12 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
         vmcase(LOAD) PUSH(LOCAL(code[pc + 1])); pc += 2; vmbreak;
         vmcase(STORE) v = POP(); LOCAL(code[pc + 1]) = v; pc += 2; vmbreak;
         vmcase(ASSIGN) v = POP(); st_write(st, st->nslots + code[pc + 1], v); pc += 2; vmbreak;
-        vmcase(GETVAR) PUSH(st->slot[p->var_base + code[pc + 1]]); pc += 2; vmbreak;
+        vmcase(GETVAR) PUSH(slot[p->var_base + code[pc + 1]]); pc += 2; vmbreak;
         vmcase(SETVAR) v = POP(); st_write(st, p->var_base + code[pc + 1], v); pc += 2; vmbreak;
         vmcase(GETPVAR)
             a = POP();
             if (!check_player(st, pc, a)) goto fail;
-            PUSH(st->slot[p->pvar_base + code[pc + 1] * np + a]);
+            PUSH(slot[p->pvar_base + code[pc + 1] * np + a]);
             pc += 2;
             vmbreak;
         vmcase(SETPVAR)
@@ -922,31 +928,31 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
             PUSH(a >= 0 && a < ncells ? a : -1);
             pc += 1;
             vmbreak;
-        vmcase(EMPTY) a = POP(); PUSH(valid_cell(p, a) && st->slot[a] == 0); pc += 1; vmbreak;
+        vmcase(EMPTY) a = POP(); PUSH(valid_cell(p, a) && slot[a] == 0); pc += 1; vmbreak;
         vmcase(OWN)
             a = POP();
-            PUSH(valid_cell(p, a) && st->slot[a] && owner_of(st->slot[a]) == st->mover);
+            PUSH(valid_cell(p, a) && slot[a] && owner_of(slot[a]) == st->mover);
             pc += 1;
             vmbreak;
         vmcase(ENEMY)
             a = POP();
-            v = valid_cell(p, a) && st->slot[a] ? owner_of(st->slot[a]) : -1;
+            v = valid_cell(p, a) && slot[a] ? owner_of(slot[a]) : -1;
             PUSH(v >= 0 && v != st->mover);
             pc += 1;
             vmbreak;
         vmcase(OWNER)
             a = POP();
-            PUSH(valid_cell(p, a) && st->slot[a] ? owner_of(st->slot[a]) : -1);
+            PUSH(valid_cell(p, a) && slot[a] ? owner_of(slot[a]) : -1);
             pc += 1;
             vmbreak;
         vmcase(KINDAT)
             a = POP();
-            PUSH(valid_cell(p, a) && st->slot[a] ? PL_PIECE_KIND(st->slot[a]) : -1);
+            PUSH(valid_cell(p, a) && slot[a] ? PL_PIECE_KIND(slot[a]) : -1);
             pc += 1;
             vmbreak;
         vmcase(ATTR)
             a = POP();
-            PUSH(valid_cell(p, a) && st->slot[a] ? PL_PIECE_ATTR(st->slot[a], code[pc + 1] & 1) : 0);
+            PUSH(valid_cell(p, a) && slot[a] ? PL_PIECE_ATTR(slot[a], code[pc + 1] & 1) : 0);
             pc += 2;
             vmbreak;
         vmcase(LINECOUNT)
@@ -961,8 +967,8 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
             b = POP();
             a = POP();
             if (!check_dir(st, pc, b)) goto fail;
-            if (valid_cell(p, a) && st->slot[a]) {
-                int o = owner_of(st->slot[a]);
+            if (valid_cell(p, a) && slot[a]) {
+                int o = owner_of(slot[a]);
                 v = 1 + walk_same(p, st->slot, a, b, o) + walk_same(p, st->slot, a, p->dir_opposite[b], o);
             } else {
                 v = 0;
@@ -985,7 +991,7 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
             vmbreak;
         vmcase(MARKED)
             a = POP();
-            PUSH(valid_cell(p, a) ? st->slot[p->mark_base + code[pc + 1] * ncells + a] : 0);
+            PUSH(valid_cell(p, a) ? slot[p->mark_base + code[pc + 1] * ncells + a] : 0);
             pc += 2;
             vmbreak;
         vmcase(DIRIN) {
@@ -1086,16 +1092,16 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
             b = POP();
             a = POP();
             if (!check_cell(st, pc, a, "move from") || !check_cell(st, pc, b, "move to")) goto fail;
-            if (!st->slot[a]) {
+            if (!slot[a]) {
                 vm_error(st, pc, "move: no piece on %s", p->cell_names[a]);
                 goto fail;
             }
             if (a != b) {
-                if (st->slot[b]) {
+                if (slot[b]) {
                     vm_error(st, pc, "move: %s is occupied (capture it first)", p->cell_names[b]);
                     goto fail;
                 }
-                st_write(st, b, st->slot[a]);
+                st_write(st, b, slot[a]);
                 st_write(st, a, 0);
             }
             pc += 1;
@@ -1103,7 +1109,7 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
         vmcase(REMOVE)
             a = POP();
             if (!check_cell(st, pc, a, "capture")) goto fail;
-            if (!st->slot[a]) {
+            if (!slot[a]) {
                 vm_error(st, pc, "capture: no piece on %s", p->cell_names[a]);
                 goto fail;
             }
@@ -1118,7 +1124,7 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
                 vm_error(st, pc, "place: no such player (%d)", (int)a);
                 goto fail;
             }
-            if (st->slot[b]) {
+            if (slot[b]) {
                 vm_error(st, pc, "place: %s is occupied", p->cell_names[b]);
                 goto fail;
             }
@@ -1129,13 +1135,13 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
             v = POP();
             a = POP();
             if (!check_cell(st, pc, a, "set attribute")) goto fail;
-            if (!st->slot[a] || v < 0 || v > PL_ATTR_MAX) {
-                vm_error(st, pc, st->slot[a] ? "attribute value %d out of range 0..1023"
+            if (!slot[a] || v < 0 || v > PL_ATTR_MAX) {
+                vm_error(st, pc, slot[a] ? "attribute value %d out of range 0..1023"
                                              : "set attribute: no piece on the cell (%d)", (int)v);
                 goto fail;
             }
             int shift = 12 + 10 * (code[pc + 1] & 1);
-            uint32_t w = ((uint32_t)st->slot[a] & ~(0x3ffu << shift)) | ((uint32_t)v << shift);
+            uint32_t w = ((uint32_t)slot[a] & ~(0x3ffu << shift)) | ((uint32_t)v << shift);
             st_write(st, a, (int32_t)w);
             pc += 2;
             vmbreak;
@@ -1203,7 +1209,7 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
             vmbreak;
         vmcase(REQEMPTY)
             a = LOCAL(code[pc + 1]);
-            if (!(valid_cell(p, a) && st->slot[a] == 0)) {
+            if (!(valid_cell(p, a) && slot[a] == 0)) {
                 if (mode == VM_EXPLAIN)
                     pl_vm_explain_fail(st, pc);
                 goto backtrack;
