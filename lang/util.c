@@ -224,24 +224,17 @@ void pl_rng_seed(pl_rng *r, uint64_t seed)
 
 uint64_t pl_rng_next(pl_rng *r)
 {
-    uint64_t x = r->s;
-    x ^= x >> 12;
-    x ^= x << 25;
-    x ^= x >> 27;
-    r->s = x;
-    return x * 0x2545f4914f6cdd1dull;
+    return pl_rng_word_next(&r->s);
 }
 
 uint32_t pl_rng_below(pl_rng *r, uint32_t n)
 {
-    /* The high bits are the best ones; the multiply-shift keeps the bias
-     * far below anything a playout could notice. */
-    return (uint32_t)(((pl_rng_next(r) >> 32) * (uint64_t)n) >> 32);
+    return pl_rng_word_below(&r->s, n);
 }
 
 double pl_rng_unit(pl_rng *r)
 {
-    return (double)(pl_rng_next(r) >> 11) * (1.0 / 9007199254740992.0);
+    return pl_rng_word_unit(&r->s);
 }
 
 double pl_now(void)

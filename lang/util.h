@@ -113,6 +113,32 @@ typedef struct {
     uint64_t s;
 } pl_rng;
 
+/* The generator on a bare state word: pl_rng holds one, and the public
+ * pl_random_move takes the word itself (plateau.h knows no pl_rng).
+ * Inline: random playouts draw several numbers a ply. */
+static inline uint64_t pl_rng_word_next(uint64_t *s)
+{
+    uint64_t x = *s;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    *s = x;
+    return x * 0x2545f4914f6cdd1dull;
+}
+
+/* Uniform in [0, n), n > 0: the high bits are the best ones, and the
+ * multiply-shift keeps the bias far below anything a playout could notice. */
+static inline uint32_t pl_rng_word_below(uint64_t *s, uint32_t n)
+{
+    return (uint32_t)(((pl_rng_word_next(s) >> 32) * (uint64_t)n) >> 32);
+}
+
+/* Uniform in [0, 1). */
+static inline double pl_rng_word_unit(uint64_t *s)
+{
+    return (double)(pl_rng_word_next(s) >> 11) * (1.0 / 9007199254740992.0);
+}
+
 void pl_rng_seed(pl_rng *r, uint64_t seed);
 uint64_t pl_rng_next(pl_rng *r);
 /* Uniform in [0, n), n > 0. */

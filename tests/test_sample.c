@@ -131,7 +131,7 @@ static void check_uniform_in_game(const char *path, int positions, int every, in
             int result;
             if (pl_status(st, &ml, &result) != PL_OK || result != PL_RESULT_NONE || ml.count == 0)
                 goto out;
-            pl_apply(st, &ml, (int)(pl_sample_next(&rng) % (uint64_t)ml.count));
+            pl_apply(st, &ml, (int)(pl_rng_word_next(&rng) % (uint64_t)ml.count));
         }
     }
 out:
@@ -221,7 +221,7 @@ static void test_distinct_texts_proof(void **state)
                                 pl_move_text(&ml, i));
                     assert_int_equal(ways, 1);
                 }
-            pl_apply(st, &ml, (int)(((pl_sample_next(&rng) >> 32) * (uint64_t)ml.count) >> 32));
+            pl_apply(st, &ml, (int)pl_rng_word_below(&rng, (uint32_t)ml.count));
         }
         pl_movelist_free(&ml);
         pl_movelist_free(&scratch);
@@ -378,7 +378,7 @@ static void play_random(pl_state *st, int sampled, int n, uint64_t *rng, playout
                 break;
             /* the high bits, as the engines take them: the low bits of
                xorshift64* are the weak ones */
-            pl_apply(st, &ml, sampled ? 0 : (int)(((pl_sample_next(rng) >> 32) * (uint64_t)ml.count) >> 32));
+            pl_apply(st, &ml, sampled ? 0 : (int)pl_rng_word_below(rng, (uint32_t)ml.count));
         }
         double len = pl_state_ply(st);
         s->sum += len;

@@ -757,7 +757,7 @@ static int random_move_in_full(pl_state *st, uint64_t *rng, pl_movelist *ml)
     int n = ml->count;
     if (n == 0)
         return 0;
-    int i = (int)(((pl_sample_next(rng) >> 32) * (uint64_t)n) >> 32);
+    int i = (int)pl_rng_word_below(rng, (uint32_t)n);
     pl_move m = ml->moves[0];
     ml->moves[0] = ml->moves[i];
     ml->moves[i] = m;
@@ -802,7 +802,7 @@ static int sample(pl_state *st, uint64_t *rng, pl_movelist *ml, double bound, lo
         *steps += steps_taken(st);
         if (ways < 0)
             return -1;
-        if (ways == 1 || (ways > 1 && pl_sample_unit(rng) * (double)ways < 1))
+        if (ways == 1 || (ways > 1 && pl_rng_word_unit(rng) * (double)ways < 1))
             return 1;
     }
     return 0;

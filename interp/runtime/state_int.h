@@ -253,23 +253,6 @@ static inline void st_unwind(pl_state *st, int mark)
 /* state.c: occurrences of `hash` in the history (the repetition table) */
 int pl_state_repetitions(const pl_state *st, uint64_t hash);
 
-/* xorshift64*, the generator of util.h's pl_rng, on the caller's state
- * word (pl_random_move takes `&rng.s`) */
-static inline uint64_t pl_sample_next(uint64_t *s)
-{
-    uint64_t x = *s;
-    x ^= x >> 12;
-    x ^= x << 25;
-    x ^= x >> 27;
-    *s = x;
-    return x * 0x2545f4914f6cdd1dull;
-}
-
-static inline double pl_sample_unit(uint64_t *s)   /* in [0, 1) */
-{
-    return (double)(pl_sample_next(s) >> 11) * (1.0 / 9007199254740992.0);
-}
-
 /* distinct.c: 1 when two different ways of the program always write
  * different texts; *check_rays: only for ways whose rays have distance >= 1 */
 int pl_sampler_prove_distinct(const pl_program *p, const pl_sample_plan *s, int *check_rays);

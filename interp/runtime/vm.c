@@ -398,11 +398,10 @@ static const char *way_text(const pl_state *st, int *len)
     return st->text ? st->text : "";
 }
 
-/* PICK in VM_SAMPLE: one element of the set, each with the same chance;
- * the way's weight grows by the number of elements.  0: the set is empty. */
+/* A uniform index in [0, k), k > 0; a choice of one draws nothing. */
 static int sample_below(pl_state *st, int k)
 {
-    return k == 1 ? 0 : (int)(((pl_sample_next(st->rng) >> 32) * (uint64_t)k) >> 32);
+    return k == 1 ? 0 : (int)pl_rng_word_below(st->rng, (uint32_t)k);
 }
 
 /* The bits of a PICK over all pieces of a player or over the empty cells
@@ -481,7 +480,7 @@ static int sample_branch(pl_state *st, const int32_t *code, int pc)
     double a = n->branch[0], b = n->branch[1], total = a + b;
     if (total <= 0)
         return -1;
-    if (pl_sample_unit(st->rng) * total < a) {
+    if (pl_rng_word_unit(st->rng) * total < a) {
         st->weight *= total / a;
         return pc + 2;
     }
@@ -861,7 +860,7 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
                 goto done;
             } else if (mode == VM_SAMPLE) {
                 /* accepted with probability weight / W (sample.c) */
-                if (pl_sample_unit(st->rng) * st->sbound >= st->weight) {
+                if (pl_rng_word_unit(st->rng) * st->sbound >= st->weight) {
                     ret = 0;
                     goto done;
                 }
