@@ -222,9 +222,9 @@ int pl_state_repetitions(const pl_state *st, uint64_t hash)
 
 pl_state *pl_state_new(const pl_program *prog)
 {
+    /* pl_calloc never returns NULL (util.h: out of memory calls the
+     * handler), so nothing below checks. */
     pl_state *st = pl_calloc(1, sizeof *st);
-    if (!st)
-        return NULL;
     st->step_budget = VM_STEP_BUDGET;
     st->prog = prog;
     st->score_var = find_score_var(prog);
@@ -243,10 +243,6 @@ pl_state *pl_state_new(const pl_program *prog)
     st->occ = pl_calloc((size_t)(prog->nplayers + 1) * (size_t)st->nwords + 1, sizeof(uint64_t));
     st->name_len = pl_malloc((size_t)prog->ncells + 1);
     st->saved_locals = pl_malloc(((size_t)prog->nlocals + 1) * (VM_MAX_NEST + 1) * sizeof(int32_t));
-    if (!st->slot || !st->occ || !st->name_len || !st->saved_locals || !st->stack || !st->hist || !st->hashes || !st->grid || !st->queue || !st->seen) {
-        pl_state_free(st);
-        return NULL;
-    }
     for (int i = 0; i < gsize; i++)
         st->grid[i] = -1;
     for (int c = 0; c < prog->ncells; c++) {
@@ -281,8 +277,7 @@ pl_state *pl_state_copy(const pl_state *src)
         return NULL;
     /* The trail below each ply's mark is what pl_undo unwinds: copy it all
      * with the history, so the copy can go back as far as the original. */
-    while (st->trail_cap < src->ntrail + 2)
-        pl_state_grow_trail(st);
+    PL_GROW(st->trail, st->trail_cap, src->ntrail + 2);
     reserve_history(st, src->ply + 1);
     const pl_program *p = src->prog;
     memcpy(st->slot, src->slot, (size_t)(p->nslots + p->nlocals) * sizeof(int32_t));
