@@ -1,6 +1,8 @@
 /*
- * state_int.h -- the inside of a pl_state, shared by state.c (positions,
- * apply/undo, history, rendering) and vm.c (the bytecode interpreter).
+ * state_int.h -- the inside of a pl_state, shared by the runtime's files:
+ * state.c (positions, apply/undo, history), vm.c (the bytecode
+ * interpreter) and its helpers (vm_explain.c, collide.c, sample.c,
+ * distinct.c, render.c).
  *
  * One trail serves both: every write to a slot pushes (slot, old value).
  * Applied moves are undone by unwinding to the ply's trail mark; choice
@@ -157,7 +159,8 @@ struct pl_state {
     uint64_t *occ;
     int nwords;
     uint8_t *name_len;        /* strlen of each cell name */
-    int32_t *saved_locals;    /* VM_MAX_NEST copies of the locals, for CANMOVE */
+    int32_t *saved_locals;    /* VM_MAX_NEST copies of the locals, for the nested
+                                 runs of CANMOVE and of a sampled `first` */
 
     /* scratch for connectivity */
     int32_t *grid;            /* ncols*nrows -> cell or -1 */
