@@ -65,7 +65,6 @@ typedef struct {
 
 typedef struct {
     const pl_program *p;
-    int32_t xlocal;           /* the local X's PICK writes, -1 for a FORK */
     tokens *paths;
     int npaths, failed;
     int uses_rays;
@@ -90,13 +89,12 @@ static symval sym(int kind, int32_t local)
     return v;
 }
 
-static symval local_value(const prover *pv, const pstate *ps, int32_t l)
+static symval local_value(const pstate *ps, int32_t l)
 {
     for (int i = ps->nwrote - 1; i >= 0; i--)
         if (ps->wrote[i] == l)
             return ps->wrote_val[i];
     return sym(SV_BEFORE, l);   /* not written since X: as before X */
-    (void)pv;
 }
 
 static void write_local(prover *pv, pstate *ps, int32_t l, symval v)
@@ -109,11 +107,10 @@ static void write_local(prover *pv, pstate *ps, int32_t l, symval v)
     ps->wrote_val[ps->nwrote++] = v;
 }
 
-static symval pop(prover *pv, pstate *ps)
+static symval pop(pstate *ps)
 {
     if (ps->sp > 0)
         return ps->stack[--ps->sp];
-    (void)pv;
     return sym(SV_BEFORE, -1);   /* pushed before X: the same in both */
 }
 
@@ -179,44 +176,44 @@ static int step(prover *pv, int pc, pstate *ps)
     case PL_OP_RETURN: return -1;
     case PL_OP_PASS: ps->pass = 1; return pc + 1;
     case PL_OP_LOAD:
-        push(pv, ps, local_value(pv, ps, code[pc + 1]));
+        push(pv, ps, local_value(ps, code[pc + 1]));
         return pc + 2;
     case PL_OP_STORE:
     case PL_OP_ASSIGN:
-        a = pop(pv, ps);
+        a = pop(ps);
         /* a store on a cycle may run again with other inputs */
         write_local(pv, ps, code[pc + 1], op == PL_OP_STORE && !pv->in_loop[pc] ? a : sym(SV_UNKNOWN, 0));
         return pc + 2;
     case PL_OP_LOAD2:
-        push(pv, ps, local_value(pv, ps, code[pc + 1]));
-        push(pv, ps, local_value(pv, ps, code[pc + 2]));
+        push(pv, ps, local_value(ps, code[pc + 1]));
+        push(pv, ps, local_value(ps, code[pc + 2]));
         return pc + 3;
     case PL_OP_STEPTO:                        /* LOAD a; LOAD b; STEP; STORE c */
-        a = local_value(pv, ps, code[pc + 1]);
-        b = local_value(pv, ps, code[pc + 2]);
+        a = local_value(ps, code[pc + 1]);
+        b = local_value(ps, code[pc + 2]);
         write_local(pv, ps, code[pc + 3], !pv->in_loop[pc] ? moved(&a, &b, SV_STEP) : sym(SV_UNKNOWN, 0));
         return pc + 4;
     case PL_OP_DUP:
-        a = pop(pv, ps);
+        a = pop(ps);
         push(pv, ps, a);
         push(pv, ps, a);
         return pc + 1;
     case PL_OP_STEP:
-        b = pop(pv, ps);
-        a = pop(pv, ps);
+        b = pop(ps);
+        a = pop(ps);
         push(pv, ps, moved(&a, &b, SV_STEP));
         return pc + 1;
     case PL_OP_RAY:
-        pop(pv, ps);                        /* the distance */
-        b = pop(pv, ps);
-        a = pop(pv, ps);
+        pop(ps);                        /* the distance */
+        b = pop(ps);
+        a = pop(ps);
         push(pv, ps, moved(&a, &b, SV_RAY));
         return pc + 1;
     case PL_OP_TEXTCELL:
-        add_token(pv, ps, TK_CELL, 0, pop(pv, ps));
+        add_token(pv, ps, TK_CELL, 0, pop(ps));
         return pc + 1;
     case PL_OP_TEXTINT:
-        add_token(pv, ps, TK_INT, 0, pop(pv, ps));
+        add_token(pv, ps, TK_INT, 0, pop(ps));
         return pc + 1;
     case PL_OP_TEXTSTR:
         if (p->strings[code[pc + 1]][0])    /* an empty string writes nothing */
@@ -235,7 +232,7 @@ static int step(prover *pv, int pc, pstate *ps)
     case PL_OP_JUMP: return code[pc + 1];
     case PL_OP_JUMPF:
     case PL_OP_JUMPT: {
-        pop(pv, ps);
+        pop(ps);
         pstate copy = *ps;
         walk(pv, code[pc + 1], &copy);
         return pc + 2;
@@ -249,12 +246,10 @@ static int step(prover *pv, int pc, pstate *ps)
     case PL_OP_TRY:                           /* a test: 0 or 1 after the block */
         push(pv, ps, sym(SV_UNKNOWN, 0));
         return code[pc + 1];
-    case PL_OP_SSETMARK:
-    case PL_OP_SMARKED:
     default: {
         const pl_opinfo *info = &pl_opinfo_table[op];
         for (int i = 0; i < info->pop; i++)
-            pop(pv, ps);
+            pop(ps);
         for (int i = 0; i < info->push; i++)
             push(pv, ps, sym(SV_UNKNOWN, 0));
         return pc + 1 + info->nops;
@@ -355,17 +350,9 @@ static int texts_differ(const facts *f, prover *pv, const tokens *x, const token
         }
         if (s->kind == TK_INT && t->kind == TK_INT && same_before(&s->v, &t->v))
             continue;
-        if (s->kind == TK_CONST && t->kind == TK_CELL) {
-            unsigned char c = (unsigned char)const_text(f->p, s->str)[0];
-            if (!f->first_letter[c | 0x20] && !f->first_letter[c])
-                return 1;
-            return 0;
-        }
-        if (s->kind == TK_CELL && t->kind == TK_CONST) {
-            unsigned char c = (unsigned char)const_text(f->p, t->str)[0];
-            if (!f->first_letter[c | 0x20] && !f->first_letter[c])
-                return 1;
-            return 0;
+        if ((s->kind == TK_CONST && t->kind == TK_CELL) || (s->kind == TK_CELL && t->kind == TK_CONST)) {
+            unsigned char c = (unsigned char)const_text(f->p, s->kind == TK_CONST ? s->str : t->str)[0];
+            return !f->first_letter[c | 0x20] && !f->first_letter[c];
         }
         return 0;
     }
@@ -480,19 +467,8 @@ static uint8_t *mark_loops(const pl_program *p)
         int n = 0;
         todo[n++] = pc;
         while (n > 0 && !in_loop[pc]) {
-            int at = todo[--n], op = p->code[at];
             int32_t next[2];
-            int k = 0;
-            switch (op) {
-            case PL_OP_JUMP: next[k++] = p->code[at + 1]; break;
-            case PL_OP_JUMPF: case PL_OP_JUMPT: case PL_OP_FORK: case PL_OP_FIRST: case PL_OP_TRY:
-                next[k++] = at + 1 + pl_opinfo_table[op].nops;
-                next[k++] = p->code[at + 1];
-                break;
-            case PL_OP_NEXT: next[k++] = at + 5; next[k++] = p->code[at + 4]; break;
-            case PL_OP_YIELD: case PL_OP_FAIL: case PL_OP_RESULT: case PL_OP_RETURN: break;
-            default: next[k++] = at + 1 + pl_opinfo_table[op].nops; break;
-            }
+            int k = pl_code_successors(p, todo[--n], next);
             for (int i = 0; i < k; i++) {
                 if (next[i] == pc)
                     in_loop[pc] = 1;
@@ -524,14 +500,12 @@ static int choice_proven(prover *pv, facts *f, const pl_snode *n)
         int dirs = d->kind == PL_SET_DIRS;
         f->cell_dirs_ok = dirs && dirs_distinct(p, d->id, 0);
         f->ray_dirs_ok = dirs && dirs_distinct(p, d->id, 1);
-        pv->xlocal = p->code[n->pc + 2];
-        write_local(pv, ps, pv->xlocal, sym(SV_CHOSEN, 0));
+        write_local(pv, ps, p->code[n->pc + 2], sym(SV_CHOSEN, 0));
         walk(pv, n->pc + 3, ps);
         for (int i = 0; i < pv->npaths && ok && !pv->failed; i++)
             for (int j = 0; j <= i && ok; j++)
                 ok = texts_differ(f, pv, &pv->paths[i], &pv->paths[j], 1);
     } else if (n->op == PL_OP_FORK) {
-        pv->xlocal = -1;
         walk(pv, n->pc + 2, ps);
         int nfirst = pv->npaths;
         memset(ps, 0, sizeof *ps);

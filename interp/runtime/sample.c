@@ -117,9 +117,7 @@ static void add_edge(builder *b, int node)
     s->edges[s->nedges++] = node;
 }
 
-/* The instructions that may run after the one at pc, in a move program
- * (choices excluded: reach() stops at them).  Returns their number. */
-static int successors(const pl_program *p, int pc, int32_t next[2])
+int pl_code_successors(const pl_program *p, int pc, int32_t next[2])
 {
     const int32_t *code = p->code;
     switch (code[pc]) {
@@ -166,7 +164,7 @@ static int possible_block_closed(builder *b, int pc)
             break;
         }
         int32_t next[2];
-        int k = successors(p, at, next);
+        int k = pl_code_successors(p, at, next);
         for (int i = 0; i < k && ok; i++) {
             if (next[i] <= pc || next[i] >= target)
                 ok = 0;
@@ -217,7 +215,7 @@ static void reach(builder *b, int start, int32_t group[2])
             continue;
         }
         int32_t next[2];
-        int k = successors(p, pc, next);
+        int k = pl_code_successors(p, pc, next);
         for (int i = 0; i < k; i++)
             if (b->stamp[next[i]] != epoch) {
                 b->stamp[next[i]] = epoch;
@@ -272,7 +270,7 @@ static void mark_after(builder *b, int op, uint8_t *after)
     while (n > 0) {
         int pc = todo[--n];
         int32_t next[2];
-        int k = successors(p, pc, next);
+        int k = pl_code_successors(p, pc, next);
         for (int i = 0; i < k; i++)
             if (!after[next[i]]) {
                 after[next[i]] = 1;
@@ -311,7 +309,7 @@ static int writes_in_text(builder *b, int pc, int32_t l, int32_t epoch, uint8_t 
         ok = writes_in_text(b, code[pc + 1], l, epoch, memo);
     else {
         int32_t next[2];
-        int k = successors(p, pc, next);
+        int k = pl_code_successors(p, pc, next);
         ok = 1;
         for (int i = 0; i < k && ok; i++)
             ok = writes_in_text(b, next[i], l, epoch, memo);
@@ -417,18 +415,6 @@ static void describe_picks(builder *b)
     free(memo);
 }
 
-static uint64_t name_hash(const char *s, int n)
-{
-    uint64_t h = 1469598103934665603ull;
-    for (int i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c >= 'A' && c <= 'Z')
-            c = (unsigned char)(c + 32);
-        h = (h ^ c) * 1099511628211ull;
-    }
-    return h;
-}
-
 /* The table of cell names, to find the cells a move text names; 0 when
  * a name is empty or longer than 63 characters (it could not prune). */
 static int index_names(const pl_program *p, pl_sample_plan *s)
@@ -449,7 +435,7 @@ static int index_names(const pl_program *p, pl_sample_plan *s)
             continue;
         }
         s->name_lengths |= 1ull << len;
-        size_t k = (size_t)name_hash(p->cell_names[c], (int)len) & (size_t)(cap - 1);
+        size_t k = (size_t)pl_hash_bytes_nocase(PL_FNV_OFFSET, p->cell_names[c], len) & (size_t)(cap - 1);
         while (s->names[k] >= 0)
             k = (k + 1) & (size_t)(cap - 1);
         s->names[k] = c;
@@ -472,31 +458,41 @@ static void mark_top_firsts(pl_sample_plan *s)
                 s->nodes[s->edges[e]].top = 0;
 }
 
-/* The most ways any position can have, from the static bounds alone
- * (what size_ways gives when every PICK's set is as large as it can be). */
-static double most_ways(const pl_sample_plan *s, int nplayers)
+static void size_node(const pl_sample_plan *plan, pl_snode *nodes, int i, const pl_state *st);
+static double group_size(const pl_sample_plan *plan, const pl_snode *nodes, const int32_t g[2]);
+
+/* Every node's size from the static bounds alone (every PICK's set as
+ * large as it can be), kept in the plan's nodes, which each state copies:
+ * a state recomputes only the nodes in `redo`, those whose size depends
+ * on the position (a PICK sized by its count now, or a node above one). */
+static void size_statically(pl_sample_plan *s)
 {
-    double *size = pl_calloc((size_t)s->nnodes + 1, sizeof *size);
-    if (!size)
+    uint8_t *redo = pl_calloc((size_t)s->nnodes + 1, 1);
+    s->redo = pl_malloc(((size_t)s->nnodes + 1) * sizeof *s->redo);
+    if (!redo || !s->redo)
         abort();
     for (int i = 0; i < s->nnodes; i++) {
-        const pl_snode *n = &s->nodes[s->order[i]];
-        double g[2] = {0, 0};
-        for (int k = 0; k < 2; k++)
-            for (int e = n->group[k][0]; e < n->group[k][1]; e++)
-                g[k] = size[s->edges[e]] > g[k] ? size[s->edges[e]] : g[k];
-        switch (n->op) {
-        case PL_OP_YIELD: size[s->order[i]] = 1; break;
-        case PL_OP_FORK: size[s->order[i]] = g[0] + g[1]; break;
-        case PL_OP_FIRST: size[s->order[i]] = g[0] > g[1] ? g[0] : g[1]; break;
-        default: size[s->order[i]] = n->bound * g[0]; break;
-        }
+        int v = s->order[i];
+        const pl_snode *n = &s->nodes[v];
+        size_node(s, s->nodes, v, NULL);
+        redo[v] = n->popcount;
+        for (int g = 0; g < 2; g++)
+            for (int e = n->group[g][0]; e < n->group[g][1]; e++)
+                redo[v] |= redo[s->edges[e]];
+        if (redo[v])
+            s->redo[s->nredo++] = v;
     }
+    free(redo);
+}
+
+/* The most ways any position can have, from the static bounds alone. */
+static double most_ways(const pl_sample_plan *s, int nplayers)
+{
     double most = 0;
-    for (int pl = 0; pl < nplayers; pl++)
-        for (int e = s->entry[pl][0]; e < s->entry[pl][1]; e++)
-            most = size[s->edges[e]] > most ? size[s->edges[e]] : most;
-    free(size);
+    for (int pl = 0; pl < nplayers; pl++) {
+        double w = group_size(s, s->nodes, s->entry[pl]);
+        most = w > most ? w : most;
+    }
     return most;
 }
 
@@ -508,6 +504,7 @@ static void plan_free(pl_program_cache *cache)
     free(s->node_of);
     free(s->nodes);
     free(s->order);
+    free(s->redo);
     free(s->edges);
     free(s->names);
     free(s);
@@ -563,6 +560,7 @@ static pl_sample_plan *plan_build(const pl_program *p)
         if (s->nodes[i].bound > s->most)
             s->most = s->nodes[i].bound;
     if (s->exact) {
+        size_statically(s);
         s->distinct = pl_sampler_prove_distinct(p, s, &s->check_rays);
         decide_method(p, s);
     }
@@ -650,34 +648,40 @@ static double pick_size_now(const pl_state *st, const pl_snode *n)
     return most;
 }
 
-static double group_size(const pl_sampler *s, const int32_t g[2])
+static double group_size(const pl_sample_plan *plan, const pl_snode *nodes, const int32_t g[2])
 {
-    const int32_t *edges = s->plan->edges;
     double most = 0;
     for (int e = g[0]; e < g[1]; e++)
-        if (s->nodes[edges[e]].size > most)
-            most = s->nodes[edges[e]].size;
+        if (nodes[plan->edges[e]].size > most)
+            most = nodes[plan->edges[e]].size;
     return most;
 }
 
-/* The bound of every node in this position, successors first; returns W. */
+/* The bound of node i and of its groups, its successors being sized: in
+ * the position of st, or from the static bounds alone (st NULL). */
+static void size_node(const pl_sample_plan *plan, pl_snode *nodes, int i, const pl_state *st)
+{
+    pl_snode *n = &nodes[i];
+    double a = group_size(plan, nodes, n->group[0]), b = group_size(plan, nodes, n->group[1]);
+    n->branch[0] = a;
+    n->branch[1] = b;
+    switch (n->op) {
+    case PL_OP_YIELD: n->size = 1; break;
+    case PL_OP_FORK: n->size = a + b; break;
+    case PL_OP_FIRST: n->size = a > b ? a : b; break;
+    default: n->size = (st && n->popcount ? pick_size_now(st, n) : n->bound) * a; break;
+    }
+}
+
+/* The bound of every node in this position, successors first (the
+ * others keep their static bounds, copied from the plan); returns W. */
 static double size_ways(pl_state *st)
 {
     pl_sampler *s = st->sampler;
     const pl_sample_plan *plan = s->plan;
-    for (int i = 0; i < plan->nnodes; i++) {
-        pl_snode *n = &s->nodes[plan->order[i]];
-        double a = group_size(s, n->group[0]), b = group_size(s, n->group[1]);
-        n->branch[0] = a;
-        n->branch[1] = b;
-        switch (n->op) {
-        case PL_OP_YIELD: n->size = 1; break;
-        case PL_OP_FORK: n->size = a + b; break;
-        case PL_OP_FIRST: n->size = a > b ? a : b; break;
-        default: n->size = (n->popcount ? pick_size_now(st, n) : n->bound) * a; break;
-        }
-    }
-    return group_size(s, plan->entry[st->mover]);
+    for (int i = 0; i < plan->nredo; i++)
+        size_node(plan, s->nodes, plan->redo[i], st);
+    return group_size(plan, s->nodes, plan->entry[st->mover]);
 }
 
 static void movelist_clear(pl_movelist *ml)
@@ -702,7 +706,7 @@ static void named_cells(pl_state *st)
             if (!(s->name_lengths >> len & 1))
                 continue;
             const char *t = st->stext + i;
-            size_t k = (size_t)name_hash(t, len) & mask;
+            size_t k = (size_t)pl_hash_bytes_nocase(PL_FNV_OFFSET, t, (size_t)len) & mask;
             for (; s->names[k] >= 0; k = (k + 1) & mask) {
                 int c = s->names[k];
                 if (st->name_len[c] == len && strncasecmp(p->cell_names[c], t, (size_t)len) == 0)

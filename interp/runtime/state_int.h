@@ -86,9 +86,13 @@ typedef struct {
                                  in this game (both are exact) */
     char why[160];            /* !exact, or !pays: why not */
     int32_t *node_of;         /* ncode: node of an instruction, or -1 */
-    pl_snode *nodes;          /* copied by each state (sizes change per position) */
+    pl_snode *nodes;          /* with their static sizes: copied by each state
+                                 (sizes change per position) */
     int nnodes;
     int32_t *order;           /* nodes, each after all the nodes it reaches */
+    int32_t *redo;            /* in that order, the nodes whose size depends on
+                                 the position; the others keep their static size */
+    int nredo;
     int32_t *edges;
     int nedges;
     int32_t entry[PL_MAX_PLAYERS][2];  /* group of each player's entry */
@@ -262,6 +266,9 @@ int pl_sampler_prove_distinct(const pl_program *p, const pl_sample_plan *s, int 
 
 /* sample.c */
 void pl_sampler_free(pl_sampler *s);
+/* The instructions that may run after the one at pc (each branch of a
+ * jump or choice, the next element of a PICK); returns their number. */
+int pl_code_successors(const pl_program *p, int pc, int32_t next[2]);
 /* The plan of st's program, built on first use (thread-safe). */
 const pl_sample_plan *pl_sample_plan_of(pl_state *st);
 /* Tests: plans built so far in this process, published or not. */
