@@ -69,6 +69,8 @@ typedef struct {
     const pl_program *p;
     pl_sample_plan *s;
     int32_t *stamp;           /* ncode: visit marks of reach() and friends */
+    int32_t *todo;            /* 2 ncode: the work list of reach() and mark_after()
+                                 (each pc pushed once, and once more as an op) */
     int32_t epoch;
     int edges_cap;
     int failed;
@@ -185,10 +187,7 @@ static void reach(builder *b, int start, int32_t group[2])
 {
     const pl_program *p = b->p;
     group[0] = b->s->nedges;
-    int32_t epoch = ++b->epoch;
-    int32_t *todo = pl_malloc((size_t)(p->ncode + 1) * sizeof *todo);
-    if (!todo)
-        abort();
+    int32_t epoch = ++b->epoch, *todo = b->todo;
     int n = 0;
     todo[n++] = start;
     b->stamp[start] = epoch;
@@ -222,7 +221,6 @@ static void reach(builder *b, int start, int32_t group[2])
                 todo[n++] = next[i];
             }
     }
-    free(todo);
     group[1] = b->s->nedges;
 }
 
@@ -259,9 +257,7 @@ static int32_t set_bound(const pl_program *p, const pl_setdesc *d)
 static void mark_after(builder *b, int op, uint8_t *after)
 {
     const pl_program *p = b->p;
-    int32_t *todo = pl_malloc((size_t)(p->ncode + 1) * sizeof *todo);
-    if (!todo)
-        abort();
+    int32_t *todo = b->todo;
     int n = 0;
     memset(after, 0, (size_t)p->ncode);
     for (int pc = 0; pc < p->ncode; pc += 1 + pl_opinfo_table[p->code[pc]].nops)
@@ -277,7 +273,6 @@ static void mark_after(builder *b, int op, uint8_t *after)
                 todo[n++] = next[i];
             }
     }
-    free(todo);
 }
 
 /* Does every way from pc write local `l` into the text (LOAD l; TEXTCELL,
@@ -532,7 +527,7 @@ static pl_sample_plan *plan_build(const pl_program *p)
 {
     atomic_fetch_add_explicit(&pl_sample_plans_built, 1, memory_order_relaxed);
     pl_sample_plan *s = pl_calloc(1, sizeof *s);
-    builder b = {p, s, NULL, 0, 0, 0};
+    builder b = {p, s, NULL, NULL, 0, 0, 0};
     if (!s)
         abort();
     s->cache.free = plan_free;
@@ -540,7 +535,8 @@ static pl_sample_plan *plan_build(const pl_program *p)
     s->nodes = pl_malloc(((size_t)p->ncode + 1) * sizeof *s->nodes);
     s->order = pl_malloc(((size_t)p->ncode + 1) * sizeof *s->order);
     b.stamp = pl_calloc((size_t)p->ncode + 1, sizeof *b.stamp);
-    if (!s->node_of || !s->nodes || !s->order || !b.stamp)
+    b.todo = pl_malloc(((size_t)p->ncode + 1) * 2 * sizeof *b.todo);
+    if (!s->node_of || !s->nodes || !s->order || !b.stamp || !b.todo)
         abort();
     for (int i = 0; i < p->ncode; i++)
         s->node_of[i] = -1;
@@ -552,6 +548,7 @@ static pl_sample_plan *plan_build(const pl_program *p)
         describe_picks(&b);
     mark_top_firsts(s);
     free(b.stamp);
+    free(b.todo);
     if (!index_names(p, s))
         fail(&b, "a cell name is empty or longer than 63 characters", -1);
     s->exact = !b.failed;
@@ -738,6 +735,14 @@ static pl_sampler *sampler_of(pl_state *st)
     return st->sampler;
 }
 
+/* Sampling starts in st's position: its mover; the decisions of top
+ * FIRSTs, made in the position before, are forgotten. */
+static void new_position(pl_state *st)
+{
+    st->mover = pl_state_to_move(st);
+    st->sampler->position++;
+}
+
 long pl_random_move_ways(pl_state *st, const char *text, pl_movelist *ml)
 {
     pl_sampler *s = sampler_of(st);
@@ -747,8 +752,7 @@ long pl_random_move_ways(pl_state *st, const char *text, pl_movelist *ml)
     PL_GROW(st->stext, st->stext_cap, len + 1);
     memcpy(st->stext, text, (size_t)len + 1);
     st->stext_len = len;
-    st->mover = pl_state_to_move(st);
-    s->position++;
+    new_position(st);
     return count_ways(st, ml);
 }
 
@@ -829,8 +833,7 @@ static int sampling_pays(const pl_program *prog, const pl_sample_plan *plan)
     int result = PL_RESULT_NONE;
     for (int ply = 0; ply < PROBE_PLIES && pl_end_result(probe, &result) == PL_OK &&
                       result == PL_RESULT_NONE; ply++) {
-        probe->mover = pl_state_to_move(probe);
-        probe->sampler->position++;
+        new_position(probe);
         double bound = size_ways(probe);
         long runs = probe->runs, steps = 0;
         if (bound <= 0 || sample(probe, &rng, &ml, bound, &steps) < 0)
@@ -853,8 +856,7 @@ static int random_move(pl_state *st, uint64_t *rng, pl_movelist *ml)
     pl_sampler *s = sampler_of(st);
     if (!s->plan->exact || s->force == 0 || (s->force < 0 && !s->plan->pays))
         return random_move_in_full(st, rng, ml);
-    st->mover = pl_state_to_move(st);
-    s->position++;            /* forget the decisions of top FIRSTs */
+    new_position(st);
     double bound = size_ways(st);
     if (bound <= 0) {         /* no way reaches YIELD: no move */
         movelist_clear(ml);
