@@ -370,8 +370,6 @@ static int cmp_name(const void *a, const void *b)
 static int names_prefix_free(const pl_program *p)
 {
     const char **names = pl_malloc(((size_t)p->ncells + 1) * sizeof *names);
-    if (!names)
-        abort();
     for (int c = 0; c < p->ncells; c++)
         names[c] = p->cell_names[c];
     qsort(names, (size_t)p->ncells, sizeof *names, cmp_name);
@@ -393,8 +391,6 @@ static int dirs_distinct(const pl_program *p, int id, int rays)
 {
     int np = p->nplayers;
     int32_t *mark = pl_malloc(((size_t)p->ncells + 1) * sizeof *mark);
-    if (!mark)
-        abort();
     int ok = 1;
     for (int pl = 0; pl < np && ok; pl++) {
         int k = id * np + pl, n = p->dsets.offset[k + 1] - p->dsets.offset[k];
@@ -458,8 +454,6 @@ static uint8_t *mark_loops(const pl_program *p)
     uint8_t *in_loop = pl_calloc((size_t)p->ncode + 1, 1);
     uint8_t *seen = pl_malloc((size_t)p->ncode + 1);
     int32_t *todo = pl_malloc(((size_t)p->ncode + 1) * 2 * sizeof *todo);
-    if (!in_loop || !seen || !todo)
-        abort();
     for (int pc = 0; pc < p->ncode; pc += 1 + pl_opinfo_table[p->code[pc]].nops) {
         /* back edges only come from jumps: an instruction is on a cycle
            when it can reach itself */
@@ -489,8 +483,6 @@ static int choice_proven(prover *pv, facts *f, const pl_snode *n)
 {
     const pl_program *p = pv->p;
     pstate *ps = pl_calloc(1, sizeof *ps);
-    if (!ps)
-        abort();
     int ok = 1;
     pv->npaths = 0;
     pv->failed = 0;
@@ -538,8 +530,6 @@ int pl_sampler_prove_distinct(const pl_program *p, const pl_sample_plan *s, int 
     pv.on_path = pl_calloc((size_t)p->ncode + 1, 1);
     uint8_t *in_loop = mark_loops(p);
     pv.in_loop = in_loop;
-    if (!pv.paths || !pv.on_path)
-        abort();
     int ok = 1;
     for (int i = 0; i < s->nnodes && ok; i++)
         if (s->nodes[i].op == PL_OP_PICK || s->nodes[i].op == PL_OP_FORK)

@@ -110,12 +110,7 @@ static int node_at(builder *b, int pc)
 static void add_edge(builder *b, int node)
 {
     pl_sample_plan *s = b->s;
-    if (s->nedges == b->edges_cap) {
-        b->edges_cap = b->edges_cap ? 2 * b->edges_cap : 64;
-        s->edges = pl_realloc(s->edges, (size_t)b->edges_cap * sizeof *s->edges);
-        if (!s->edges)
-            abort();
-    }
+    PL_GROW(s->edges, b->edges_cap, s->nedges + 1);
     s->edges[s->nedges++] = node;
 }
 
@@ -152,8 +147,6 @@ static int possible_block_closed(builder *b, int pc)
         return 0;
     uint8_t *seen = pl_calloc((size_t)(target - pc) + 1, 1);
     int32_t *todo = pl_malloc(((size_t)(target - pc) + 1) * sizeof *todo);
-    if (!seen || !todo)
-        abort();
     int n = 0, ok = 1;
     todo[n++] = pc + 2;
     seen[2] = 1;
@@ -320,8 +313,6 @@ static int order_nodes(pl_sample_plan *s)
     int looping = -1;
     uint8_t *state = pl_calloc((size_t)s->nnodes + 1, 1); /* 0 new, 1 open, 2 done */
     int32_t *stack = pl_malloc(((size_t)s->nnodes + 1) * 2 * sizeof *stack);
-    if (!state || !stack)
-        abort();
     int norder = 0, ok = 1;
     for (int root = 0; root < s->nnodes && ok; root++) {
         if (state[root])
@@ -386,8 +377,6 @@ static void describe_picks(builder *b)
     uint8_t *after_place = pl_calloc((size_t)p->ncode + 1, 1);
     uint8_t *after_remove = pl_calloc((size_t)p->ncode + 1, 1);
     uint8_t *memo = pl_malloc((size_t)p->ncode + 1);
-    if (!after_place || !after_remove || !memo)
-        abort();
     mark_after(b, PL_OP_PLACE, after_place);
     mark_after(b, PL_OP_REMOVE, after_remove);
     for (int i = 0; i < s->nnodes && !b->failed; i++) {
@@ -418,8 +407,6 @@ static int index_names(const pl_program *p, pl_sample_plan *s)
     while (cap < 2 * p->ncells)
         cap *= 2;
     s->names = pl_malloc((size_t)cap * sizeof *s->names);
-    if (!s->names)
-        abort();
     s->names_cap = cap;
     for (int i = 0; i < cap; i++)
         s->names[i] = -1;
@@ -464,8 +451,6 @@ static void size_statically(pl_sample_plan *s)
 {
     uint8_t *redo = pl_calloc((size_t)s->nnodes + 1, 1);
     s->redo = pl_malloc(((size_t)s->nnodes + 1) * sizeof *s->redo);
-    if (!redo || !s->redo)
-        abort();
     for (int i = 0; i < s->nnodes; i++) {
         int v = s->order[i];
         const pl_snode *n = &s->nodes[v];
@@ -528,16 +513,12 @@ static pl_sample_plan *plan_build(const pl_program *p)
     atomic_fetch_add_explicit(&pl_sample_plans_built, 1, memory_order_relaxed);
     pl_sample_plan *s = pl_calloc(1, sizeof *s);
     builder b = {p, s, NULL, NULL, 0, 0, 0};
-    if (!s)
-        abort();
     s->cache.free = plan_free;
     s->node_of = pl_malloc(((size_t)p->ncode + 1) * sizeof *s->node_of);
     s->nodes = pl_malloc(((size_t)p->ncode + 1) * sizeof *s->nodes);
     s->order = pl_malloc(((size_t)p->ncode + 1) * sizeof *s->order);
     b.stamp = pl_calloc((size_t)p->ncode + 1, sizeof *b.stamp);
     b.todo = pl_malloc(((size_t)p->ncode + 1) * 2 * sizeof *b.todo);
-    if (!s->node_of || !s->nodes || !s->order || !b.stamp || !b.todo)
-        abort();
     for (int i = 0; i < p->ncode; i++)
         s->node_of[i] = -1;
     build_nodes(&b);
@@ -588,8 +569,6 @@ const pl_sample_plan *pl_sample_plan_of(pl_state *st)
 static pl_sampler *sampler_new(pl_state *st, const pl_sample_plan *plan)
 {
     pl_sampler *s = pl_calloc(1, sizeof *s);
-    if (!s)
-        abort();
     s->plan = plan;
     s->node_of = plan->node_of;
     s->distinct = plan->distinct;
@@ -598,8 +577,6 @@ static pl_sampler *sampler_new(pl_state *st, const pl_sample_plan *plan)
     s->nodes = pl_malloc(((size_t)plan->nnodes + 1) * sizeof *s->nodes);
     st->elems = pl_malloc(((size_t)plan->most + 1) * sizeof *st->elems);
     st->named = pl_calloc((size_t)st->nwords + 1, sizeof *st->named);
-    if (!s->nodes || !st->elems || !st->named)
-        abort();
     memcpy(s->nodes, plan->nodes, (size_t)plan->nnodes * sizeof *s->nodes);
     return s;
 }
