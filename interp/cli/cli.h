@@ -2,7 +2,7 @@
  * cli.h -- the `plateau` command line, shared by the cli*.c files.
  *
  *   cli.c         command table, dispatch, `--help`, `--version`
- *   cli_common.c  option parsing, loading a GAME, --moves, RNG, clock
+ *   cli_common.c  option parsing, loading a GAME, --moves
  *   cli_files.c   list, compile, disasm
  *   cli_validate.c validate (static checks, random playouts)
  *   cli_perft.c   perft, moves, show
@@ -20,7 +20,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "plateau.h"          /* the CLI is a client of the library ... */
-#include "../../lang/util.h"  /* ... plus the shared helpers (rng, clock, files) */
+#include "../../lang/util.h"  /* ... plus the shared helpers (pl_rng, pl_now, ...) */
 
 enum { PL_EXIT_OK = 0, PL_EXIT_FAIL = 1, PL_EXIT_USAGE = 2 };
 
@@ -71,7 +71,6 @@ typedef struct {
 int pl_cli_parse(pl_cli_args *a, const char *cmd, pl_cli_opt *opts,
                  int nopts, int argc, char **argv, int allow_extra);
 void pl_cli_args_free(pl_cli_args *a);
-const char *pl_cli_opt_value(const pl_cli_args *a, const char *name);
 /* With --help: print the command's help to stdout and return 1; else 0. */
 int pl_cli_handle_help(pl_cli_args *a);
 
@@ -87,11 +86,6 @@ int pl_cli_seconds(const char *cmd, const char *what, const char *text,
                    double *out);
 
 /* --- games ---------------------------------------------------------------- */
-
-/* The whole file, NUL-terminated (malloc'ed), or NULL with errno set
- * (pl_read_file with a generous limit: records and bytecode too). */
-#define PL_CLI_MAX_FILE_BYTES ((size_t)1 << 30)
-char *pl_cli_read_file(const char *path, size_t *len);
 
 /* Load GAME (a name or a path): bytecode is read and verified, source is
  * compiled and its diagnostics printed.  `source` (may be NULL) receives
@@ -127,14 +121,5 @@ void pl_cli_print_moves(const pl_movelist *ml, const char *sep, FILE *out);
 
 /* Report the state's runtime error; returns 1. */
 int pl_cli_runtime_error(const char *cmd, const pl_state *st);
-
-/* --- small utilities ------------------------------------------------------- */
-
-/* pl_rng (the random generator) comes from util.h. */
-/* A seed that differs from run to run. */
-uint64_t pl_cli_time_seed(void);
-
-/* Seconds on the monotonic clock. */
-double pl_cli_now(void);
 
 #endif

@@ -98,7 +98,7 @@ static void *run_playouts(void *arg)
     bench_worker *w = arg;
     pl_rng rng;
     pl_rng_seed(&rng, w->seed);
-    while (pl_cli_now() < w->deadline)
+    while (pl_now() < w->deadline)
         if (playout(w, &rng) != 0)
             break;
     return NULL;
@@ -107,7 +107,7 @@ static void *run_playouts(void *arg)
 /* Visit the tree to `depth`, counting nodes, until the deadline. */
 static void perft_nodes(bench_worker *w, pl_movelist *const *ml, int depth)
 {
-    if (++w->nodes % PL_BENCH_CLOCK_EVERY == 0 && pl_cli_now() >= w->deadline)
+    if (++w->nodes % PL_BENCH_CLOCK_EVERY == 0 && pl_now() >= w->deadline)
         w->stop = 1;
     if (w->stop || depth == 0)
         return;
@@ -134,7 +134,7 @@ static void *run_perft(void *arg)
         perft_nodes(w, w->ml, d);
         if (!w->stop)
             w->depth_done = d;
-        if (pl_cli_now() >= w->deadline)
+        if (pl_now() >= w->deadline)
             w->stop = 1;
     }
     return NULL;
@@ -148,7 +148,7 @@ static double run_phase(bench_worker *w, int n, void *(*fn)(void *),
     pthread_t *tid = malloc((size_t)n * sizeof *tid);
     if (!tid)
         return -1;
-    double start = pl_cli_now();
+    double start = pl_now();
     int started = 0;
     for (int i = 0; i < n; i++) {
         w[i].deadline = start + seconds;
@@ -160,7 +160,7 @@ static double run_phase(bench_worker *w, int n, void *(*fn)(void *),
     for (int i = 0; i < started; i++)
         pthread_join(tid[i], NULL);
     free(tid);
-    return started == n ? pl_cli_now() - start : -1;
+    return started == n ? pl_now() - start : -1;
 }
 
 static void print_results(const pl_program *prog, const bench_worker *w,
@@ -282,8 +282,7 @@ int pl_cli_bench(int argc, char **argv)
     double seconds = 3;
     long long threads = 1, seed = 1;
     int rc = pl_cli_parse(&a, "bench", opts, 3, argc, argv, 0);
-    if (rc == 0 && a.help) {
-        pl_cli_command_help("bench", stdout);
+    if (rc == 0 && pl_cli_handle_help(&a)) {
         pl_cli_args_free(&a);
         return PL_EXIT_OK;
     }

@@ -1,7 +1,7 @@
 /*
  * cli_common.c -- what every command shares: option parsing, error
  * messages with the right exit status, loading a GAME argument, replaying
- * --moves, sorted move lists, the RNG and the clock.
+ * --moves, sorted move lists.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -133,12 +133,12 @@ void pl_cli_args_free(pl_cli_args *a)
     a->pos = a->extra = NULL;
 }
 
-const char *pl_cli_opt_value(const pl_cli_args *a, const char *name)
+int pl_cli_handle_help(pl_cli_args *a)
 {
-    for (int i = 0; i < a->nopts; i++)
-        if (strcmp(a->opts[i].name, name) == 0)
-            return a->opts[i].value;
-    return NULL;
+    if (!a->help)
+        return 0;
+    pl_cli_command_help(a->cmd, stdout);
+    return 1;
 }
 
 int pl_cli_int(const char *cmd, const char *what, const char *text,
@@ -171,13 +171,6 @@ int pl_cli_seconds(const char *cmd, const char *what, const char *text,
 }
 
 /* --- loading ---------------------------------------------------------------- */
-
-char *pl_cli_read_file(const char *path, size_t *len)
-{
-    char *data;
-    pl_read_file(path, PL_CLI_MAX_FILE_BYTES, &data, len);
-    return data;
-}
 
 /* The failure of pl_load_file in the CLI's words; the compiler's own
  * diagnostics were printed already. */
@@ -377,18 +370,4 @@ int pl_cli_apply_moves(pl_state *st, pl_movelist *ml, const char *cmd,
         pl_apply(st, ml, i);
     }
     return 0;
-}
-
-/* --- clock ----------------------------------------------------------------- */
-
-uint64_t pl_cli_time_seed(void) { return pl_time_seed(); }
-
-double pl_cli_now(void) { return pl_now(); }
-
-int pl_cli_handle_help(pl_cli_args *a)
-{
-    if (!a->help)
-        return 0;
-    pl_cli_command_help(a->cmd, stdout);
-    return 1;
 }

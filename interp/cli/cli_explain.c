@@ -11,12 +11,9 @@ int pl_cli_explain(int argc, char **argv)
     pl_cli_opt opts[] = {{"--moves", 1, NULL}};
     pl_cli_args a;
     int rc = pl_cli_parse(&a, "explain", opts, 1, argc, argv, 0);
-    if (rc != 0)
-        return rc;
-    if (a.help) {
-        pl_cli_command_help("explain", stdout);
+    if (rc != 0 || pl_cli_handle_help(&a)) {
         pl_cli_args_free(&a);
-        return PL_EXIT_OK;
+        return rc;
     }
     if (a.npos < 2) {
         pl_cli_args_free(&a);
@@ -26,21 +23,16 @@ int pl_cli_explain(int argc, char **argv)
     size_t n = 1;
     for (int i = 1; i < a.npos; i++)
         n += strlen(a.pos[i]) + 1;
-    char *move = calloc(1, n);
+    char *move = pl_calloc(1, n);
     for (int i = 1; i < a.npos; i++) {
         if (i > 1)
             strcat(move, " ");
         strcat(move, a.pos[i]);
     }
-    pl_program *prog = NULL;
-    char *source = NULL;
-    rc = pl_cli_load("explain", a.pos[0], &prog, &source, NULL);
-    pl_state *st = rc == 0 ? pl_state_new(prog) : NULL;
-    pl_movelist *ml = pl_movelist_new();
-    if (rc == 0 && (!st || !ml))
-        rc = pl_cli_fail("explain", "out of memory");
-    if (rc == 0 && opts[0].value)
-        rc = pl_cli_apply_moves(st, ml, "explain", opts[0].value);
+    pl_cli_game g;
+    rc = pl_cli_game_open(&g, "explain", a.pos[0], opts[0].value);
+    pl_state *st = g.st;
+    pl_movelist *ml = g.ml;
     if (rc == 0) {
         int r;
         pl_err err = pl_status(st, ml, &r);
@@ -51,7 +43,7 @@ int pl_cli_explain(int argc, char **argv)
             printf("%s: the game is over (%s)\n", move, pl_state_outcome(st, r, buf, sizeof buf));
             rc = PL_EXIT_FAIL;
         } else {
-            printf("%s\n", pl_explain_move(st, move, source, buf, sizeof buf));
+            printf("%s\n", pl_explain_move(st, move, g.source, buf, sizeof buf));
             if (pl_movelist_find(ml, move) < 0) {
                 printf("legal moves: ");
                 pl_cli_print_moves(ml, " ", stdout);
@@ -61,12 +53,7 @@ int pl_cli_explain(int argc, char **argv)
         }
     }
     free(move);
-    free(source);
-    pl_movelist_delete(ml);
-    if (st)
-        pl_state_free(st);
-    if (prog)
-        pl_program_free(prog);
+    pl_cli_game_close(&g);
     pl_cli_args_free(&a);
     return rc;
 }

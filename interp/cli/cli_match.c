@@ -346,7 +346,7 @@ static void print_table(const match_ctx *m, double seconds)
 static int run_match(match_ctx *m)
 {
     const pl_program *prog = m->g.prog;
-    double start = pl_cli_now();
+    double start = pl_now();
     char buf[160];
     int done = 0;
     m->minlen = -1;
@@ -380,7 +380,7 @@ static int run_match(match_ctx *m)
     }
     if (m->live)
         fputs("\r\033[K", stderr);
-    print_table(m, pl_cli_now() - start);
+    print_table(m, pl_now() - start);
     return PL_EXIT_OK;
 }
 
@@ -410,8 +410,7 @@ int pl_cli_match(int argc, char **argv)
     long long games = 10, seed = 0, level = 0, openings = 0;
     long long max_plies = MATCH_MAX_PLIES_DEFAULT;
     int rc = pl_cli_parse(&a, "match", opts, NOPTS, argc, argv, 0);
-    if (rc == 0 && a.help) {
-        pl_cli_command_help("match", stdout);
+    if (rc == 0 && pl_cli_handle_help(&a)) {
         pl_cli_args_free(&a);
         return PL_EXIT_OK;
     }
@@ -423,7 +422,7 @@ int pl_cli_match(int argc, char **argv)
     if (rc == 0 && opts[O_SEED].value)
         rc = pl_cli_int("match", "--seed", opts[O_SEED].value, 0, INT64_MAX, &seed);
     else if (rc == 0)
-        seed = (long long)(pl_cli_time_seed() >> 1);
+        seed = (long long)(pl_time_seed() >> 1);
     if (rc == 0 && opts[O_LEVEL].value)
         rc = pl_cli_int("match", "--level", opts[O_LEVEL].value, PL_LEVEL_MIN,
                         PL_LEVEL_MAX, &level);
@@ -491,8 +490,7 @@ int pl_cli_replay(int argc, char **argv)
     pl_record_init(&rec);
     char err[512], buf[64];
     int rc = pl_cli_parse(&a, "replay", opts, NOPTS, argc, argv, 0);
-    if (rc == 0 && a.help) {
-        pl_cli_command_help("replay", stdout);
+    if (rc == 0 && pl_cli_handle_help(&a)) {
         pl_cli_args_free(&a);
         return PL_EXIT_OK;
     }

@@ -118,10 +118,8 @@ static int parse_position(pl_cli_args *a, const char *cmd, pl_cli_opt *opts,
     int rc = pl_cli_parse(a, cmd, opts, nopts, argc, argv, 0);
     if (rc != 0)
         return rc;
-    if (a->help) {
-        pl_cli_command_help(cmd, stdout);
+    if (pl_cli_handle_help(a))
         return -1;
-    }
     if (a->npos < npos)
         return pl_cli_usage(cmd, a->npos == 0 ? "no GAME given"
                                               : "missing argument");

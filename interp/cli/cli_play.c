@@ -652,10 +652,8 @@ int pl_cli_play(int argc, char **argv)
     char **words = NULL, *wordbuf = NULL;
     start_moves start = {NULL, 0, "--moves", 0};
     int rc = pl_cli_parse(&a, "play", opts, NOPTS, argc, argv, 1);
-    if (rc == 0 && a.help) {
-        pl_cli_command_help("play", stdout);
+    if (rc == 0 && pl_cli_handle_help(&a))
         goto done;
-    }
     const char *load = opts[O_LOAD].value;
     if (rc == 0 && a.npos > 1)
         rc = pl_cli_usage("play", "unexpected argument '%s'", a.pos[1]);
@@ -666,7 +664,7 @@ int pl_cli_play(int argc, char **argv)
     if (rc == 0 && opts[O_SEED].value)
         rc = pl_cli_int("play", "--seed", opts[O_SEED].value, 0, INT64_MAX, &seed);
     else if (rc == 0)
-        seed = (long long)(pl_cli_time_seed() >> 1);
+        seed = (long long)(pl_time_seed() >> 1);
     if (rc == 0 && opts[O_ROUNDS].value)
         rc = pl_cli_int("play", "--rounds", opts[O_ROUNDS].value, 1, 1000000,
                         &rounds);
