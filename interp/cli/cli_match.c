@@ -152,6 +152,12 @@ static int play_opening(match_ctx *m, int game)
         for (char *w = strtok(copy, " \t\n,"); w; w = strtok(NULL, " \t\n,")) {
             pl_generate(st, ml);             /* legal: checked at the start */
             int i = pl_movelist_find(ml, w);
+            const char *next = i < 0 ? strtok(NULL, " \t\n,") : NULL;
+            if (next) {   /* a text with a space ("huff c2"), as --moves joins */
+                char joined[512];
+                snprintf(joined, sizeof joined, "%s %s", w, next);
+                i = pl_movelist_find(ml, joined);
+            }
             if (i < 0 || push_move(m, i) != 0) {
                 free(copy);
                 return pl_cli_fail("match", "out of memory"), MATCH_FAILED;

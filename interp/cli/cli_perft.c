@@ -155,26 +155,31 @@ int pl_cli_perft(int argc, char **argv)
     return finish(&a, &g, rc);
 }
 
+/* The prologue of moves and show: parse "CMD GAME [--moves ...]", open the
+ * position and get its result in *r.  0 or an exit status (-1: help). */
+static int open_position(pl_cli_args *a, pl_cli_game *g, pl_cli_opt *moves,
+                         const char *cmd, int argc, char **argv, int *r)
+{
+    memset(g, 0, sizeof *g);
+    int rc = parse_position(a, cmd, moves, 1, argc, argv, 1);
+    if (rc == 0)
+        rc = pl_cli_game_open(g, cmd, a->pos[0], moves->value);
+    if (rc == 0 && pl_status(g->st, g->ml, r) != PL_OK)
+        rc = pl_cli_runtime_error(cmd, g->st);
+    return rc;
+}
+
 int pl_cli_moves(int argc, char **argv)
 {
     pl_cli_opt opts[] = {{"--moves", 1, NULL}};
     pl_cli_args a;
     pl_cli_game g;
-    memset(&g, 0, sizeof g);
-    int rc = parse_position(&a, "moves", opts, 1, argc, argv, 1);
-    if (rc == 0)
-        rc = pl_cli_game_open(&g, "moves", a.pos[0], opts[0].value);
-    if (rc != 0)
-        return finish(&a, &g, rc);
-
     int r;
-    pl_err err = pl_status(g.st, g.ml, &r);
     char buf[64];
-    if (err != PL_OK) {
-        rc = pl_cli_runtime_error("moves", g.st);
-    } else if (r != PL_RESULT_NONE) {
+    int rc = open_position(&a, &g, opts, "moves", argc, argv, &r);
+    if (rc == 0 && r != PL_RESULT_NONE) {
         printf("game over: %s\n", pl_state_outcome(g.st, r, buf, sizeof buf));
-    } else {
+    } else if (rc == 0) {
         pl_cli_print_moves(g.ml, "\n", stdout);
         if (pl_movelist_count(g.ml) > 0)
             putchar('\n');
@@ -187,19 +192,10 @@ int pl_cli_show(int argc, char **argv)
     pl_cli_opt opts[] = {{"--moves", 1, NULL}};
     pl_cli_args a;
     pl_cli_game g;
-    memset(&g, 0, sizeof g);
-    int rc = parse_position(&a, "show", opts, 1, argc, argv, 1);
-    if (rc == 0)
-        rc = pl_cli_game_open(&g, "show", a.pos[0], opts[0].value);
-    if (rc != 0)
-        return finish(&a, &g, rc);
-
     int r;
-    pl_err err = pl_status(g.st, g.ml, &r);
     char buf[64];
-    if (err != PL_OK) {
-        rc = pl_cli_runtime_error("show", g.st);
-    } else {
+    int rc = open_position(&a, &g, opts, "show", argc, argv, &r);
+    if (rc == 0) {
         pl_state_render(g.st, stdout);
         if (r == PL_RESULT_NONE)
             printf("to move: %s\n",

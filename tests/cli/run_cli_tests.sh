@@ -254,6 +254,10 @@ END
     o2=$(sed -n 's/^moves //p' "$tmp/op/tic-tac-toe-002.rec" | head -1 | cut -d' ' -f1-3)
     if [ -n "$o1" ] && [ "$o1" = "$o2" ]; then pass "match --openings: a pair shares its opening"
     else fail "match --openings: a pair shares its opening" "'$o1' and '$o2'"; fi
+    # --moves holding a move whose text has a space ("huff c4")
+    run match ruches --p1 random --p2 random --games 1 --max-plies 40 --moves \
+        "3@a2 7@d9 8@f1 1@f9 6@g2 9@d7 7@e2 6@b9 0@d3 0@a8 5@b1 3@f7 2@f3 4@e8 9@c2 8@g8 4@d1 5@c8 1@b3 2@b7 f3-g4 b7-c6 g4-f5 d7-e6 f5-g6 a8-b7 g2-f3 b9-a8 d3-c4 e8-d7 b3-a4 c6-d5 a2-b3 d7-c6 f3-g4 e6-f5 e2-f3 huff c4"
+    expect "match --moves: a move text with a space" 0 "score of p1: "
     run match tic-tac-toe --p1 human
     expect "match: no humans" 2 "" "between computer players"
     run match tic-tac-toe --p1 mcts:iterations=100,seed=1 --p2 mcts:iterations=100,seed=1 --games 2 --seed 9
