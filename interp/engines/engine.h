@@ -9,6 +9,7 @@
  *                results, tree reuse between moves, root-parallel threads
  *   alphabeta.c  negamax with iterative deepening, a transposition table,
  *                killer and history move ordering
+ *   random.c     a uniform choice among the legal moves, no search
  *
  * The engines see only game.h: they play every game, and no game is known
  * here.  The facade hands each search the caller's state, which is searched
