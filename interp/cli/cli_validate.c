@@ -112,15 +112,6 @@ typedef struct {
     size_t moves_len, moves_cap;
 } val_run;
 
-static char *dup_text(const char *s)
-{
-    size_t n = strlen(s) + 1;
-    char *p = malloc(n);
-    if (p)
-        memcpy(p, s, n);
-    return p;
-}
-
 /* Split "file:line:col: runtime error: message" or "file: runtime error:
  * message" (the forms of pl_state_error) into its parts; *line is 0 when
  * there is no place.  Returns the message part, and sets *runtime when
@@ -183,13 +174,13 @@ static void add_problem(val_run *r, pl_severity sev, const char *key,
     }
     val_problem *p = &r->problems[r->nproblems];
     p->sev = sev;
-    p->key = dup_text(key);
-    p->file = dup_text(file[0] ? file : r->path);
+    p->key = strdup(key);
+    p->file = strdup(file[0] ? file : r->path);
     p->line = line;
     p->col = col;
     p->runtime = runtime;
-    p->message = dup_text(msg);
-    p->moves = dup_text(r->moves ? r->moves : "");
+    p->message = strdup(msg);
+    p->moves = strdup(r->moves ? r->moves : "");
     p->nmoves = r->no_position ? -1 : pl_state_ply(r->st);
     p->count = 1;
     if (p->key && p->file && p->message && p->moves) {
