@@ -338,7 +338,7 @@ static an_range call_range(an_ctx *a, const ast *e)
     if (cg_find_local(cc, fn))
         return ANY;
     const cc_builtin *b = cc_builtin_find(fn);
-    if (b && !b->is_set)
+    if (b && b->lowering != BL_SET)
         return builtin_call_range(a, e, b);
     cc_symbol *s = cc_lookup(cc, fn);
     if (!s)

@@ -20,13 +20,6 @@
 #define BI_TYPE_KIND    T_KIND
 #define BI_TYPE_CELLS   T_CELL
 #define BI_TYPE_NUMBERS T_INT
-#define BI_SET_NUMBER  0
-#define BI_SET_CELL    0
-#define BI_SET_DIR     0
-#define BI_SET_PLAYER  0
-#define BI_SET_KIND    0
-#define BI_SET_CELLS   1
-#define BI_SET_NUMBERS 1
 
 /* Lowering columns: the opcode or set kind the target names. */
 #define BI_TARGET_OP(t)      PL_OP_##t
@@ -36,7 +29,7 @@
 const cc_builtin cc_builtins[CC_BI_COUNT] = {
 #define BUILTIN(name, min, max, a1, a2, a3, result, lowering, target, range, doc) \
     [CC_BI_##name] = { #name, min, max, { BA_##a1, BA_##a2, BA_##a3 },            \
-                       BI_TYPE_##result, BI_SET_##result, BL_##lowering,          \
+                       BI_TYPE_##result, BL_##lowering,                           \
                        BI_TARGET_##lowering(target), doc },
 #include "builtins.h"
 #undef BUILTIN
@@ -44,7 +37,7 @@ const cc_builtin cc_builtins[CC_BI_COUNT] = {
 
 const cc_builtin_name cc_builtin_names[CC_BN_COUNT] = {
 #define BUILTIN_NAME(name, result, lowering, target, doc)                         \
-    [CC_BN_##name] = { #name, BI_TYPE_##result, BI_SET_##result, BL_##lowering,   \
+    [CC_BN_##name] = { #name, BI_TYPE_##result, BL_##lowering,                    \
                        BI_TARGET_##lowering(target), doc },
 #include "builtins.h"
 #undef BUILTIN_NAME

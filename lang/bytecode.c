@@ -275,12 +275,11 @@ static int32_t get_count(reader *r, const char *what, uint32_t max)
     return (int32_t)n;
 }
 
+/* Never NULL for an empty array either: pl_malloc(0) allocates a byte. */
 static void *alloc(reader *r, uint64_t n, size_t size, int zero)
 {
     if (r->failed)
         return NULL;
-    if (n == 0)
-        n = 1;      /* never NULL for an empty array: pl_malloc(0) may be */
     void *m = zero ? pl_calloc(n, size) : pl_malloc(n * size);
     if (!m)
         rfail(r, "out of memory in section '%s'", r->section);

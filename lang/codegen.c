@@ -194,22 +194,14 @@ static void expr_as(cc_t *cc, const ast *e, cc_type want)
     expect(cc, e, expr(cc, e), want);
 }
 
-static void unknown_name(cc_t *cc, const ast *e, const char *name)
+/* "unknown name 'x'" or "unknown function 'x'", with a hint if one is close. */
+static void unknown(cc_t *cc, const ast *e, const char *what, const char *name)
 {
     const char *hint = cc_suggest(cc, name);
     if (hint)
-        cc_error(cc, e, "unknown name '%s'; did you mean '%s'?", name, hint);
+        cc_error(cc, e, "unknown %s '%s'; did you mean '%s'?", what, name, hint);
     else
-        cc_error(cc, e, "unknown name '%s'", name);
-}
-
-static void unknown_function(cc_t *cc, const ast *e, const char *name)
-{
-    const char *hint = cc_suggest(cc, name);
-    if (hint)
-        cc_error(cc, e, "unknown function '%s'; did you mean '%s'?", name, hint);
-    else
-        cc_error(cc, e, "unknown function '%s'", name);
+        cc_error(cc, e, "unknown %s '%s'", what, name);
 }
 
 /* The direction set named by e (following parameters), or -1. */
@@ -354,7 +346,7 @@ static int set_expr(cc_t *cc, const ast *e, cc_type *elem)
             return r;
         }
         const cc_builtin_name *bn = l ? NULL : cc_builtin_name_find(e->name);
-        if (bn && bn->is_set) {
+        if (bn && bn->lowering == BL_SET) {
             *elem = set_element(bn->target);
             return add_set(cc, (pl_setdesc){bn->target, -1, -1, -1, -1});
         }
@@ -381,14 +373,14 @@ static int set_expr(cc_t *cc, const ast *e, cc_type *elem)
             return r;
         }
         if (!l && !s) {
-            unknown_name(cc, e, e->name);
+            unknown(cc, e, "name", e->name);
             return -1;
         }
     } else if (e->kind == A_CALL) {
         int na = ast_list_len(e->a);
         const ast *a0 = e->a;
         const cc_builtin *b = cc_builtin_find(e->name);
-        if (b && b->is_set)
+        if (b && b->lowering == BL_SET)
             return arity_ok(cc, e, b, na) ? lower_set(cc, e, b, elem) : -1;
         cc_symbol *s = find_local(cc, e->name) ? NULL : cc_lookup(cc, e->name);
         if (s && (s->kind == SYM_DSET || s->kind == SYM_REGION) && na == 1) {
@@ -412,7 +404,7 @@ static int set_expr(cc_t *cc, const ast *e, cc_type *elem)
             return r;
         }
         if (!s && !b && !find_local(cc, e->name)) {
-            unknown_function(cc, e, e->name);
+            unknown(cc, e, "function", e->name);
             return -1;
         }
     }
@@ -548,7 +540,7 @@ static cc_type name_expr(cc_t *cc, const ast *e)
         return l->type;
     }
     const cc_builtin_name *bn = cc_builtin_name_find(e->name);
-    if (bn && bn->is_set) {
+    if (bn && bn->lowering == BL_SET) {
         cc_error(cc, e, "'%s' is a set: use it in 'pick' or in count(...)", e->name);
         return T_ERR;
     }
@@ -596,7 +588,7 @@ static cc_type name_expr(cc_t *cc, const ast *e)
         op1(cc, PL_OP_PUSH, c);
         return T_CELL;
     }
-    unknown_name(cc, e, e->name);
+    unknown(cc, e, "name", e->name);
     return T_ERR;
 }
 
@@ -730,7 +722,7 @@ static cc_type call_expr(cc_t *cc, const ast *e)
         return T_ERR;
     }
     const cc_builtin *b = cc_builtin_find(fn);
-    if (b && !b->is_set) {
+    if (b && b->lowering != BL_SET) {
         if (!arity_ok(cc, e, b, na))
             return T_ERR;
         if (b->lowering == BL_OP)
@@ -781,7 +773,7 @@ static cc_type call_expr(cc_t *cc, const ast *e)
         cc_error(cc, e, "'%s(...)' is a set: use it in 'pick' or in count(...)", fn);
         return T_ERR;
     }
-    unknown_function(cc, e, fn);
+    unknown(cc, e, "function", fn);
     return T_ERR;
 }
 
@@ -1034,7 +1026,7 @@ static void assign_stmt(cc_t *cc, const ast *s)
         return;
     }
     if (!l && !sym) {
-        unknown_name(cc, target, target->name);
+        unknown(cc, target, "name", target->name);
         return;
     }
     cc_error(cc, target, "cannot set '%s'%s", target->name,
@@ -1155,7 +1147,7 @@ static void call_stmt(cc_t *cc, const ast *s)
     cc_symbol *sym = find_local(cc, s->name) ? NULL : cc_lookup(cc, s->name);
     if (!sym || sym->kind != SYM_DEF) {
         if (!sym)
-            unknown_name(cc, s, s->name);
+            unknown(cc, s, "name", s->name);
         else
             cc_error(cc, s, "'%s' is a %s, not a statement", s->name, "name");
         return;

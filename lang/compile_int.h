@@ -72,8 +72,7 @@ typedef struct {
     int min_args, max_args;
     cc_argkind arg[3];
     cc_type result;      /* for a set: the type of its elements */
-    int is_set;
-    cc_lowering lowering;
+    cc_lowering lowering; /* BL_SET: a set, usable only where one is expected */
     int target;          /* BL_OP: the opcode; BL_SET: the set kind; else -1 */
     const char *doc;
 } cc_builtin;
@@ -81,7 +80,6 @@ typedef struct {
 typedef struct {
     const char *name;
     cc_type result;      /* for a set: the type of its elements */
-    int is_set;
     cc_lowering lowering;
     int target;
     const char *doc;

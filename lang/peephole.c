@@ -38,12 +38,10 @@ static const pattern patterns[] = {
 
 static int width(int op) { return 1 + pl_opinfo_table[op].nops; }
 
-static int is_entry(const pl_program *p, int pc)
+static void mark(uint8_t *target, int32_t pc, int ncode)
 {
-    for (int i = 0; i < PL_MAX_PLAYERS; i++)
-        if (p->entry_moves[i] == pc)
-            return 1;
-    return p->entry_end == pc || p->entry_nomoves == pc || p->entry_eval == pc;
+    if (pc >= 0 && pc <= ncode)
+        target[pc] = 1;
 }
 
 /* Mark every offset some instruction or entry may jump to. */
@@ -51,15 +49,15 @@ static void mark_targets(const pl_program *p, uint8_t *target)
 {
     for (int pc = 0; pc < p->ncode; pc += width(p->code[pc])) {
         const pl_opinfo *info = &pl_opinfo_table[p->code[pc]];
-        for (int k = 0; k < info->nops; k++) {
-            int32_t t = p->code[pc + 1 + k];
-            if (info->kind[k] == PL_K_JUMP && t >= 0 && t <= p->ncode)
-                target[t] = 1;
-        }
+        for (int k = 0; k < info->nops; k++)
+            if (info->kind[k] == PL_K_JUMP)
+                mark(target, p->code[pc + 1 + k], p->ncode);
     }
-    for (int pc = 0; pc < p->ncode; pc++)
-        if (is_entry(p, pc))
-            target[pc] = 1;
+    for (int i = 0; i < PL_MAX_PLAYERS; i++)
+        mark(target, p->entry_moves[i], p->ncode);
+    mark(target, p->entry_end, p->ncode);
+    mark(target, p->entry_nomoves, p->ncode);
+    mark(target, p->entry_eval, p->ncode);
 }
 
 /* Length in words of pattern `pt` if it matches at pc, else 0.  The
@@ -162,8 +160,7 @@ void pl_peephole(pl_program *p)
         remap(&p->entry_moves[i], moved_to, n);
     remap(&p->entry_end, moved_to, n);
     remap(&p->entry_nomoves, moved_to, n);
-    if (p->entry_eval != -1)
-        remap(&p->entry_eval, moved_to, n);
+    remap(&p->entry_eval, moved_to, n);
     free(target);
     free(moved_to);
 }
