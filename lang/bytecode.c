@@ -194,6 +194,9 @@ int pl_bytecode_write(const pl_program *p, uint8_t **out, size_t *outlen)
     put_i32(&w, p->entry_end);
     put_i32(&w, p->entry_nomoves);
     put_i32(&w, p->entry_eval);
+    put_count(&w, p->npreds);
+    put_i32s(&w, p->pred_entry, p->npreds);
+    put_i32s(&w, p->pred_local, p->npreds);
     if (w.failed) {
         free(w.data);
         return -1;
@@ -467,6 +470,10 @@ static int read_code(reader *r, pl_program *p)
     p->entry_end = get_i32(r);
     p->entry_nomoves = get_i32(r);
     p->entry_eval = get_i32(r);
+    r->section = "predicates";
+    p->npreds = get_count(r, "board predicate", MAX_CODE);
+    get_i32s(r, &p->pred_entry, p->npreds);
+    get_i32s(r, &p->pred_local, p->npreds);
     if (!r->failed && r->p != r->end)
         rfail(r, "trailing garbage: %zu bytes after the entries",
               (size_t)(r->end - r->p));

@@ -436,28 +436,86 @@ static int split_binder(cc_t *cc, const ast *arg, const ast **binder, const ast 
     return 0;
 }
 
+/* What a comprehension computes: MASKAGG's third operand. */
+enum { AGG_COUNT, AGG_ANY, AGG_NONE, AGG_ALL };
+
+static int aggregate_of(const char *fn)
+{
+    return strcmp(fn, "any") == 0 ? AGG_ANY : strcmp(fn, "none") == 0 ? AGG_NONE
+         : strcmp(fn, "all") == 0 ? AGG_ALL : AGG_COUNT;
+}
+
+/* Compile cond once more on its own, for the cell in local x, and keep it
+ * as a board predicate when it depends on that cell and the mover only
+ * (predicates.c).  Its diagnostics are dropped: the loop compiled after
+ * reports them once.  Returns the predicate's index or -1. */
+static int board_predicate(cc_t *cc, const ast *cond, int x)
+{
+    int diags = cc->diags->count, head = cc->head, slots = cc->next_slot;
+    an_deferred *last = cc->deferred_last;
+    int start = cc->ncode;
+    expr_as(cc, cond, T_INT);
+    op0(cc, PL_OP_RESULT);
+    int k = cg_board_predicate(cc, start, x, diags);
+    pl_diags_truncate(cc->diags, diags);
+    cc->deferred_last = last;
+    if (last)
+        last->next = NULL;
+    else
+        cc->deferred = NULL;
+    cc->head = head;
+    cc->next_slot = slots;
+    return k;
+}
+
 /* count / any / all / none over a set: a deterministic loop (a HANDLER
- * of builtins.h, like every builtin_ function below). */
+ * of builtins.h, like every builtin_ function below).  Without a
+ * condition, COUNTSET counts the set; with a board predicate (a condition
+ * of the cell and the mover only), MASKAGG answers from its mask and the
+ * loop after it runs only where the runtime has no mask. */
 static cc_type builtin_comprehension(cc_t *cc, const ast *call)
 {
     const char *fn = call->name;
     const ast *binder, *set, *cond;
     if (split_binder(cc, call->a, &binder, &set, &cond) < 0)
         return T_ERR;
-    if (strcmp(fn, "all") == 0 && !cond) {
+    int agg = aggregate_of(fn);
+    if (agg == AGG_ALL && !cond) {
         cc_error(cc, call, "'all' needs a condition: all(c in SET where CONDITION)");
         return T_ERR;
     }
     scope_mark m = scope_push(cc);
     cc_type elem;
     int s = set_expr(cc, set, &elem);
+    if (!cond) {
+        at(cc, call);
+        op1(cc, PL_OP_COUNTSET, s < 0 ? 0 : s);
+        if (agg == AGG_ANY) {
+            op1(cc, PL_OP_PUSH, 0);
+            op0(cc, PL_OP_GT);
+        } else if (agg == AGG_NONE) {
+            op0(cc, PL_OP_NOT);
+        }
+        scope_pop(cc, m);
+        return s < 0 ? T_ERR : T_INT;
+    }
     int cur = new_slot(cc), x = new_slot(cc), acc = new_slot(cc);
     if (binder) {
         cc_local *l = bind(cc, binder, binder->name);
         l->slot = x;
         l->type = elem;
     }
+    int pred = s >= 0 && elem == T_CELL ? board_predicate(cc, cond, x) : -1;
     at(cc, call);
+    int skip = -1;
+    if (pred >= 0) {
+        op0(cc, PL_OP_MASKAGG);
+        emit_word(cc, s);
+        emit_word(cc, pred);
+        emit_word(cc, agg);
+        skip = cc->ncode;
+        emit_word(cc, -1);
+    }
     op1(cc, PL_OP_PUSH, 0);
     op1(cc, PL_OP_STORE, acc);
     op1(cc, PL_OP_PUSH, -1);
@@ -469,13 +527,10 @@ static cc_type builtin_comprehension(cc_t *cc, const ast *call)
     emit_word(cc, x);
     int end = cc->ncode;
     emit_word(cc, -1);
-    int is_all = strcmp(fn, "all") == 0;
-    if (cond) {
-        expr_as(cc, cond, T_INT);
-        at(cc, call);
-        op1(cc, is_all ? PL_OP_JUMPT : PL_OP_JUMPF, loop);
-    }
-    if (strcmp(fn, "count") == 0) {
+    expr_as(cc, cond, T_INT);
+    at(cc, call);
+    op1(cc, agg == AGG_ALL ? PL_OP_JUMPT : PL_OP_JUMPF, loop);
+    if (agg == AGG_COUNT) {
         op1(cc, PL_OP_LOAD, acc);
         op1(cc, PL_OP_PUSH, 1);
         op0(cc, PL_OP_ADD);
@@ -487,8 +542,10 @@ static cc_type builtin_comprehension(cc_t *cc, const ast *call)
     }
     land(cc, end);
     op1(cc, PL_OP_LOAD, acc);
-    if (strcmp(fn, "none") == 0 || is_all)
+    if (agg == AGG_NONE || agg == AGG_ALL)
         op0(cc, PL_OP_NOT);
+    if (skip >= 0)
+        land(cc, skip);
     scope_pop(cc, m);
     if (s < 0)
         return T_ERR;

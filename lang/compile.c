@@ -889,6 +889,7 @@ static void collect_code_decls(cc_t *cc, const ast *const *decls, int ndecls)
         p->entry_eval = cg_here(cc);
         cg_evaluate(cc, eval->a);
     }
+    cg_predicates_append(cc);
 }
 
 static pl_program *compile_main(cc_t *cc, const char *name, char *text, size_t len)
@@ -981,6 +982,11 @@ static pl_program *compile_text(const char *name, char *text, size_t len,
     free(cc.code);
     free(cc.line);
     free(cc.col);
+    free(cc.pcode);
+    free(cc.pline);
+    free(cc.pcol);
+    free(cc.pred_off);
+    free(cc.pred_local);
     free(cc.locals);
     ast_arena_free(&cc.arena);
     return p;

@@ -130,6 +130,12 @@ typedef struct {
     int ncode, code_cap;
     int cur_line, cur_col;
 
+    /* board predicates set aside until the end of the code (predicates.c) */
+    int32_t *pcode, *pline, *pcol;
+    int npcode, pcode_cap;
+    int32_t *pred_off, *pred_local;
+    int npreds, preds_cap;
+
     /* locals */
     cc_local *locals;
     int nlocals_scope, locals_cap;
@@ -172,6 +178,16 @@ cc_local *cg_find_local(cc_t *cc, const char *name);
 /* Bind a definition's parameters to a call's arguments (reports a wrong
  * count); leaves cc->head at the parameters.  Returns 0 on a wrong count. */
 int cg_bind_params(cc_t *cc, const ast *call, const ast *def, int caller_head);
+
+/* predicates.c: code[start, ncode) is a condition just compiled on its own,
+ * for the cell in local x, ending in RESULT.  When it depends only on that
+ * cell and the mover (and compiling it added no diagnostic), it is set
+ * aside as a board predicate and its index returned; else -1.  Either way
+ * the code is taken out of the buffer. */
+int cg_board_predicate(cc_t *cc, int start, int x, int diags_before);
+/* Append the board predicates after all entries (their offsets go into
+ * the program). */
+void cg_predicates_append(cc_t *cc);
 
 /* analyze.c: checks beyond types (see there) */
 void an_prepare(cc_t *cc);                    /* before code generation */

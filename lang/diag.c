@@ -47,6 +47,18 @@ void pl_diags_free(pl_diags *d)
     pl_diags_init(d);
 }
 
+void pl_diags_truncate(pl_diags *d, int count)
+{
+    while (d->count > count) {
+        pl_diag *g = &d->items[--d->count];
+        if (g->severity == PL_SEV_ERROR)
+            d->errors--;
+        free(g->file);
+        free(g->message);
+        free(g->source_line);
+    }
+}
+
 static int is_continuation(unsigned char c)
 {
     return (c & 0xc0) == 0x80;

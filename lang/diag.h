@@ -20,6 +20,8 @@ struct pl_diags {
 
 void pl_diags_init(pl_diags *d);
 void pl_diags_free(pl_diags *d);
+/* Forget the diagnostics added after the first `count`. */
+void pl_diags_truncate(pl_diags *d, int count);
 
 /* Add a diagnostic.  `text` is the whole source (may be NULL); the line is
  * copied out of it (a window around the columns when the line is longer

@@ -119,6 +119,7 @@ static void put_operand(FILE *out, const pl_program *p, pl_operand_kind k,
     case PL_K_MARK:  put_name(out, p->mark_names, p->nmarks, a, "mark"); break;
     case PL_K_KIND:  put_name(out, p->kind_names, p->nkinds, a, "kind"); break;
     case PL_K_SET:   put_set(out, p, a); break;
+    case PL_K_PRED:  fprintf(out, "P%d", a); break;
     case PL_K_STR:
         if (p->strings && a >= 0 && a < p->nstrings)
             put_quoted(out, p->strings[a]);
@@ -151,7 +152,10 @@ static void put_entries(FILE *out, const pl_program *p)
         put_name(out, p->player_names, p->nplayers, i, "player");
         fprintf(out, ")=%04d", p->entry_moves[i]);
     }
-    fprintf(out, " end=%04d nomoves=%04d\n", p->entry_end, p->entry_nomoves);
+    fprintf(out, " end=%04d nomoves=%04d", p->entry_end, p->entry_nomoves);
+    for (int k = 0; k < p->npreds && p->pred_entry && p->pred_local; k++)
+        fprintf(out, " P%d(L%d)=%04d", k, p->pred_local[k], p->pred_entry[k]);
+    fputc('\n', out);
 }
 
 static void put_header(FILE *out, const pl_program *p)
@@ -207,6 +211,9 @@ static void put_labels(FILE *out, const pl_program *p, int32_t pc)
         fputs("nomoves:\n", out);
     if (p->entry_eval == pc)
         fputs("evaluate:\n", out);
+    for (int k = 0; k < p->npreds && p->pred_entry && p->pred_local; k++)
+        if (p->pred_entry[k] == pc)
+            fprintf(out, "board predicate P%d of the cell in L%d:\n", k, p->pred_local[k]);
 }
 
 /* Offsets of the start of each source line: lines[k] is line k + 1.

@@ -94,6 +94,9 @@ OP(TEXTCELL,  0, NONE, NONE, NONE, NONE, 1, 0, "append the name of cell pop to t
 OP(TEXTSTR,   1, STR,  NONE, NONE, NONE, 0, 0, "append string a to the move text")
 OP(TEXTINT,   0, NONE, NONE, NONE, NONE, 1, 0, "append integer pop to the move text")
 OP(PASS,      0, NONE, NONE, NONE, NONE, 0, 0, "this move is a pass (text 'pass'); fails inside CANMOVE")
+/* Comprehensions without a VM loop (predicates.c, interp/runtime/masks.c). */
+OP(COUNTSET,  1, SET,  NONE, NONE, NONE, 0, 1, "push the number of elements of set a")
+OP(MASKAGG,   4, SET,  PRED, INT,  JUMP, 0, 1, "of the cells e of set a, count those where board predicate b holds (c=0), or push whether any (1), none (2) or all (3) do, and go to d; when b has no mask, go on instead, pushing nothing (the loop after computes it)")
 /* Superinstructions: fused by the peephole pass (peephole.c) from the
  * sequences the shipped games run most, never written by codegen. */
 OP(LOAD2,     2, LOCAL,LOCAL,NONE, NONE, 0, 2, "push local a, then local b (LOAD a; LOAD b)")

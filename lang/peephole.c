@@ -58,6 +58,8 @@ static void mark_targets(const pl_program *p, uint8_t *target)
     mark(target, p->entry_end, p->ncode);
     mark(target, p->entry_nomoves, p->ncode);
     mark(target, p->entry_eval, p->ncode);
+    for (int k = 0; k < p->npreds; k++)
+        mark(target, p->pred_entry[k], p->ncode);
 }
 
 /* Length in words of pattern `pt` if it matches at pc, else 0.  The
@@ -161,6 +163,8 @@ void pl_peephole(pl_program *p)
     remap(&p->entry_end, moved_to, n);
     remap(&p->entry_nomoves, moved_to, n);
     remap(&p->entry_eval, moved_to, n);
+    for (int k = 0; k < p->npreds; k++)
+        remap(&p->pred_entry[k], moved_to, n);
     free(target);
     free(moved_to);
 }

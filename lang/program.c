@@ -63,9 +63,14 @@ void pl_program_free(pl_program *prog)
     free(prog->code);
     free(prog->code_line);
     free(prog->code_col);
+    free(prog->pred_entry);
+    free(prog->pred_local);
     pl_program_cache *plan = atomic_load(&prog->sample_plan);
     if (plan)
         plan->free(plan);
+    pl_program_cache *masks = atomic_load(&prog->masks);
+    if (masks)
+        masks->free(masks);
     free(prog);
 }
 

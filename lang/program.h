@@ -40,7 +40,7 @@ typedef enum {
 /* Kinds of operands, for the verifier and the disassembler. */
 typedef enum {
     PL_K_NONE, PL_K_INT, PL_K_JUMP, PL_K_LOCAL, PL_K_VAR, PL_K_PVAR, PL_K_STR,
-    PL_K_SET, PL_K_DSET, PL_K_REG, PL_K_MARK, PL_K_KIND
+    PL_K_SET, PL_K_DSET, PL_K_REG, PL_K_MARK, PL_K_KIND, PL_K_PRED
 } pl_operand_kind;
 
 typedef struct {
@@ -204,11 +204,19 @@ typedef struct pl_program {
     int32_t entry_end;        /* end rules after a move */
     int32_t entry_nomoves;    /* end rules when the player to move has no move */
     int32_t entry_eval;       /* heuristic value for player `mover`, or -1 if none */
+    /* Board predicates (lang/predicates.c): code that computes a condition
+       of one cell and the mover only, from the cell in local pred_local[k],
+       ending in RESULT.  The runtime tabulates each into a mask per mover
+       (interp/runtime/masks.c) for MASKAGG. */
+    int32_t npreds;
+    int32_t *pred_entry;      /* npreds: code offset */
+    int32_t *pred_local;      /* npreds: the local holding the cell */
     int32_t max_stack;        /* value-stack depth bound (set by the verifier) */
 
     /* derived by the runtime on first use, NULL until then; published by
        a compare-and-swap since several threads may share one program */
     _Atomic(pl_program_cache *) sample_plan;
+    _Atomic(pl_program_cache *) masks;   /* the predicates' masks (masks.c) */
 } pl_program;
 
 void pl_program_free(pl_program *prog);

@@ -396,6 +396,7 @@ static int64_t operand_limit(const pl_program *p, pl_operand_kind k)
     case PL_K_REG:   return p->regions.count;
     case PL_K_MARK:  return p->nmarks;
     case PL_K_KIND:  return p->nkinds;
+    case PL_K_PRED:  return p->npreds;
     case PL_K_JUMP:  return p->ncode;
     default:         return -1;
     }
@@ -406,7 +407,7 @@ static const char *kind_word(pl_operand_kind k)
     static const char *const words[] = {
         "none", "integer", "jump target", "local", "variable",
         "player variable", "string", "set", "direction set", "region",
-        "mark", "kind"
+        "mark", "kind", "board predicate"
     };
     return (unsigned)k < sizeof words / sizeof words[0] ? words[k] : "?";
 }
@@ -486,6 +487,9 @@ static int flow(verifier *v, int32_t pc)
     case PL_OP_TRY:
         /* the failure path resumes at the target with 0 pushed */
         return reach(v, pc, next, after) || reach(v, pc, target, after + 1);
+    case PL_OP_MASKAGG:
+        /* with a mask: the answer pushed, at the target; without: on */
+        return reach(v, pc, next, h) || reach(v, pc, p->code[pc + 4], after);
     case PL_OP_NEXT:
         return reach(v, pc, next, after) ||
                reach(v, pc, p->code[pc + 4], after);
@@ -524,6 +528,16 @@ static int check_flow(verifier *v)
         check_entry(v, "nomoves", p->entry_nomoves, 0) ||
         (p->entry_eval != -1 && check_entry(v, "evaluate", p->entry_eval, 0)))
         return -1;
+    if (p->npreds > 0 && (!p->pred_entry || !p->pred_local))
+        return fail(v, "board predicates without their tables");
+    for (int k = 0; k < p->npreds; k++) {
+        snprintf(what, sizeof what, "board predicate %d", k);
+        if (p->pred_local[k] < 0 || p->pred_local[k] >= p->nlocals)
+            return fail(v, "%s: local %d out of range 0..%d", what,
+                        p->pred_local[k], p->nlocals - 1);
+        if (check_entry(v, what, p->pred_entry[k], 0))
+            return -1;
+    }
     while (v->nwork > 0)
         if (flow(v, v->work[--v->nwork]))
             return -1;

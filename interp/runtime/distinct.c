@@ -229,6 +229,12 @@ static int step(prover *pv, int pc, pstate *ps)
         walk(pv, code[pc + 4], &copy);
         return pc + 5;
     }
+    case PL_OP_MASKAGG: {                     /* answered here, or by the loop after */
+        pstate copy = *ps;
+        push(pv, &copy, sym(SV_UNKNOWN, 0));
+        walk(pv, code[pc + 4], &copy);
+        return pc + 5;
+    }
     case PL_OP_JUMP: return code[pc + 1];
     case PL_OP_JUMPF:
     case PL_OP_JUMPT: {

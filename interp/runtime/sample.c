@@ -121,7 +121,8 @@ int pl_code_successors(const pl_program *p, int pc, int32_t next[2])
     case PL_OP_JUMP: next[0] = code[pc + 1]; return 1;
     case PL_OP_JUMPF:
     case PL_OP_JUMPT: next[0] = pc + 2; next[1] = code[pc + 1]; return 2;
-    case PL_OP_NEXT: next[0] = pc + 5; next[1] = code[pc + 4]; return 2;
+    case PL_OP_NEXT:
+    case PL_OP_MASKAGG: next[0] = pc + 5; next[1] = code[pc + 4]; return 2;
     case PL_OP_FAIL:
     case PL_OP_RESULT:
     case PL_OP_RETURN:

@@ -181,6 +181,7 @@ struct pl_state {
 
     /* random moves (sample.c) */
     pl_sampler *sampler;      /* made by the first pl_random_move */
+    const struct pl_masks *masks; /* the program's, fetched by the first MASKAGG */
     uint64_t *rng;            /* VM_SAMPLE: the caller's xorshift64* state */
     double weight;            /* VM_SAMPLE: 1 / probability of the way so far */
     int32_t *elems;           /* VM_SAMPLE: the elements of a set, to pick one */
@@ -263,6 +264,21 @@ int pl_state_repetitions(const pl_state *st, uint64_t hash);
 /* distinct.c: 1 when two different ways of the program always write
  * different texts; *check_rays: only for ways whose rays have distance >= 1 */
 int pl_sampler_prove_distinct(const pl_program *p, const pl_sample_plan *s, int *check_rays);
+
+/* masks.c: the board predicates of a program tabulated, one bit per
+ * (predicate, mover, cell); shared by all states of the program. */
+typedef struct pl_masks {
+    pl_program_cache cache;   /* first: how pl_program_free frees it */
+    int npreds, nplayers, nwords;
+    uint8_t *valid;           /* npreds: 0 when the predicate failed on a cell */
+    uint64_t *bits;           /* ((k * nplayers) + mover) * nwords + word */
+} pl_masks;
+/* The masks of st's program, built on first use (thread-safe). */
+const pl_masks *pl_masks_of(pl_state *st);
+static inline const uint64_t *pl_mask(const pl_masks *m, int k, int mover)
+{
+    return m->bits + ((size_t)k * (size_t)m->nplayers + (size_t)mover) * (size_t)m->nwords;
+}
 
 /* sample.c */
 void pl_sampler_free(pl_sampler *s);

@@ -192,7 +192,70 @@ static int32_t set_next(pl_state *st, const pl_setdesc *d, int32_t *cursor, int 
 }
 
 /* ---------------------------------------------------------------------- */
-/* board queries */
+/* comprehensions without a loop: COUNTSET and MASKAGG */
+
+/* Word w of the cells of set d, for the sets the state keeps as bitsets:
+ * every cell, the empty cells, the pieces of a player (any kind).
+ * 0 with *ok = 0 for the others. */
+static uint64_t set_word(pl_state *st, const pl_setdesc *d, int w, int *ok)
+{
+    const pl_program *p = st->prog;
+    int np = p->nplayers, base = w << 6, n = p->ncells - base;
+    uint64_t in_board = n >= 64 ? ~0ull : (1ull << n) - 1;
+    switch (d->kind) {
+    case PL_SET_CELLS:
+        return in_board;
+    case PL_SET_EMPTY: {
+        uint64_t full = 0;
+        for (int r = 0; r <= np; r++)
+            full |= st->occ[r * st->nwords + w];
+        return ~full & in_board;
+    }
+    case PL_SET_PIECES: {
+        if (d->id >= 0)
+            break;
+        int pl = set_player(st, d);
+        return pl < -1 || pl >= np ? 0 : st->occ[(pl + 1) * st->nwords + w];
+    }
+    default:
+        break;
+    }
+    *ok = 0;
+    return 0;
+}
+
+/* How many elements of set d have their bit in `mask` (every element
+ * when mask is NULL; the others when `outside`).  -1 on an error (reported),
+ * -2 when the step budget runs out: the loop it replaces would have
+ * counted one step per element. */
+static long count_in(pl_state *st, const pl_setdesc *d, const uint64_t *mask, int outside,
+                     long *budget, int pc)
+{
+    const pl_program *p = st->prog;
+    int ok = 1;
+    long n = 0;
+    for (int w = 0; w < st->nwords && ok; w++) {
+        uint64_t bits = set_word(st, d, w, &ok);
+        if (mask)
+            bits &= outside ? ~mask[w] : mask[w];
+        n += __builtin_popcountll(bits);
+    }
+    if (ok)
+        return n;
+    if (d->kind == PL_SET_RANGE && !mask) {
+        int64_t lo = st->slot[st->nslots + d->arg0], hi = st->slot[st->nslots + d->arg1];
+        return hi >= lo ? (long)(hi - lo + 1) : 0;
+    }
+    n = 0;
+    int32_t cursor = -1, e;
+    while ((e = set_next(st, d, &cursor, pc)) >= 0) {
+        if (--*budget < 0)
+            return -2;
+        if (!mask || (valid_cell(p, e) && (int)(mask[e >> 6] >> (e & 63) & 1) != outside))
+            n++;
+    }
+    return st->has_err ? -1 : n;
+}
 
 static inline int owner_of(int32_t v) { return PL_PIECE_OWNER(v); }
 
@@ -1087,6 +1150,30 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
             LOCAL(code[pc + 3]) = v;
             pc += 5;
             vmbreak;
+        vmcase(COUNTSET) {
+            long n = count_in(st, &p->sets[code[pc + 1]], NULL, 0, &budget, pc);
+            if (n == -2) goto out_of_budget;
+            if (n < 0) goto fail;
+            PUSH((int32_t)(n > INT32_MAX ? INT32_MAX : n));
+            pc += 2;
+            vmbreak;
+        }
+        vmcase(MASKAGG) {
+            const pl_masks *mk = st->masks ? st->masks : pl_masks_of(st);
+            int k = code[pc + 2], agg = code[pc + 3];
+            if (!mk->valid[k] || st->mover < 0 || st->mover >= np) {
+                pc += 5;             /* no mask: the loop after computes it */
+                vmbreak;
+            }
+            long n = count_in(st, &p->sets[code[pc + 1]], pl_mask(mk, k, st->mover),
+                              agg == 3, &budget, pc);
+            if (n == -2) goto out_of_budget;
+            if (n < 0) goto fail;
+            /* count; any; none; all (n counts the cells outside the mask) */
+            PUSH(agg == 0 ? (int32_t)(n > INT32_MAX ? INT32_MAX : n) : agg == 1 ? n > 0 : n == 0);
+            pc = code[pc + 4];
+            vmbreak;
+        }
         vmcase(MOVE)
             b = POP();
             a = POP();

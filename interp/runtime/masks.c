@@ -1,0 +1,85 @@
+/*
+ * masks.c -- the board predicates of a program (lang/predicates.c)
+ * tabulated into bit masks: for each predicate and each player as the
+ * mover, the cells where it holds.  MASKAGG (vm.c) then answers
+ * `count(c in pieces(p) where P(c))` and its kin with a few word
+ * operations on the occupancy bitsets.
+ *
+ * Built once per program on first use, by running each predicate on a
+ * scratch state for every (mover, cell): a predicate reads nothing of the
+ * position, so any state gives the same answers.  A predicate that fails
+ * on some cell (a division by zero, a step budget) gets no mask; its
+ * MASKAGG falls back to the loop the compiler left after it, which reports
+ * the failure where and when the rules would.  Published with a
+ * compare-and-swap like the sample plan, since states of one program may
+ * live in several threads.
+ */
+#include <stdlib.h>
+#include "state_int.h"
+#include "../../lang/util.h"
+
+static void masks_free(pl_program_cache *cache)
+{
+    pl_masks *m = (pl_masks *)cache;
+    free(m->valid);
+    free(m->bits);
+    free(m);
+}
+
+/* Predicate k for every (mover, cell) of p, run on the scratch state t. */
+static void tabulate(pl_masks *m, pl_state *t, int k)
+{
+    const pl_program *p = t->prog;
+    m->valid[k] = 1;
+    for (int mover = 0; mover < p->nplayers && m->valid[k]; mover++) {
+        uint64_t *bits = (uint64_t *)pl_mask(m, k, mover);
+        for (int c = 0; c < p->ncells; c++) {
+            int32_t v = 0;
+            t->mover = mover;
+            t->budget = t->step_budget;
+            t->slot[t->nslots + p->pred_local[k]] = c;
+            if (pl_vm_run(t, p->pred_entry[k], VM_EVAL, &v) != PL_OK) {
+                t->has_err = 0;
+                m->valid[k] = 0;
+                break;
+            }
+            if (v)
+                bits[c >> 6] |= 1ull << (c & 63);
+        }
+    }
+}
+
+static pl_masks *masks_build(const pl_program *p)
+{
+    pl_masks *m = pl_calloc(1, sizeof *m);
+    m->cache.free = masks_free;
+    m->npreds = p->npreds;
+    m->nplayers = p->nplayers;
+    m->nwords = (p->ncells + 63) / 64;
+    m->valid = pl_calloc((size_t)p->npreds + 1, 1);
+    m->bits = pl_calloc((size_t)p->npreds * (size_t)p->nplayers * (size_t)m->nwords + 1,
+                        sizeof *m->bits);
+    pl_state *t = pl_state_new(p);
+    for (int k = 0; k < p->npreds; k++)
+        tabulate(m, t, k);
+    pl_state_free(t);
+    return m;
+}
+
+const pl_masks *pl_masks_of(pl_state *st)
+{
+    /* like the sample plan: the one part of a shared, const program that
+       its users fill, through this atomic pointer only */
+    pl_program *prog = (pl_program *)st->prog;
+    pl_program_cache *have = atomic_load_explicit(&prog->masks, memory_order_acquire);
+    if (!have) {
+        pl_masks *mine = masks_build(prog);
+        if (atomic_compare_exchange_strong_explicit(&prog->masks, &have, &mine->cache,
+                                                    memory_order_acq_rel, memory_order_acquire))
+            have = &mine->cache;
+        else
+            masks_free(&mine->cache);
+    }
+    st->masks = (const pl_masks *)have;
+    return st->masks;
+}
