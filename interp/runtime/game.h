@@ -34,6 +34,7 @@ struct pl_movelist {
     int text_len, text_cap;
     uint64_t *seen;               /* open-addressing set of text hashes */
     int seen_cap;
+    int seen_n;                   /* moves [0, seen_n) are in `seen` */
 };
 
 /* A list held by value (engines keep one per ply): init, then free. */

@@ -661,11 +661,7 @@ static double size_ways(pl_state *st)
 
 static void movelist_clear(pl_movelist *ml)
 {
-    ml->count = 0;
-    ml->nwrites = 0;
-    ml->text_len = 0;
-    if (ml->seen)
-        memset(ml->seen, 0, (size_t)ml->seen_cap * sizeof *ml->seen);
+    pl_movelist_reset(ml);
 }
 
 /* st->named := the cells whose name occurs in the text st->stext, found

@@ -354,11 +354,7 @@ const char *pl_state_error(const pl_state *st) { return st->has_err ? st->err : 
 
 pl_err pl_generate(pl_state *st, pl_movelist *ml)
 {
-    ml->count = 0;
-    ml->nwrites = 0;
-    ml->text_len = 0;
-    if (ml->seen)
-        memset(ml->seen, 0, (size_t)ml->seen_cap * sizeof *ml->seen);
+    pl_movelist_reset(ml);
     st->out = ml;
     st->mover = pl_state_to_move(st);
     st->budget = st->step_budget;

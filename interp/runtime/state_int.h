@@ -14,6 +14,7 @@
 
 #include <assert.h>
 #include <limits.h>
+#include <string.h>
 #include "game.h"
 #include "util.h"
 
@@ -264,6 +265,19 @@ int pl_state_repetitions(const pl_state *st, uint64_t hash);
 /* distinct.c: 1 when two different ways of the program always write
  * different texts; *check_rays: only for ways whose rays have distance >= 1 */
 int pl_sampler_prove_distinct(const pl_program *p, const pl_sample_plan *s, int *check_rays);
+
+/* Empty the list for a new generation.  The text set is cleared only when
+ * something went into it: a sampled move is the only one of its list and
+ * never enters it (record_move, vm.c). */
+static inline void pl_movelist_reset(pl_movelist *ml)
+{
+    ml->count = 0;
+    ml->nwrites = 0;
+    ml->text_len = 0;
+    if (ml->seen_n > 0)
+        memset(ml->seen, 0, (size_t)ml->seen_cap * sizeof *ml->seen);
+    ml->seen_n = 0;
+}
 
 /* masks.c: the board predicates of a program tabulated, one bit per
  * (predicate, mover, cell); shared by all states of the program. */

@@ -367,6 +367,15 @@ static void seen_rehash(pl_movelist *ml)
             k = (k + 1) & (size_t)(cap - 1);
         ml->seen[k] = (h << 24) | (uint64_t)(i + 1);
     }
+    ml->seen_n = ml->count;
+}
+
+static void seen_put(pl_movelist *ml, uint64_t h, int idx)
+{
+    size_t mask = (size_t)ml->seen_cap - 1, k = (size_t)h & mask;
+    while (ml->seen[k])
+        k = (k + 1) & mask;
+    ml->seen[k] = (h << 24) | (uint64_t)(idx + 1);
 }
 
 /* Returns 1 if the text is new (and remembers it as move `idx`), else 0
@@ -375,6 +384,11 @@ static int seen_insert(pl_movelist *ml, const char *text, int len, int idx, int 
 {
     if ((ml->count + 1) * 2 > ml->seen_cap)
         seen_rehash(ml);
+    for (; ml->seen_n < ml->count; ml->seen_n++) {   /* the first move, kept out */
+        const pl_move *m = &ml->moves[ml->seen_n];
+        seen_put(ml, pl_hash_bytes_nocase(PL_FNV_OFFSET, ml->text + m->text_off,
+                                          (size_t)m->text_len), ml->seen_n);
+    }
     uint64_t h = pl_hash_bytes_nocase(PL_FNV_OFFSET, text, (size_t)len);
     size_t mask = (size_t)ml->seen_cap - 1, k = (size_t)h & mask;
     while (ml->seen[k]) {
@@ -389,6 +403,7 @@ static int seen_insert(pl_movelist *ml, const char *text, int len, int idx, int 
         k = (k + 1) & mask;
     }
     ml->seen[k] = (h << 24) | (uint64_t)(idx + 1);
+    ml->seen_n = idx + 1;
     return 1;
 }
 
@@ -410,7 +425,9 @@ static int record_move(pl_state *st)
     if (ml->count >= VM_MAX_MOVES)
         return -1;
     int existing = -1;
-    if (!seen_insert(ml, text, len, ml->count, &existing)) {
+    /* The first move of a list cannot repeat one: it enters the text set
+       only when a second comes (so a sampled move never does). */
+    if (ml->count > 0 && !seen_insert(ml, text, len, ml->count, &existing)) {
         if (pl_vm_collision_check)
             pl_vm_note_collision(st, existing, text, len);
         return 0;

@@ -1,0 +1,169 @@
+/*
+ * test_predicates.c -- count/any/none/all over sets: the answers of the
+ * compiled forms (a set counted without a loop, a board predicate answered
+ * from its mask, the loop kept where a predicate reads the position or
+ * fails on some cell) equal what the rules say, for each mover, and
+ * survive a trip through a .pbc file.
+ */
+#include "plateau_test.h"
+
+/* 4 x 4; a on a1 b1 c2, b on d4 c4.  `up` is north for a, south for b. */
+#define BOARD \
+    "game \"predicates\"\n" \
+    "board 4 x 4\n" \
+    "players a b\n" \
+    "piece p\n" \
+    "import grid\n" \
+    "directions up {\n  a: n\n  b: s\n}\n" \
+    "region low {\n  a: a1..d1\n  b: a4..d4\n}\n" \
+    "setup {\n" \
+    "  place a p at a1 b1 c2\n" \
+    "  place b p at d4 c4\n" \
+    "}\n" \
+    "moves { pick c in empty_cells where row(c) == 3\n" \
+    "  place mover p at c\n" \
+    "  text c }\n"
+
+static int32_t eval_for(const char *text, int player)
+{
+    pl_program *prog = pt_compile_text("predicates.game", text);
+    pl_state *st = pl_state_new(prog);
+    int32_t v = -1;
+    assert_int_equal(pl_evaluate(st, player, &v), PL_OK);
+    pl_state_free(st);
+    pl_program_free(prog);
+    return v;
+}
+
+static void test_counts_of_sets_without_condition(void **state)
+{
+    (void)state;
+    const char *g = BOARD
+        "evaluate count(pieces(mover)) + 10 * count(pieces(opponent)) + 100 * count(empty_cells)"
+        " + 10000 * count(cells) + 1000000 * any(pieces(opponent)) + 10000000 * none(low)\n";
+    /* a: 3 + 20 + 1100 + 160000 + 1000000; b: 2 + 30 + ... */
+    assert_int_equal(eval_for(g, 0), 3 + 20 + 1100 + 160000 + 1000000);
+    assert_int_equal(eval_for(g, 1), 2 + 30 + 1100 + 160000 + 1000000);
+}
+
+static void test_board_predicates_each_aggregate(void **state)
+{
+    (void)state;
+    const char *g = BOARD
+        "evaluate (count(c in pieces(mover) where row(c) == 1)\n"
+        "  + 10 * any(c in pieces(opponent) where col(c) == 4)\n"
+        "  + 100 * none(c in empty_cells where row(c) == 1 and col(c) <= 2)\n"
+        "  + 1000 * all(c in pieces(mover) where row(c) <= 2)\n"
+        "  + 10000 * count(c in cells where col(c) + row(c) == 5)\n"
+        "  + 100000 * count(c in low where col(c) >= 3))\n";
+    /* a: 2 + 10 + 100 + 1000 + 40000 + 200000 */
+    assert_int_equal(eval_for(g, 0), 2 + 10 + 100 + 1000 + 40000 + 200000);
+    /* b: pieces d4 c4 (row 4: 0), a's a1 b1 c2 (none on col 4),
+       empty cells of row 1 with col <= 2: none (a1 b1 taken), all of b's
+       rows <= 2: no; its low region a4..d4 has 2 cells with col >= 3 */
+    assert_int_equal(eval_for(g, 1), 0 + 0 + 100 + 0 + 40000 + 200000);
+}
+
+/* A condition on the mover's side of a direction set: tabulated per mover. */
+static void test_board_predicate_per_mover(void **state)
+{
+    (void)state;
+    const char *g = BOARD
+        "evaluate (count(c in cells where row(c) == 1 and count(neighbors(c, up)) == 1)\n"
+        "  + 10 * count(c in pieces(mover) where count(neighbors(c, up)) == 1))\n";
+    /* a looks north: row 1 has a cell there, and so have a1 b1 c2 */
+    assert_int_equal(eval_for(g, 0), 4 + 10 * 3);
+    /* b looks south: row 1 has none; d4 c4 have one */
+    assert_int_equal(eval_for(g, 1), 0 + 10 * 2);
+}
+
+/* Conditions that read the position keep their loop and still answer. */
+static void test_conditions_on_the_position(void **state)
+{
+    (void)state;
+    const char *g = BOARD
+        "evaluate (count(c in pieces(mover) where empty(c + n))\n"
+        "  + 10 * any(c in cells where own(c) and row(c) == 2))\n";
+    /* a1's north a2, b1's b2 and c2's c3 are empty; c2 is on row 2 */
+    assert_int_equal(eval_for(g, 0), 3 + 10);
+}
+
+/* A predicate that fails on a cell has no mask: the loop answers, and
+ * fails only when it meets that cell, as the rules say. */
+static void test_predicate_failing_on_some_cell(void **state)
+{
+    (void)state;
+    const char *ok = BOARD "evaluate count(c in pieces(opponent) where 12 / (col(c) - 1) > 3)\n";
+    assert_int_equal(eval_for(ok, 0), 2);          /* c4: 12/2 = 6; d4: 12/3 = 4: both > 3 */
+    const char *bad = BOARD "evaluate count(c in pieces(mover) where 12 / (col(c) - 1) > 3)\n";
+    pl_program *prog = pt_compile_text("bad.game", bad);
+    pl_state *st = pl_state_new(prog);
+    int32_t v;
+    assert_int_equal(pl_evaluate(st, 0, &v), PL_ERR_RUNTIME);   /* a1: 12 / 0 */
+    pl_state_free(st);
+    pl_program_free(prog);
+}
+
+/* The counts stay right as the position changes. */
+static void test_after_moves(void **state)
+{
+    (void)state;
+    pl_program *prog = pt_compile_text("moves.game", BOARD
+        "evaluate count(c in pieces(mover) where row(c) == 3) + 10 * count(empty_cells)\n");
+    pl_state *st = pl_state_new(prog);
+    pl_movelist *ml = pl_movelist_new();
+    pt_play(st, ml, "a3 b3");
+    int32_t v;
+    assert_int_equal(pl_evaluate(st, 0, &v), PL_OK);
+    assert_int_equal(v, 1 + 10 * 9);
+    assert_int_equal(pl_evaluate(st, 1, &v), PL_OK);
+    assert_int_equal(v, 1 + 10 * 9);
+    pl_movelist_free(ml);
+    pl_state_free(st);
+    pl_program_free(prog);
+}
+
+/* Board predicates survive the .pbc format. */
+static void test_bytecode_round_trip(void **state)
+{
+    (void)state;
+    pl_program *prog = pt_compile_text("rt.game", BOARD
+        "evaluate count(c in pieces(mover) where row(c) == 1) + 10 * count(pieces(opponent))\n");
+    uint8_t *buf;
+    size_t len;
+    assert_int_equal(pl_bytecode_write(prog, &buf, &len), 0);
+    char err[256];
+    pl_program *back = pl_bytecode_read(buf, len, err, sizeof err);
+    if (!back)
+        fprintf(stderr, "%s\n", err);
+    assert_non_null(back);
+    assert_int_equal(back->npreds, prog->npreds);
+    pl_state *st = pl_state_new(back);
+    int32_t v;
+    assert_int_equal(pl_evaluate(st, 0, &v), PL_OK);
+    assert_int_equal(v, 2 + 20);
+    pl_state_free(st);
+    /* a predicate whose local is out of range is refused */
+    if (back->npreds > 0) {
+        back->pred_local[0] = back->nlocals;
+        assert_int_not_equal(pl_verify(back, err, sizeof err), 0);
+    }
+    pl_program_free(back);
+    free(buf);
+    pl_program_free(prog);
+}
+
+int main(void)
+{
+    pt_init();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_counts_of_sets_without_condition),
+        cmocka_unit_test(test_board_predicates_each_aggregate),
+        cmocka_unit_test(test_board_predicate_per_mover),
+        cmocka_unit_test(test_conditions_on_the_position),
+        cmocka_unit_test(test_predicate_failing_on_some_cell),
+        cmocka_unit_test(test_after_moves),
+        cmocka_unit_test(test_bytecode_round_trip),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
