@@ -118,7 +118,7 @@ static void test_after_moves(void **state)
     assert_int_equal(v, 1 + 10 * 9);
     assert_int_equal(pl_evaluate(st, 1, &v), PL_OK);
     assert_int_equal(v, 1 + 10 * 9);
-    pl_movelist_free(ml);
+    pl_movelist_delete(ml);
     pl_state_free(st);
     pl_program_free(prog);
 }
