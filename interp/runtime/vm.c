@@ -541,6 +541,17 @@ static int sample_pick(pl_state *st, const int32_t *code, int pc)
     int r = sample_bits(st, d, local);
     if (r >= 0)
         return r;
+    if ((d->kind == PL_SET_DIRS || d->kind == PL_SET_REGION) && d->player < 0) {
+        int n;   /* a list of the mover's side: take its i-th item */
+        const pl_program *p = st->prog;
+        const int32_t *items = sided(d->kind == PL_SET_DIRS ? &p->dsets : &p->regions, d->id,
+                                     st->mover, p->nplayers, &n);
+        if (n == 0)
+            return 0;
+        *local = items[sample_below(st, n)];
+        st->weight *= n;
+        return 1;
+    }
     int32_t cursor = -1, v;
     int k = 0;
     while ((v = set_next(st, d, &cursor, pc)) >= 0)
