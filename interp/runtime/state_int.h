@@ -23,7 +23,11 @@
  * VM_COUNT counts the ways that write one given move text; VM_POSSIBLE
  * runs the block of a `possible` for them (1 when it reaches its OK). */
 enum { VM_GEN, VM_EXISTS, VM_EVAL, VM_EXPLAIN, VM_SAMPLE, VM_ANY, VM_COUNT, VM_POSSIBLE };
-enum { FK_BASE, FK_FORK, FK_PICK, FK_FIRST, FK_TRY };
+/* FK_PICK walks its set with set_next from the cursor in `aux`; where the
+ * set is cheap to take whole when the PICK starts, FK_PICKBITS keeps the
+ * elements still to come as bits (boards of one word) and FK_PICKLIST a
+ * span of a direction set's or region's list (vm.c, pick_start). */
+enum { FK_BASE, FK_FORK, FK_PICK, FK_FIRST, FK_TRY, FK_PICKBITS, FK_PICKLIST };
 enum { VM_MAX_NEST = 6 };
 #ifndef VM_STEP_BUDGET /* tests may build with a smaller one */
 #define VM_STEP_BUDGET 50000000L
@@ -41,7 +45,10 @@ _Static_assert((long long)(PL_MAX_LOCALS + 1) * (VM_MAX_NEST + 1) < INT_MAX,
 typedef struct {
     int32_t pc, kind, trail, sp, text_len, aux, yields, is_pass;
     int32_t xpicks, xshadow;  /* explain mode: see pl_state */
+    int32_t end;              /* FK_PICKLIST: one past the last item */
     uint64_t hash;
+    uint64_t bits;            /* FK_PICKBITS: the elements to come */
+    const int32_t *items;     /* FK_PICKLIST: the list, `aux` the next */
 } vm_fork;
 
 typedef struct {

@@ -224,6 +224,49 @@ static uint64_t set_word(pl_state *st, const pl_setdesc *d, int w, int *ok)
     return 0;
 }
 
+/* PICK: the whole set when that is cheap (see FK_PICKBITS): returns the
+ * fork kind to push, with the elements in *bits or the list in
+ * *items[0, *end); 0 when set_next must walk it.  The position is the same
+ * whenever the PICK resumes (its fork restores it), so the elements and
+ * their order are those set_next would give. */
+static int pick_start(pl_state *st, const pl_setdesc *d, uint64_t *bits,
+                      const int32_t **items, int32_t *end)
+{
+    const pl_program *p = st->prog;
+    if (st->nwords == 1) {
+        int ok = 1;
+        *bits = set_word(st, d, 0, &ok);
+        if (ok)
+            return FK_PICKBITS;
+        if (d->kind == PL_SET_PIECES) {   /* one kind: checked as taken */
+            int pl = set_player(st, d);
+            *bits = pl < -1 || pl >= p->nplayers ? 0 : st->occ[pl + 1];
+            return FK_PICKBITS;
+        }
+    }
+    if (d->kind == PL_SET_DIRS || d->kind == PL_SET_REGION) {
+        int pl = set_player(st, d);
+        if (pl < 0 || pl >= p->nplayers)
+            return 0;            /* set_next reports it */
+        *items = sided(d->kind == PL_SET_DIRS ? &p->dsets : &p->regions, d->id, pl,
+                       p->nplayers, end);
+        return FK_PICKLIST;
+    }
+    return 0;
+}
+
+/* The next element of a FK_PICKBITS set, or -1. */
+static inline int32_t take_bit(const pl_state *st, const pl_setdesc *d, uint64_t *bits)
+{
+    while (*bits) {
+        int32_t e = __builtin_ctzll(*bits);
+        *bits &= *bits - 1;
+        if (d->kind != PL_SET_PIECES || d->id < 0 || PL_PIECE_KIND(st->slot[e]) == d->id)
+            return e;
+    }
+    return -1;
+}
+
 /* How many elements of set d have their bit in `mask` (every element
  * when mask is NULL; the others when `outside`).  -1 on an error (reported),
  * -2 when the step budget runs out: the loop it replaces would have
@@ -1146,12 +1189,36 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
                 pc += 3;
                 vmbreak;
             }
+            if (mode != VM_COUNT) {
+                const pl_setdesc *d = &p->sets[code[pc + 1]];
+                uint64_t bits = 0;
+                const int32_t *items = NULL;
+                int32_t end = 0;
+                int kind = pick_start(st, d, &bits, &items, &end);
+                if (kind == FK_PICKBITS) {
+                    if ((v = take_bit(st, d, &bits)) < 0)
+                        goto backtrack;
+                    push_fork(st, FK_PICKBITS, pc, sp, 0);
+                    st->forks[st->nforks - 1].bits = bits;
+                    goto picked;
+                }
+                if (kind == FK_PICKLIST) {
+                    if (end == 0)
+                        goto backtrack;
+                    v = items[0];
+                    push_fork(st, FK_PICKLIST, pc, sp, 1);
+                    st->forks[st->nforks - 1].items = items;
+                    st->forks[st->nforks - 1].end = end;
+                    goto picked;
+                }
+            }
             cursor = -1;
             v = mode == VM_COUNT ? count_next(st, code, pc, &cursor)
                                  : set_next(st, &p->sets[code[pc + 1]], &cursor, pc);
             if (st->has_err) goto fail;
             if (v < 0) goto backtrack;
             push_fork(st, FK_PICK, pc, sp, cursor);
+        picked:
             LOCAL(code[pc + 2]) = v; /* single writer: resuming the PICK rewrites it */
             if (mode == VM_EXPLAIN)
                 pl_vm_explain_pick(st, code, pc, v);
@@ -1369,6 +1436,22 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
                     goto backtrack;
                 }
                 f->aux = cursor;
+                LOCAL(code[pc + 2]) = v;
+                if (mode == VM_EXPLAIN)
+                    pl_vm_explain_pick(st, code, pc, v);
+                pc += 3;
+                continue;
+            case FK_PICKBITS:
+            case FK_PICKLIST:
+                pc = f->pc;
+                if (f->kind == FK_PICKBITS)
+                    v = take_bit(st, &p->sets[code[pc + 1]], &f->bits);
+                else
+                    v = f->aux < f->end ? f->items[f->aux++] : -1;
+                if (v < 0) {
+                    st->nforks--;
+                    goto backtrack;
+                }
                 LOCAL(code[pc + 2]) = v;
                 if (mode == VM_EXPLAIN)
                     pl_vm_explain_pick(st, code, pc, v);
