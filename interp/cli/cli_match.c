@@ -440,13 +440,15 @@ static int parse_players(match_ctx *m, const run_options *o, int level)
 /* The report, --json and --svg after the games. */
 static int report(match_ctx *m, const run_options *o, double seconds)
 {
+    /* with --json -, standard output is the JSON alone */
+    FILE *out = o->json && strcmp(o->json, "-") == 0 ? stderr : stdout;
     if (o->no_times)
         seconds = -1;
     if (m->self_play)
-        pl_tourney_print_balance(&m->t, seconds, stdout);
+        pl_tourney_print_balance(&m->t, seconds, out);
     else
-        pl_tourney_print_match(&m->t, seconds, stdout);
-    fflush(stdout);
+        pl_tourney_print_match(&m->t, seconds, out);
+    fflush(out);
     if (o->json && pl_tourney_write_json(&m->t, o->json) != 0)
         return pl_cli_fail(m->cmd, "cannot write %s: %s", o->json, strerror(errno));
     if (o->svg && pl_tourney_write_svg(&m->t, o->svg) != 0)

@@ -145,14 +145,16 @@ int pl_cli_merge(int argc, char **argv)
             seconds += run.games[i].seconds;
         if (opts[O_NOTIMES].value)
             seconds = -1;
-        int quiet = opts[O_QUIET].value || (json && strcmp(json, "-") == 0);
-        for (int i = 0; i < run.ngames && !quiet; i++)
-            pl_tourney_print_game(&run, &run.games[i], stdout);
+        /* with --json -, standard output is the JSON alone */
+        int to_stdout = json && strcmp(json, "-") == 0;
+        FILE *out = to_stdout ? stderr : stdout;
+        for (int i = 0; i < run.ngames && !opts[O_QUIET].value && !to_stdout; i++)
+            pl_tourney_print_game(&run, &run.games[i], out);
         if (strcmp(run.command, "balance") == 0)
-            pl_tourney_print_balance(&run, seconds, stdout);
+            pl_tourney_print_balance(&run, seconds, out);
         else
-            pl_tourney_print_match(&run, seconds, stdout);
-        fflush(stdout);
+            pl_tourney_print_match(&run, seconds, out);
+        fflush(out);
         if (json && pl_tourney_write_json(&run, json) != 0)
             rc = pl_cli_fail("merge", "cannot write %s: %s", json, strerror(errno));
         if (rc == 0 && svg && pl_tourney_write_svg(&run, svg) != 0)
