@@ -15,7 +15,7 @@
 enum {
     SVG_W = 760, SVG_H = 330,        /* the picture */
     PANEL_W = 320, PANEL_H = 200,    /* the plotting area of a panel */
-    PANEL_TOP = 70, LEFT_1 = 60, LEFT_2 = 420,
+    PANEL_TOP = 70, LEFT_1 = 60, LEFT_2 = 430,
     MAX_BINS = 20, COURSE_STEPS = 10
 };
 
