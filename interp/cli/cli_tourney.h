@@ -22,8 +22,8 @@
 /* p1's outcome in one game */
 enum { PL_TOURNEY_WIN, PL_TOURNEY_DRAW, PL_TOURNEY_LOSS };
 
-/* Games of a decided game whose win estimate at half length already named
- * the winner this surely count as decided early (see docs/tournaments.md). */
+/* A game with a winner was decided early when the win estimate at half its
+ * length already gave the winner this much (see docs/tournaments.md). */
 #define PL_TOURNEY_EARLY 0.9
 
 typedef struct {
@@ -41,7 +41,8 @@ typedef struct {
     double think[2];                  /* thinking time of p1 and p2 */
     long long work[2];                /* their iterations or nodes */
     long long chosen[2];              /* their moves */
-    double *estimate;                 /* per ply: p1's win estimate, or -1 */
+    double *estimate;                 /* per ply: the first seat's win
+                                         estimate after the move, or -1 */
     int nestimate, capestimate;
 } pl_tourney_game;
 

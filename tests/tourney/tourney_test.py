@@ -31,6 +31,10 @@ failures = []
 def run(plateau, *args, expect=0):
     p = subprocess.run([plateau, *args], stdin=subprocess.DEVNULL,
                        capture_output=True, text=True)
+    # under ASan/UBSan a report may come with the exit status expected of
+    # an error case: look for it in every run
+    if "Sanitizer" in p.stderr or ": runtime error:" in p.stderr:
+        raise AssertionError(f"plateau {' '.join(args)}: sanitizer report\n{p.stderr}")
     if p.returncode != expect:
         raise AssertionError(f"plateau {' '.join(args)}: exit {p.returncode}, "
                              f"expected {expect}\n{p.stdout}\n{p.stderr}")
