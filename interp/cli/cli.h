@@ -7,7 +7,11 @@
  *   cli_validate.c validate (static checks, random playouts)
  *   cli_perft.c   perft, moves, show
  *   cli_play.c    play (humans and computer players, rounds, records)
- *   cli_match.c   match (computer against computer, statistics), replay
+ *   cli_match.c   match (computer against computer), balance (self-play),
+ *                 replay
+ *   cli_tourney.c the results of a run and their reports; cli_tourney_json.c
+ *                 their JSON (cli_json.c); cli_svg.c the balance chart
+ *   cli_merge.c   merge (shards of a run into one report)
  *   cli_bench.c   bench (random playouts and perft speed, with threads)
  *
  * Exit status: 0 success, 1 failure (a game that does not compile, an
@@ -39,6 +43,8 @@ int pl_cli_bench(int argc, char **argv);
 int pl_cli_explain(int argc, char **argv);
 int pl_cli_match(int argc, char **argv);
 int pl_cli_replay(int argc, char **argv);
+int pl_cli_merge(int argc, char **argv);
+int pl_cli_balance(int argc, char **argv);
 
 /* Print the help of command `name` to `out` (the text is in cli.c). */
 void pl_cli_command_help(const char *name, FILE *out);

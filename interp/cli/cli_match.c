@@ -4,51 +4,50 @@
  *   plateau match GAME --p1 SPEC --p2 SPEC --games N   play N games with
  *       the seats alternating, then a table: wins, draws and losses of p1,
  *       its score with a 95% interval, the Elo difference, game lengths
+ *   plateau balance GAME --player SPEC --games N      self-play of one
+ *       player on every side: the first player's advantage, draws, lengths
  *   plateau replay FILE                               replay a record
  *       under the current rules: the first illegal move, the result
  *
- * Statistics.  A game scores 1, 1/2 or 0 for p1; over n games the mean is
- * m and the variance of one game v = (W(1-m)^2 + D(1/2-m)^2 + L m^2) / n.
- * The interval is Wilson's score interval with v in place of m(1-m): it
- * stays inside [0, 1] and does not shrink to nothing when every game had
- * the same result.  The Elo difference is -400 log10(1/m - 1), and its
- * interval that of the bounds.
+ * The games of a run are numbered over the whole run and each gets its own
+ * seed and fresh engines (cli_tourney.h), so a run can be cut into shards
+ * (--shard K/N) played anywhere and merged by `plateau merge`.  The
+ * results are gathered as data (pl_tourney); the statistics and the
+ * printed tables are in cli_tourney.c.
  */
 #include <errno.h>
 #include <inttypes.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "cli.h"
+#include "cli_tourney.h"
 #include "record.h"
 
 enum { MATCH_MAX_PLIES_DEFAULT = 1000 };
 
 typedef struct {
     pl_player_spec spec;
-    pl_search *engine;
-    double seconds;            /* thinking time over the match */
-    long long work;            /* iterations or nodes */
-    long long moves;           /* moves chosen */
+    pl_search *engine;         /* new for each game, seeded by its index */
 } match_player;
 
 typedef struct {
     pl_cli_game g;
     const char *game_arg;
+    const char *cmd;           /* "match" or "balance" */
     match_player p[2];
     int games, max_plies;
     uint64_t seed;
+    int shard, nshards;        /* play the games of shard K of N */
+    int self_play;             /* balance: p1 always takes the first seat */
     const char *records;
     const char *moves;         /* --moves: the opening of every game */
     int openings;              /* --openings: random plies after them */
     int live;                  /* the live line on stderr */
-    /* results of p1: [seat of p1][win, draw, loss] */
-    int tally[PL_MAX_PLAYERS][3];
-    long long plies;
-    int capped, minlen, maxlen;
+    int quiet;                 /* no line per game */
+    pl_tourney t;              /* the results */
     char **texts;              /* the moves of the game being played */
     int ntexts, captexts;
 } match_ctx;
@@ -190,203 +189,183 @@ static int play_opening(match_ctx *m, int game)
     return 0;                               /* every opening ends: play on */
 }
 
-/* Play game number `game` (1-based): p1 sits in seat (game-1) mod n.
- * Returns the result (nplayers for a draw or a capped game), or MATCH_FAILED. */
-static int play_one(match_ctx *m, int game, int *seat_player, int *length)
+/* Fresh engines for game `index`, seeded from its seed (or from the
+ * spec's own seed and the index), so that the game does not depend on
+ * the games played before it.  0, or -1 when out of memory. */
+static int new_engines(match_ctx *m, int index, uint64_t game_seed)
+{
+    for (int k = 0; k < 2; k++) {
+        pl_player_spec spec = m->p[k].spec;
+        spec.seed = spec.has_seed ? pl_tourney_game_seed(spec.seed, index)
+                                  : game_seed + 0x9e3779b97f4a7c15ull * (uint64_t)(k + 1);
+        spec.has_seed = 1;
+        pl_search_free(m->p[k].engine);
+        m->p[k].engine = pl_search_new(m->g.prog, &spec);
+        if (!m->p[k].engine)
+            return -1;
+    }
+    return 0;
+}
+
+/* The first seat's chance to win as the search sees it after choosing a
+ * move, or -1 when it gives none (random, an unproven alpha-beta value, a
+ * game of more than two players seen from another seat). */
+static double first_seat_estimate(const pl_search_info *info, int mover, int np)
+{
+    double w = info->proven == 1 ? 1 : info->proven == -1 ? 0
+             : info->proven == 2 ? 0.5 : info->winrate;
+    if (w < 0 || w > 1)
+        return -1;
+    return mover == 0 ? w : np == 2 ? 1 - w : -1;
+}
+
+/* One move of the player to move; 0, or MATCH_FAILED (reported). */
+static int play_move(match_ctx *m, pl_tourney_game *tg)
+{
+    pl_state *st = m->g.st;
+    pl_movelist *ml = m->g.ml;
+    int mover = pl_state_to_move(st), k = tg->seat_player[mover];
+    match_player *mp = &m->p[k];
+    pl_search_info info;
+    int i = -1;
+    pl_err err = pl_search_think(mp->engine, st, &i, &info);
+    if (err == PL_ERR_RUNTIME || err == PL_ERR_MEMORY) {
+        const char *e = pl_search_error(mp->engine);
+        pl_cli_fail(m->cmd, "runtime error in the rules: %s", e ? e : "(no message)");
+        return MATCH_FAILED;
+    }
+    if (i >= 0 && i < pl_movelist_count(ml) &&
+        strcasecmp(pl_move_text(ml, i), info.best) != 0)
+        i = pl_movelist_find(ml, info.best);
+    if (i < 0 || i >= pl_movelist_count(ml)) {
+        pl_cli_fail(m->cmd, "%s found no move", mp->spec.text);
+        return MATCH_FAILED;
+    }
+    tg->think[k] += info.seconds;
+    tg->work[k] += mp->spec.kind == PL_PLAYER_MCTS ? info.iterations : info.nodes;
+    tg->chosen[k]++;
+    while (tg->nestimate < pl_state_ply(st))         /* the opening's plies */
+        pl_tourney_game_add_estimate(tg, -1);
+    pl_tourney_game_add_estimate(tg, first_seat_estimate(&info, mover,
+                                 pl_program_nplayers(m->g.prog)));
+    if (push_move(m, i) != 0) {
+        pl_cli_fail(m->cmd, "out of memory");
+        return MATCH_FAILED;
+    }
+    return 0;
+}
+
+/* Play game `index` (0-based) into tg: p1 sits in seat index mod n (in
+ * a balance, always in the first seat).  0, or MATCH_FAILED. */
+static int play_one(match_ctx *m, int index, pl_tourney_game *tg)
 {
     const pl_program *prog = m->g.prog;
     pl_state *st = m->g.st;
     pl_movelist *ml = m->g.ml;
-    int np = pl_program_nplayers(prog), p1_seat = (game - 1) % np;
+    int np = pl_program_nplayers(prog), p1_seat = m->self_play ? 0 : index % np;
+    tg->index = index;
+    tg->seed = pl_tourney_game_seed(m->seed, index);
     for (int s = 0; s < np; s++)
-        seat_player[s] = s == p1_seat ? 0 : 1;
+        tg->seat_player[s] = s == p1_seat ? 0 : 1;
     clear_texts(m);
-    for (int k = 0; k < 2; k++)
-        pl_search_reset(m->p[k].engine);
+    if (new_engines(m, index, tg->seed) != 0)
+        return pl_cli_fail(m->cmd, "out of memory"), MATCH_FAILED;
     pl_state_reset(st);
-    if (play_opening(m, game) != 0)
+    if (play_opening(m, index + 1) != 0)
         return MATCH_FAILED;
     for (;;) {
         int r;
         if (pl_status(st, ml, &r) != PL_OK) {
-            pl_cli_runtime_error("match", st);
+            pl_cli_runtime_error(m->cmd, st);
             return MATCH_FAILED;
         }
-        if (r != PL_RESULT_NONE) {
-            *length = pl_state_ply(st);
-            return r;
+        int capped = r == PL_RESULT_NONE && pl_movelist_count(ml) > 0 &&
+                     pl_state_ply(st) >= m->max_plies;
+        if (r != PL_RESULT_NONE || pl_movelist_count(ml) == 0 || capped) {
+            char buf[160];
+            tg->plies = pl_state_ply(st);
+            tg->capped = capped;
+            tg->winner = r >= 0 && r < np ? r : -1;
+            tg->outcome = tg->winner < 0 ? PL_TOURNEY_DRAW
+                        : tg->winner == p1_seat ? PL_TOURNEY_WIN : PL_TOURNEY_LOSS;
+            tg->result = pl_strdup(pl_state_outcome(st, r == PL_RESULT_NONE ? np : r,
+                                                    buf, sizeof buf));
+            for (int k = 0; k < m->ntexts; k++)
+                pl_tourney_game_add_move(tg, m->texts[k]);
+            return r == PL_RESULT_NONE ? np : r;
         }
-        if (pl_movelist_count(ml) == 0 || pl_state_ply(st) >= m->max_plies) {
-            *length = pl_state_ply(st);
-            m->capped += pl_movelist_count(ml) > 0;
-            return np;
-        }
-        match_player *mp = &m->p[seat_player[pl_state_to_move(st)]];
-        pl_search_info info;
-        int i = -1;
-        pl_err err = pl_search_think(mp->engine, st, &i, &info);
-        if (err == PL_ERR_RUNTIME || err == PL_ERR_MEMORY) {
-            const char *e = pl_search_error(mp->engine);
-            pl_cli_fail("match", "runtime error in the rules: %s",
-                        e ? e : "(no message)");
+        if (play_move(m, tg) != 0)
             return MATCH_FAILED;
-        }
-        if (i >= 0 && i < pl_movelist_count(ml) &&
-            strcasecmp(pl_move_text(ml, i), info.best) != 0)
-            i = pl_movelist_find(ml, info.best);
-        if (i < 0 || i >= pl_movelist_count(ml)) {
-            pl_cli_fail("match", "%s found no move", mp->spec.text);
-            return MATCH_FAILED;
-        }
-        mp->seconds += info.seconds;
-        mp->work += mp->spec.kind == PL_PLAYER_MCTS ? info.iterations : info.nodes;
-        mp->moves++;
-        if (push_move(m, i) != 0) {
-            pl_cli_fail("match", "out of memory");
-            return MATCH_FAILED;
-        }
     }
 }
 
-/* --- statistics ------------------------------------------------------------------- */
-
-static void score_interval(int w, int d, int l, double *mean, double *lo,
-                           double *hi)
+static void live_line(const match_ctx *m)
 {
-    double n = w + d + l, z = 1.959964;
-    double m = (w + 0.5 * d) / n;
-    double v = (w * (1 - m) * (1 - m) + d * (0.5 - m) * (0.5 - m) + l * m * m) / n;
-    double denom = 1 + z * z / n;
-    double center = (m + z * z / (2 * n)) / denom;
-    double half = z * sqrt(v / n + z * z / (4 * n * n)) / denom;
-    *mean = m;
-    *lo = center - half < 0 ? 0 : center - half;
-    *hi = center + half > 1 ? 1 : center + half;
-}
-
-static void fmt_elo(double score, char *buf, size_t len)
-{
-    if (score <= 1e-9)
-        snprintf(buf, len, "-inf");
-    else if (score >= 1 - 1e-9)
-        snprintf(buf, len, "+inf");
-    else {
-        double elo = -400.0 * log10(1.0 / score - 1.0);
-        snprintf(buf, len, "%+.0f", fabs(elo) < 0.5 ? 0.0 : elo);
-    }
-}
-
-static void tally_sum(const match_ctx *m, int *w, int *d, int *l)
-{
-    *w = *d = *l = 0;
-    for (int s = 0; s < PL_MAX_PLAYERS; s++) {
-        *w += m->tally[s][0];
-        *d += m->tally[s][1];
-        *l += m->tally[s][2];
-    }
-}
-
-static void live_line(const match_ctx *m, int done)
-{
-    int w, d, l;
-    tally_sum(m, &w, &d, &l);
-    fprintf(stderr, "\r\033[Kgame %d/%d: p1 %d wins, %d draws, %d losses "
-            "(score %.1f%%)", done, m->games, w, d, l,
-            100.0 * (w + 0.5 * d) / (done ? done : 1));
+    int n[3] = {0, 0, 0}, done = m->t.ngames;
+    for (int i = 0; i < done; i++)
+        n[m->t.games[i].outcome]++;
+    fprintf(stderr, "\r\033[K%s %d/%d: p1 %d wins, %d draws, %d losses "
+            "(score %.1f%%)", m->cmd, done, m->games, n[0], n[1], n[2],
+            100.0 * (n[0] + 0.5 * n[1]) / (done ? done : 1));
     fflush(stderr);
 }
 
-static void print_table(const match_ctx *m, double seconds)
+/* --- the run ---------------------------------------------------------------------- */
+
+/* The settings of the run, copied into the results (for --json, merge). */
+static void describe_run(match_ctx *m)
 {
     const pl_program *prog = m->g.prog;
-    int w, d, l;
-    tally_sum(m, &w, &d, &l);
-    int n = w + d + l;
-    char desc[2][128];
-    for (int k = 0; k < 2; k++)
-        pl_player_spec_describe(&m->p[k].spec, desc[k], sizeof desc[k]);
-    printf("match: %s, %d game%s in %.1f s\n", pl_program_title(prog), n, n == 1 ? "" : "s",
-           seconds);
-    printf("p1: %s (%s)\np2: %s (%s)\n", m->p[0].spec.text, desc[0],
-           m->p[1].spec.text, desc[1]);
-    if (n == 0)
-        return;
-    printf("%-14s %6s %6s %6s %7s\n", "p1", "games", "wins", "draws", "losses");
-    printf("%-14s %6d %6d %6d %7d\n", "total", n, w, d, l);
-    for (int s = 0; s < pl_program_nplayers(prog); s++) {
-        const int *t = m->tally[s];
-        char label[64];
-        snprintf(label, sizeof label, "as %s", pl_program_player_name(prog, s));
-        printf("%-14s %6d %6d %6d %7d\n", label, t[0] + t[1] + t[2], t[0], t[1],
-               t[2]);
-    }
-    double mean, lo, hi;
-    score_interval(w, d, l, &mean, &lo, &hi);
-    char e[3][32];
-    fmt_elo(mean, e[0], sizeof e[0]);
-    fmt_elo(lo, e[1], sizeof e[1]);
-    fmt_elo(hi, e[2], sizeof e[2]);
-    printf("score of p1: %.1f/%d = %.1f%% (95%%: %.1f%% .. %.1f%%)\n",
-           w + 0.5 * d, n, 100 * mean, 100 * lo, 100 * hi);
-    printf("elo difference: %s (95%%: %s .. %s)\n", e[0], e[1], e[2]);
-    printf("average game length: %.1f plies (shortest %d, longest %d)\n",
-           (double)m->plies / n, m->minlen, m->maxlen);
-    if (m->capped)
-        printf("games stopped at %d plies (counted as draws): %d\n",
-               m->max_plies, m->capped);
+    pl_tourney *t = &m->t;
+    t->command = pl_strdup(m->cmd);
+    t->game = pl_strdup(m->game_arg);
+    t->title = pl_strdup(pl_program_title(prog));
+    t->nplayers = pl_program_nplayers(prog);
+    for (int s = 0; s < t->nplayers; s++)
+        t->seat_names[s] = pl_strdup(pl_program_player_name(prog, s));
     for (int k = 0; k < 2; k++) {
-        const match_player *p = &m->p[k];
-        if (p->spec.kind != PL_PLAYER_MCTS && p->spec.kind != PL_PLAYER_ALPHABETA)
-            continue;
-        if (p->moves == 0)
-            continue;
-        printf("p%d search: %.3f s/move, %.0f %s/s\n", k + 1,
-               p->seconds / (double)p->moves,
-               p->seconds > 0 ? (double)p->work / p->seconds : 0.0,
-               p->spec.kind == PL_PLAYER_MCTS ? "iterations" : "nodes");
+        const pl_player_spec *spec = &m->p[k].spec;
+        char desc[128];
+        t->spec[k] = pl_strdup(spec->text);
+        t->describe[k] = pl_strdup(pl_player_spec_describe(spec, desc, sizeof desc));
+        t->unit[k] = spec->kind == PL_PLAYER_MCTS ? pl_strdup("iterations")
+                   : spec->kind == PL_PLAYER_ALPHABETA ? pl_strdup("nodes") : NULL;
     }
+    t->seed = m->seed;
+    t->total = m->games;
+    t->shard = m->shard;
+    t->nshards = m->nshards;
+    t->max_plies = m->max_plies;
+    t->moves = pl_strdup(m->moves);
+    t->openings = m->openings;
 }
 
-/* --- match ------------------------------------------------------------------------ */
-
-static int run_match(match_ctx *m)
+/* Play the games of the shard; 0 or PL_EXIT_FAIL (reported). */
+static int run_games(match_ctx *m)
 {
-    const pl_program *prog = m->g.prog;
-    double start = pl_now();
-    char buf[160];
-    int done = 0;
-    m->minlen = -1;
-    for (int game = 1; game <= m->games; game++) {
-        int seat_player[PL_MAX_PLAYERS], length = 0;
-        int r = play_one(m, game, seat_player, &length);
+    describe_run(m);
+    for (int index = 0; index < m->games; index++) {
+        if (!pl_tourney_in_shard(index, m->shard, m->nshards))
+            continue;
+        pl_tourney_game *tg = pl_tourney_add_game(&m->t);
+        double start = pl_now();
+        int r = play_one(m, index, tg);
+        tg->seconds = pl_now() - start;
         if (r < 0)
             return PL_EXIT_FAIL;
-        int p1_seat = (game - 1) % pl_program_nplayers(prog);
-        int outcome = r == p1_seat ? 0 : r == pl_program_nplayers(prog) ? 1 : 2;
-        m->tally[p1_seat][outcome]++;
-        m->plies += length;
-        if (m->minlen < 0 || length < m->minlen)
-            m->minlen = length;
-        if (length > m->maxlen)
-            m->maxlen = length;
-        done++;
-        if (m->records && write_record(m, game, seat_player, r) != 0)
+        if (m->records && write_record(m, index + 1, tg->seat_player, r) != 0)
             return PL_EXIT_FAIL;
         if (m->live)
             fputs("\r\033[K", stderr);
-        printf("game %d: ", game);
-        for (int s = 0; s < pl_program_nplayers(prog); s++)
-            printf("%s%s = p%d", s ? ", " : "", pl_program_player_name(prog, s),
-                   seat_player[s] + 1);
-        printf(": %s in %d plies\n", pl_state_outcome(m->g.st, r, buf, sizeof buf),
-               length);
-        fflush(stdout);
+        if (!m->quiet) {
+            pl_tourney_print_game(&m->t, tg, stdout);
+            fflush(stdout);
+        }
         if (m->live)
-            live_line(m, done);
+            live_line(m);
     }
     if (m->live)
         fputs("\r\033[K", stderr);
-    print_table(m, pl_now() - start);
     return PL_EXIT_OK;
 }
 
@@ -401,20 +380,134 @@ static int make_dir(const char *dir)
     return -1;
 }
 
+/* What `match` and `balance` share after their own options. */
+typedef struct {
+    const char *games, *seed, *level, *moves, *max_plies, *openings;
+    const char *records, *shard, *json, *svg;
+    int no_times, quiet;
+    const char *spec[2];          /* NULL: ai */
+} run_options;
+
+static int parse_run_options(match_ctx *m, const run_options *o, long long *level)
+{
+    const char *cmd = m->cmd;
+    long long games = 10, seed = 0, openings = 0;
+    long long max_plies = MATCH_MAX_PLIES_DEFAULT;
+    int rc = 0;
+    m->shard = m->nshards = 1;
+    if (o->games)
+        rc = pl_cli_int(cmd, "--games", o->games, 1, 1000000, &games);
+    if (rc == 0 && o->seed)
+        rc = pl_cli_int(cmd, "--seed", o->seed, 0, INT64_MAX, &seed);
+    else if (rc == 0)
+        seed = (long long)(pl_time_seed() >> 1);
+    if (rc == 0 && o->level)
+        rc = pl_cli_int(cmd, "--level", o->level, PL_LEVEL_MIN, PL_LEVEL_MAX, level);
+    if (rc == 0 && o->openings)
+        rc = pl_cli_int(cmd, "--openings", o->openings, 0, 1000, &openings);
+    if (rc == 0 && o->max_plies)
+        rc = pl_cli_int(cmd, "--max-plies", o->max_plies, 1, 1000000, &max_plies);
+    if (rc == 0 && o->shard)
+        rc = pl_tourney_parse_shard(cmd, o->shard, &m->shard, &m->nshards);
+    if (rc == 0 && o->shard && !o->seed)
+        rc = pl_cli_usage(cmd, "--shard needs --seed: every shard must play "
+                          "the same run");
+    m->games = (int)games;
+    m->seed = (uint64_t)seed;
+    m->openings = (int)openings;
+    m->max_plies = (int)max_plies;
+    return rc;
+}
+
+static int parse_players(match_ctx *m, const run_options *o, int level)
+{
+    for (int k = 0; k < 2; k++) {
+        const char *text = o->spec[k] ? o->spec[k] : "ai";
+        char err[256];
+        if (pl_player_spec_parse(text, level, &m->p[k].spec, err, sizeof err) != 0)
+            return m->self_play ? pl_cli_usage(m->cmd, "--player: %s", err)
+                                : pl_cli_usage(m->cmd, "--p%d: %s", k + 1, err);
+        if (m->p[k].spec.kind == PL_PLAYER_HUMAN && m->self_play)
+            return pl_cli_usage(m->cmd, "--player: a balance is between "
+                                "computer players, not '%s'", text);
+        if (m->p[k].spec.kind == PL_PLAYER_HUMAN)
+            return pl_cli_usage(m->cmd, "--p%d: a match is between computer "
+                                "players, not '%s'", k + 1, text);
+    }
+    return 0;
+}
+
+/* The report, --json and --svg after the games. */
+static int report(match_ctx *m, const run_options *o, double seconds)
+{
+    /* with --json -, standard output is the JSON alone */
+    FILE *out = o->json && strcmp(o->json, "-") == 0 ? stderr : stdout;
+    if (o->no_times)
+        seconds = -1;
+    if (m->self_play)
+        pl_tourney_print_balance(&m->t, seconds, out);
+    else
+        pl_tourney_print_match(&m->t, seconds, out);
+    fflush(out);
+    if (o->json && pl_tourney_write_json(&m->t, o->json) != 0)
+        return pl_cli_fail(m->cmd, "cannot write %s: %s", o->json, strerror(errno));
+    if (o->svg && pl_tourney_write_svg(&m->t, o->svg) != 0)
+        return pl_cli_fail(m->cmd, "cannot write %s: %s", o->svg, strerror(errno));
+    return PL_EXIT_OK;
+}
+
+/* Play the run described by `o` on GAME and report it. */
+static int run_command(match_ctx *m, const char *game, const run_options *o)
+{
+    long long level = 0;
+    int rc = parse_run_options(m, o, &level);
+    if (rc == 0)
+        rc = parse_players(m, o, (int)level);
+    if (rc == 0 && o->json && o->svg && strcmp(o->json, "-") == 0)
+        rc = pl_cli_usage(m->cmd, "--json - writes to the standard output: "
+                          "give --svg a file");
+    if (rc == 0 && o->records && make_dir(o->records) != 0)
+        rc = pl_cli_fail(m->cmd, "cannot make directory %s: %s", o->records,
+                         strerror(errno));
+    if (rc == 0)    /* --moves are checked here, once */
+        rc = pl_cli_game_open(&m->g, m->cmd, game, o->moves);
+    if (rc != 0)
+        return rc;
+    m->game_arg = game;
+    m->records = o->records;
+    m->moves = o->moves;
+    m->quiet = o->quiet || (o->json && strcmp(o->json, "-") == 0);
+    m->live = isatty(fileno(stderr));
+    double start = pl_now();
+    rc = run_games(m);
+    return rc != 0 ? rc : report(m, o, pl_now() - start);
+}
+
+static void match_free(match_ctx *m)
+{
+    clear_texts(m);
+    free(m->texts);
+    for (int k = 0; k < 2; k++)
+        pl_search_free(m->p[k].engine);
+    pl_tourney_free(&m->t);
+    pl_cli_game_close(&m->g);
+}
+
 int pl_cli_match(int argc, char **argv)
 {
     enum { O_P1, O_P2, O_GAMES, O_RECORDS, O_SEED, O_LEVEL, O_MOVES,
-           O_MAXPLIES, O_OPENINGS, NOPTS };
+           O_MAXPLIES, O_OPENINGS, O_SHARD, O_JSON, O_NOTIMES, NOPTS };
     pl_cli_opt opts[NOPTS] = {
         {"--p1", 1, NULL},      {"--p2", 1, NULL},    {"--games", 1, NULL},
         {"--records", 1, NULL}, {"--seed", 1, NULL},  {"--level", 1, NULL},
         {"--moves", 1, NULL},   {"--max-plies", 1, NULL},
-        {"--openings", 1, NULL}};
+        {"--openings", 1, NULL}, {"--shard", 1, NULL}, {"--json", 1, NULL},
+        {"--no-times", 0, NULL}};
     pl_cli_args a;
     match_ctx m;
     memset(&m, 0, sizeof m);
-    long long games = 10, seed = 0, level = 0, openings = 0;
-    long long max_plies = MATCH_MAX_PLIES_DEFAULT;
+    pl_tourney_init(&m.t);
+    m.cmd = "match";
     int rc = pl_cli_parse(&a, "match", opts, NOPTS, argc, argv, 0);
     if (rc == 0 && pl_cli_handle_help(&a)) {
         pl_cli_args_free(&a);
@@ -423,62 +516,54 @@ int pl_cli_match(int argc, char **argv)
     if (rc == 0 && a.npos != 1)
         rc = a.npos ? pl_cli_usage("match", "unexpected argument '%s'", a.pos[1])
                     : pl_cli_usage("match", "no GAME given");
-    if (rc == 0 && opts[O_GAMES].value)
-        rc = pl_cli_int("match", "--games", opts[O_GAMES].value, 1, 1000000, &games);
-    if (rc == 0 && opts[O_SEED].value)
-        rc = pl_cli_int("match", "--seed", opts[O_SEED].value, 0, INT64_MAX, &seed);
-    else if (rc == 0)
-        seed = (long long)(pl_time_seed() >> 1);
-    if (rc == 0 && opts[O_LEVEL].value)
-        rc = pl_cli_int("match", "--level", opts[O_LEVEL].value, PL_LEVEL_MIN,
-                        PL_LEVEL_MAX, &level);
-    if (rc == 0 && opts[O_OPENINGS].value)
-        rc = pl_cli_int("match", "--openings", opts[O_OPENINGS].value, 0, 1000,
-                        &openings);
-    if (rc == 0 && opts[O_MAXPLIES].value)
-        rc = pl_cli_int("match", "--max-plies", opts[O_MAXPLIES].value, 1,
-                        1000000, &max_plies);
-    for (int k = 0; k < 2 && rc == 0; k++) {
-        const char *text = opts[k].value ? opts[k].value : "ai";
-        char err[256];
-        if (pl_player_spec_parse(text, (int)level, &m.p[k].spec, err, sizeof err) != 0)
-            rc = pl_cli_usage("match", "--p%d: %s", k + 1, err);
-        else if (m.p[k].spec.kind == PL_PLAYER_HUMAN)
-            rc = pl_cli_usage("match", "--p%d: a match is between computer "
-                              "players, not '%s'", k + 1, text);
-    }
-    if (rc == 0 && opts[O_RECORDS].value && make_dir(opts[O_RECORDS].value) != 0)
-        rc = pl_cli_fail("match", "cannot make directory %s: %s",
-                         opts[O_RECORDS].value, strerror(errno));
-    if (rc == 0)    /* --moves are checked here, once */
-        rc = pl_cli_game_open(&m.g, "match", a.pos[0], opts[O_MOVES].value);
     if (rc == 0) {
-        m.game_arg = a.pos[0];
-        m.games = (int)games;
-        m.max_plies = (int)max_plies;
-        m.seed = (uint64_t)seed;
-        m.records = opts[O_RECORDS].value;
-        m.moves = opts[O_MOVES].value;
-        m.openings = (int)openings;
-        m.live = isatty(fileno(stderr));
-        for (int k = 0; k < 2 && rc == 0; k++) {
-            pl_player_spec *spec = &m.p[k].spec;
-            if (!spec->has_seed) {
-                spec->has_seed = 1;
-                spec->seed = m.seed + 0x9e3779b97f4a7c15ull * (uint64_t)(k + 1);
-            }
-            m.p[k].engine = pl_search_new(m.g.prog, spec);
-            if (!m.p[k].engine)
-                rc = pl_cli_fail("match", "out of memory");
-        }
+        run_options o = {
+            opts[O_GAMES].value, opts[O_SEED].value, opts[O_LEVEL].value,
+            opts[O_MOVES].value, opts[O_MAXPLIES].value, opts[O_OPENINGS].value,
+            opts[O_RECORDS].value, opts[O_SHARD].value, opts[O_JSON].value, NULL,
+            opts[O_NOTIMES].value != NULL, 0, {opts[O_P1].value, opts[O_P2].value}};
+        rc = run_command(&m, a.pos[0], &o);
     }
-    if (rc == 0)
-        rc = run_match(&m);
-    clear_texts(&m);
-    free(m.texts);
-    for (int k = 0; k < 2; k++)
-        pl_search_free(m.p[k].engine);
-    pl_cli_game_close(&m.g);
+    match_free(&m);
+    pl_cli_args_free(&a);
+    return rc;
+}
+
+int pl_cli_balance(int argc, char **argv)
+{
+    enum { O_PLAYER, O_GAMES, O_RECORDS, O_SEED, O_LEVEL, O_MOVES, O_MAXPLIES,
+           O_OPENINGS, O_SHARD, O_JSON, O_SVG, O_NOTIMES, O_QUIET, NOPTS };
+    pl_cli_opt opts[NOPTS] = {
+        {"--player", 1, NULL},  {"--games", 1, NULL}, {"--records", 1, NULL},
+        {"--seed", 1, NULL},    {"--level", 1, NULL}, {"--moves", 1, NULL},
+        {"--max-plies", 1, NULL}, {"--openings", 1, NULL}, {"--shard", 1, NULL},
+        {"--json", 1, NULL},    {"--svg", 1, NULL},   {"--no-times", 0, NULL},
+        {"--quiet", 0, NULL}};
+    pl_cli_args a;
+    match_ctx m;
+    memset(&m, 0, sizeof m);
+    pl_tourney_init(&m.t);
+    m.cmd = "balance";
+    m.self_play = 1;
+    int rc = pl_cli_parse(&a, "balance", opts, NOPTS, argc, argv, 0);
+    if (rc == 0 && pl_cli_handle_help(&a)) {
+        pl_cli_args_free(&a);
+        return PL_EXIT_OK;
+    }
+    if (rc == 0 && a.npos != 1)
+        rc = a.npos ? pl_cli_usage("balance", "unexpected argument '%s'", a.pos[1])
+                    : pl_cli_usage("balance", "no GAME given");
+    if (rc == 0) {
+        const char *player = opts[O_PLAYER].value;
+        run_options o = {
+            opts[O_GAMES].value, opts[O_SEED].value, opts[O_LEVEL].value,
+            opts[O_MOVES].value, opts[O_MAXPLIES].value, opts[O_OPENINGS].value,
+            opts[O_RECORDS].value, opts[O_SHARD].value, opts[O_JSON].value,
+            opts[O_SVG].value, opts[O_NOTIMES].value != NULL,
+            opts[O_QUIET].value != NULL, {player, player}};
+        rc = run_command(&m, a.pos[0], &o);
+    }
+    match_free(&m);
     pl_cli_args_free(&a);
     return rc;
 }

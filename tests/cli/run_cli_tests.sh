@@ -74,12 +74,12 @@ run frobnicate;             expect "unknown command" 2 "" "unknown command 'frob
 run --frobnicate;           expect "unknown global option" 2 "" "unknown option"
 run help perft;             expect "help perft" 0 "Usage: plateau perft"
 
-for cmd in list play match replay perft moves show validate compile disasm bench; do
+for cmd in list play match balance merge replay perft moves show validate compile disasm bench; do
     run "$cmd" --help
     expect "$cmd --help" 0 "Usage: plateau $cmd"
 done
 run --help
-for cmd in list play match replay perft moves show validate compile disasm bench; do
+for cmd in list play match balance merge replay perft moves show validate compile disasm bench; do
     if grep -q "^  $cmd " "$tmp/out"; then pass "--help lists $cmd"
     else fail "--help lists $cmd" "missing"; fi
 done
