@@ -8,7 +8,8 @@
  * Built once per program on first use, by running each predicate on a
  * scratch state for every (mover, cell): a predicate reads nothing of the
  * position, so any state gives the same answers.  A predicate that fails
- * on some cell (a division by zero, a step budget) gets no mask; its
+ * on some cell (a division by zero, the step budget that all the runs
+ * share) gets no mask; its
  * MASKAGG falls back to the loop the compiler left after it, which reports
  * the failure where and when the rules would.  Published with a
  * compare-and-swap like the sample plan, since states of one program may
@@ -23,6 +24,7 @@ static void masks_free(pl_program_cache *cache)
     pl_masks *m = (pl_masks *)cache;
     free(m->valid);
     free(m->bits);
+    free(m->neighbors);
     free(m);
 }
 
@@ -36,7 +38,6 @@ static void tabulate(pl_masks *m, pl_state *t, int k)
         for (int c = 0; c < p->ncells; c++) {
             int32_t v = 0;
             t->mover = mover;
-            t->budget = t->step_budget;
             t->slot[t->nslots + p->pred_local[k]] = c;
             if (pl_vm_run(t, p->pred_entry[k], VM_EVAL, &v) != PL_OK) {
                 t->has_err = 0;
@@ -49,7 +50,28 @@ static void tabulate(pl_masks *m, pl_state *t, int k)
     }
 }
 
-static pl_masks *masks_build(const pl_program *p)
+/* On a board of one word: the neighbours of every cell along every
+ * direction set (each player's side), for flood fills by bits. */
+static void tabulate_neighbors(pl_masks *m, const pl_program *p)
+{
+    int np = p->nplayers;
+    m->neighbors = pl_calloc((size_t)p->dsets.count * (size_t)np * (size_t)p->ncells + 1,
+                             sizeof *m->neighbors);
+    for (int d = 0; d < p->dsets.count; d++)
+        for (int side = 0; side < np; side++) {
+            int k = d * np + side, n = p->dsets.offset[k + 1] - p->dsets.offset[k];
+            const int32_t *dirs = p->dsets.data + p->dsets.offset[k];
+            uint64_t *out = (uint64_t *)pl_dset_neighbors(m, p, d, side);
+            for (int c = 0; c < p->ncells; c++)
+                for (int i = 0; i < n; i++) {
+                    int32_t y = p->neighbor[c * p->ndirs + dirs[i]];
+                    if (y >= 0)
+                        out[c] |= 1ull << y;
+                }
+        }
+}
+
+static pl_masks *masks_build(const pl_program *p, long step_budget)
 {
     pl_masks *m = pl_calloc(1, sizeof *m);
     m->cache.free = masks_free;
@@ -59,7 +81,17 @@ static pl_masks *masks_build(const pl_program *p)
     m->valid = pl_calloc((size_t)p->npreds + 1, 1);
     m->bits = pl_calloc((size_t)p->npreds * (size_t)p->nplayers * (size_t)m->nwords + 1,
                         sizeof *m->bits);
+    if (m->nwords == 1)
+        tabulate_neighbors(m, p);
     pl_state *t = pl_state_new(p);
+    /* One step budget for all the runs, not one each: a predicate of a
+       hostile .pbc that loops would otherwise cost a budget per cell;
+       the budget of the state that asked, as its own runs have. */
+    t->step_budget = t->budget = step_budget;
+    /* A predicate may hold a comprehension with a predicate of its own,
+       which comes first (codegen sets the inner one aside first): the
+       runs use the masks built so far, and the loop for the others. */
+    t->masks = m;
     for (int k = 0; k < p->npreds; k++)
         tabulate(m, t, k);
     pl_state_free(t);
@@ -73,7 +105,7 @@ const pl_masks *pl_masks_of(pl_state *st)
     pl_program *prog = (pl_program *)st->prog;
     pl_program_cache *have = atomic_load_explicit(&prog->masks, memory_order_acquire);
     if (!have) {
-        pl_masks *mine = masks_build(prog);
+        pl_masks *mine = masks_build(prog, st->step_budget);
         if (atomic_compare_exchange_strong_explicit(&prog->masks, &have, &mine->cache,
                                                     memory_order_acq_rel, memory_order_acquire))
             have = &mine->cache;

@@ -287,15 +287,23 @@ static inline void pl_movelist_reset(pl_movelist *ml)
 }
 
 /* masks.c: the board predicates of a program tabulated, one bit per
- * (predicate, mover, cell); shared by all states of the program. */
+ * (predicate, mover, cell); on boards of one word, also the neighbours of
+ * each cell along each direction set as a mask.  Shared by all states of
+ * the program. */
 typedef struct pl_masks {
     pl_program_cache cache;   /* first: how pl_program_free frees it */
     int npreds, nplayers, nwords;
     uint8_t *valid;           /* npreds: 0 when the predicate failed on a cell */
     uint64_t *bits;           /* ((k * nplayers) + mover) * nwords + word */
+    uint64_t *neighbors;      /* one-word boards: ((dset * nplayers) + side) * ncells + cell */
 } pl_masks;
 /* The masks of st's program, built on first use (thread-safe). */
 const pl_masks *pl_masks_of(pl_state *st);
+static inline const uint64_t *pl_dset_neighbors(const pl_masks *m, const pl_program *p,
+                                                int dset, int side)
+{
+    return m->neighbors + ((size_t)dset * (size_t)m->nplayers + (size_t)side) * (size_t)p->ncells;
+}
 static inline const uint64_t *pl_mask(const pl_masks *m, int k, int mover)
 {
     return m->bits + ((size_t)k * (size_t)m->nplayers + (size_t)mover) * (size_t)m->nwords;

@@ -360,8 +360,33 @@ static int has_run(pl_state *st, int player, int len, int dset)
 }
 
 /* Number of groups of `player`'s pieces connected along the set's directions. */
+/* groups() on a board of one word: flood fills by bits over the
+ * neighbour masks of the direction set (masks.c). */
+static int groups_bits(pl_state *st, int player, int dset)
+{
+    const pl_masks *mk = st->masks ? st->masks : pl_masks_of(st);
+    const uint64_t *nbr = pl_dset_neighbors(mk, st->prog, dset, st->mover);
+    uint64_t left = st->occ[player + 1];
+    int count = 0;
+    while (left) {
+        uint64_t group = left & -left, frontier = group;
+        while (frontier) {
+            uint64_t more = nbr[__builtin_ctzll(frontier)] & left & ~group;
+            frontier &= frontier - 1;
+            group |= more;
+            frontier |= more;
+        }
+        left &= ~group;
+        count++;
+    }
+    return count;
+}
+
 static int groups(pl_state *st, int player, int dset)
 {
+    if (st->nwords == 1 && player >= 0 && player < st->prog->nplayers &&
+        st->mover >= 0 && st->mover < st->prog->nplayers)
+        return groups_bits(st, player, dset);
     const pl_program *p = st->prog;
     const int32_t *s = st->slot;
     int n, count = 0;
@@ -871,26 +896,27 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
         vmcase(LE) b = POP(); a = POP(); PUSH(a <= b); pc += 1; vmbreak;
         vmcase(GT) b = POP(); a = POP(); PUSH(a > b); pc += 1; vmbreak;
         vmcase(GE) b = POP(); a = POP(); PUSH(a >= b); pc += 1; vmbreak;
-        /* Every backward jump is a loop's back edge: it spends the step
-           budget and bounds the choices a loop may leave pending.  The
+        /* Every backward jump (or jump to itself) is a loop's back edge:
+           it spends the step budget and bounds the choices a loop may
+           leave pending.  The
            compiler only jumps backward with JUMP; the conditional jumps
            check too, for hand-made bytecode. */
         vmcase(JUMP)
-            if (code[pc + 1] < pc && (--budget < 0 || st->nforks > VM_MAX_FORKS))
+            if (code[pc + 1] <= pc && (--budget < 0 || st->nforks > VM_MAX_FORKS))
                 goto out_of_budget;
             pc = code[pc + 1];
             vmbreak;
         vmcase(JUMPF)
             a = POP();
             b = a ? pc + 2 : code[pc + 1];
-            if (b < pc && --budget < 0)
+            if (b <= pc && --budget < 0)
                 goto out_of_budget;
             pc = b;
             vmbreak;
         vmcase(JUMPT)
             a = POP();
             b = a ? code[pc + 1] : pc + 2;
-            if (b < pc && --budget < 0)
+            if (b <= pc && --budget < 0)
                 goto out_of_budget;
             pc = b;
             vmbreak;
@@ -1266,6 +1292,8 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
             if (n < 0) goto fail;
             /* count; any; none; all (n counts the cells outside the mask) */
             PUSH(agg == 0 ? (int32_t)(n > INT32_MAX ? INT32_MAX : n) : agg == 1 ? n > 0 : n == 0);
+            if (code[pc + 4] <= pc && --budget < 0)   /* hand-made bytecode: a loop */
+                goto out_of_budget;
             pc = code[pc + 4];
             vmbreak;
         }
