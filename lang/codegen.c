@@ -436,6 +436,70 @@ static int split_binder(cc_t *cc, const ast *arg, const ast **binder, const ast 
     return 0;
 }
 
+/* ---------------------------------------------------------------------- */
+/* conditions as jumps (as Lua's lcode.c does): where a condition only
+ * decides a jump, `A and B`, `A or B` and `not A` jump on each part
+ * instead of computing a value first (DUP, JUMPF, POP, NOT) and testing
+ * it.  The same parts are evaluated in the same order. */
+
+typedef struct {
+    int *at;             /* operand words of the jumps to patch */
+    int n, cap;
+} jump_list;
+
+static void jl_add(jump_list *l, int operand)
+{
+    PL_GROW(l->at, l->cap, (size_t)l->n + 1);
+    l->at[l->n++] = operand;
+}
+
+static void jl_land(cc_t *cc, jump_list *l, int target)
+{
+    for (int i = 0; i < l->n; i++)
+        cc->code[l->at[i]] = target;
+    free(l->at);
+    *l = (jump_list){0};
+}
+
+/* Code that jumps (the jumps go into *l) when cond is true (when_true)
+ * or false, and goes on otherwise. */
+static void cond_jump(cc_t *cc, const ast *cond, int when_true, jump_list *l)
+{
+    if (cond->kind == A_NOT) {
+        cond_jump(cc, cond->a, !when_true, l);
+        return;
+    }
+    if (cond->kind == A_AND || cond->kind == A_OR) {
+        int is_and = cond->kind == A_AND;
+        if (is_and != when_true) {   /* and: false if either is; or: true if either is */
+            cond_jump(cc, cond->a, when_true, l);
+            cond_jump(cc, cond->b, when_true, l);
+        } else {                     /* and: true if both are; or: false if both are */
+            jump_list other = {0};
+            cond_jump(cc, cond->a, !when_true, &other);
+            cond_jump(cc, cond->b, when_true, l);
+            jl_land(cc, &other, cg_here(cc));
+        }
+        return;
+    }
+    expr_as(cc, cond, T_INT);
+    at(cc, cond);
+    jl_add(l, jump(cc, when_true ? PL_OP_JUMPT : PL_OP_JUMPF));
+}
+
+/* require COND (and pick ... where COND): `A and B` as two REQUIREs. */
+static void require_cond(cc_t *cc, const ast *cond, const ast *site)
+{
+    if (cond->kind == A_AND) {
+        require_cond(cc, cond->a, site);
+        require_cond(cc, cond->b, site);
+        return;
+    }
+    expr_as(cc, cond, T_INT);
+    at(cc, site);
+    op0(cc, PL_OP_REQUIRE);
+}
+
 /* What a comprehension computes: MASKAGG's third operand. */
 enum { AGG_COUNT, AGG_ANY, AGG_NONE, AGG_ALL };
 
@@ -527,9 +591,10 @@ static cc_type builtin_comprehension(cc_t *cc, const ast *call)
     emit_word(cc, x);
     int end = cc->ncode;
     emit_word(cc, -1);
-    expr_as(cc, cond, T_INT);
+    jump_list next = {0};
+    cond_jump(cc, cond, agg == AGG_ALL, &next);
+    jl_land(cc, &next, loop);
     at(cc, call);
-    op1(cc, agg == AGG_ALL ? PL_OP_JUMPT : PL_OP_JUMPF, loop);
     if (agg == AGG_COUNT) {
         op1(cc, PL_OP_LOAD, acc);
         op1(cc, PL_OP_PUSH, 1);
@@ -1039,11 +1104,8 @@ static void pick_stmt(cc_t *cc, const ast *s)
     cc_local *l = bind(cc, binder, binder->name);
     l->slot = slot;
     l->type = si < 0 ? T_ERR : elem;
-    if (cond) {
-        expr_as(cc, cond, T_INT);
-        at(cc, s);
-        op0(cc, PL_OP_REQUIRE);
-    }
+    if (cond)
+        require_cond(cc, cond, s);
 }
 
 static void assign_stmt(cc_t *cc, const ast *s)
@@ -1267,23 +1329,21 @@ static void stmt(cc_t *cc, const ast *s)
     case A_ASSIGN: assign_stmt(cc, s); break;
     case A_REQUIRE:
         an_condition(cc, s->a, AN_REQUIRE);
-        expr_as(cc, s->a, T_INT);
-        at(cc, s);
-        op0(cc, PL_OP_REQUIRE);
+        require_cond(cc, s->a, s);
         break;
     case A_IF: {
         an_condition(cc, s->a, AN_IF);
-        expr_as(cc, s->a, T_INT);
+        jump_list skip = {0};
+        cond_jump(cc, s->a, 0, &skip);
         at(cc, s);
-        int skip = jump(cc, PL_OP_JUMPF);
         block(cc, s->b);
         if (s->c) {
             int end = jump(cc, PL_OP_JUMP);
-            land(cc, skip);
+            jl_land(cc, &skip, cg_here(cc));
             block(cc, s->c);
             land(cc, end);
         } else {
-            land(cc, skip);
+            jl_land(cc, &skip, cg_here(cc));
         }
         break;
     }
@@ -1354,13 +1414,13 @@ static void stmt(cc_t *cc, const ast *s)
         an_while(cc, s);
         cc->loop_depth++;
         int top = cg_here(cc);
-        expr_as(cc, s->a, T_INT);
+        jump_list out = {0};
+        cond_jump(cc, s->a, 0, &out);
         at(cc, s);
-        int out = jump(cc, PL_OP_JUMPF);
         block(cc, s->b);
         at(cc, s);
         op1(cc, PL_OP_JUMP, top);
-        land(cc, out);
+        jl_land(cc, &out, cg_here(cc));
         cc->loop_depth--;
         break;
     }
@@ -1409,12 +1469,11 @@ void cg_moves(cc_t *cc, int player, const ast *const *blocks, int nblocks)
 static void end_rule(cc_t *cc, const ast *r)
 {
     at(cc, r);
-    int skip = -1;
+    jump_list skip = {0};
     if (r->b) {
         an_condition(cc, r->b, AN_END_RULE);
-        expr_as(cc, r->b, T_INT);
+        cond_jump(cc, r->b, 0, &skip);
         at(cc, r);
-        skip = jump(cc, PL_OP_JUMPF);
     }
     if (r->kind == A_DRAW) {
         op1(cc, PL_OP_PUSH, cc->prog->nplayers);
@@ -1425,8 +1484,7 @@ static void end_rule(cc_t *cc, const ast *r)
             op0(cc, PL_OP_OTHER);
     }
     op0(cc, PL_OP_RESULT);
-    if (skip >= 0)
-        land(cc, skip);
+    jl_land(cc, &skip, cg_here(cc));
 }
 
 void cg_end_rules(cc_t *cc, const ast *rules, int nomoves)
