@@ -1416,6 +1416,28 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
             LOCAL(code[pc + 3]) = a >= 0 && a < ncells ? p->neighbor[a * ndirs + b] : -1;
             pc += 4;
             vmbreak;
+        vmcase(TEXTLOC)
+            a = LOCAL(code[pc + 1]);
+            if (!check_cell(st, pc, a, "text")) goto fail;
+            text_add(st, p->cell_names[a], st->name_len[a]);
+            if (mode == VM_EXPLAIN)
+                pl_vm_explain_text(st);
+            else if (mode == VM_COUNT && !text_agrees(st))
+                goto backtrack;
+            pc += 2;
+            vmbreak;
+        vmcase(REQNOT)
+            if (POP()) {
+                if (mode == VM_EXPLAIN)
+                    pl_vm_explain_fail(st, pc);
+                goto backtrack;
+            }
+            pc += 1;
+            vmbreak;
+        vmcase(GETMYVAR)
+            PUSH(slot[p->pvar_base + code[pc + 1] * np + st->mover]);
+            pc += 2;
+            vmbreak;
         vmcase(REQEMPTY)
             a = LOCAL(code[pc + 1]);
             if (!(valid_cell(p, a) && slot[a] == 0)) {
