@@ -102,3 +102,6 @@ OP(MASKAGG,   4, SET,  PRED, INT,  JUMP, 0, 1, "of the cells e of set a, count t
 OP(LOAD2,     2, LOCAL,LOCAL,NONE, NONE, 0, 2, "push local a, then local b (LOAD a; LOAD b)")
 OP(STEPTO,    3, LOCAL,LOCAL,LOCAL,NONE, 0, 0, "local c := cell local a moved one step along direction local b, or -1 (LOAD a; LOAD b; STEP; STORE c)")
 OP(REQEMPTY,  1, LOCAL,NONE, NONE, NONE, 0, 0, "backtrack unless cell local a is on the board and empty (LOAD a; EMPTY; REQUIRE)")
+OP(TEXTLOC,   1, LOCAL,NONE, NONE, NONE, 0, 0, "append the name of the cell in local a to the move text (LOAD a; TEXTCELL)")
+OP(REQNOT,    0, NONE, NONE, NONE, NONE, 1, 0, "pop; backtrack if not zero (NOT; REQUIRE)")
+OP(GETMYVAR,  1, PVAR, NONE, NONE, NONE, 0, 1, "push player variable a of the mover (MOVER; GETPVAR a)")

@@ -629,7 +629,8 @@ static void test_peephole_respects_jump_targets(void **state)
 
 /* LOAD LOAD STEP STORE becomes STEPTO (not LOAD2 STEP STORE), located at
  * the STEP, which is what can fail; LOAD EMPTY REQUIRE becomes REQEMPTY,
- * located at the REQUIRE; a LOAD EMPTY not followed by REQUIRE stays. */
+ * located at the REQUIRE; a LOAD EMPTY not followed by REQUIRE stays (its
+ * NOT REQUIRE becomes REQNOT). */
 static void test_peephole_fuses_longest(void **state)
 {
     (void)state;
@@ -652,7 +653,7 @@ static void test_peephole_fuses_longest(void **state)
         PL_OP_REQEMPTY, 2,
         PL_OP_FORK, 9,
         PL_OP_YIELD,
-        PL_OP_LOAD, 2, PL_OP_EMPTY, PL_OP_NOT, PL_OP_REQUIRE,
+        PL_OP_LOAD, 2, PL_OP_EMPTY, PL_OP_REQNOT,
         PL_OP_YIELD,
     };
     assert_int_equal(p.ncode, (int)(sizeof want / sizeof want[0]));
@@ -662,6 +663,45 @@ static void test_peephole_fuses_longest(void **state)
     assert_int_equal(p.code_col[0], 5);
     assert_int_equal(p.code_line[4], 110);      /* the REQUIRE */
     assert_int_equal(p.entry_end, 8);
+    assert_int_equal(p.entry_nomoves, 13);
+    free_bare(&p);
+}
+
+/* Jumps are threaded: a jump to a JUMP goes to its target, a JUMP to YIELD
+ * becomes YIELD; a comparison then NOT is the opposite comparison; LOAD
+ * TEXTCELL and MOVER GETPVAR fuse. */
+static void test_peephole_threads_jumps_and_inverts(void **state)
+{
+    (void)state;
+    const int32_t code[] = {
+        PL_OP_LOAD, 0, PL_OP_PUSH, 3, PL_OP_LT, PL_OP_NOT,     /* 0 */
+        PL_OP_JUMPF, 12,                                        /* 6 */
+        PL_OP_LOAD, 0, PL_OP_TEXTCELL,                          /* 8 */
+        PL_OP_NOP,                                              /* 11 */
+        PL_OP_JUMP, 14,                                         /* 12 */
+        PL_OP_JUMP, 19,                                         /* 14 */
+        PL_OP_MOVER, PL_OP_GETPVAR, 0,                          /* 16 */
+        PL_OP_YIELD,                                            /* 19 */
+    };
+    pl_program p;
+    bare_program(&p, code, (int)(sizeof code / sizeof code[0]));
+    p.entry_moves[0] = 0;
+    p.entry_end = 16;
+    p.entry_nomoves = 19;
+    pl_peephole(&p);
+    const int32_t want[] = {
+        PL_OP_LOAD, 0, PL_OP_PUSH, 3, PL_OP_GE,                 /* 0 */
+        PL_OP_JUMPF, 14,                                        /* 5: was 12 -> 14 -> 19 */
+        PL_OP_TEXTLOC, 0,                                       /* 7 */
+        PL_OP_NOP,                                              /* 9 */
+        PL_OP_YIELD,                                            /* 10: JUMP to YIELD */
+        PL_OP_YIELD,                                            /* 11: JUMP to YIELD */
+        PL_OP_GETMYVAR, 0,                                      /* 12 */
+        PL_OP_YIELD,                                            /* 14 */
+    };
+    assert_int_equal(p.ncode, (int)(sizeof want / sizeof want[0]));
+    assert_memory_equal(p.code, want, sizeof want);
+    assert_int_equal(p.entry_end, 12);
     assert_int_equal(p.entry_nomoves, 14);
     free_bare(&p);
 }
@@ -703,6 +743,7 @@ int main(void)
         cmocka_unit_test(test_verify_stack_mismatch),
         cmocka_unit_test(test_peephole_respects_jump_targets),
         cmocka_unit_test(test_peephole_fuses_longest),
+        cmocka_unit_test(test_peephole_threads_jumps_and_inverts),
         cmocka_unit_test(test_peephole_leaves_malformed_code),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -212,6 +212,9 @@ static int step(prover *pv, int pc, pstate *ps)
     case PL_OP_TEXTCELL:
         add_token(pv, ps, TK_CELL, 0, pop(ps));
         return pc + 1;
+    case PL_OP_TEXTLOC:
+        add_token(pv, ps, TK_CELL, 0, local_value(ps, code[pc + 1]));
+        return pc + 2;
     case PL_OP_TEXTINT:
         add_token(pv, ps, TK_INT, 0, pop(ps));
         return pc + 1;
@@ -282,7 +285,8 @@ static void walk(prover *pv, int pc, pstate *ps)
         }
         pv->on_path[pc] = 1;
         visited[nvisited++] = pc;
-        if (pv->in_loop[pc] && (pv->p->code[pc] == PL_OP_TEXTCELL || pv->p->code[pc] == PL_OP_TEXTSTR ||
+        if (pv->in_loop[pc] && (pv->p->code[pc] == PL_OP_TEXTCELL || pv->p->code[pc] == PL_OP_TEXTLOC ||
+                                pv->p->code[pc] == PL_OP_TEXTSTR ||
                                 pv->p->code[pc] == PL_OP_TEXTINT)) {
             pv->failed = 1;              /* text written in a loop */
             break;

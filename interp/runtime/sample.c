@@ -270,7 +270,7 @@ static void mark_after(builder *b, int op, uint8_t *after)
 }
 
 /* Does every way from pc write local `l` into the text (LOAD l; TEXTCELL,
- * or LOAD2 _ l; TEXTCELL) before it yields or writes l again?  Ways that
+ * LOAD2 _ l; TEXTCELL, or TEXTLOC l) before it yields or writes l again?  Ways that
  * fail do not matter; a loop back to a pc being examined is assumed to (it
  * either reaches one of the other answers or never ends). */
 static int writes_in_text(builder *b, int pc, int32_t l, int32_t epoch, uint8_t *memo)
@@ -285,7 +285,8 @@ static int writes_in_text(builder *b, int pc, int32_t l, int32_t epoch, uint8_t 
     if (op == PL_OP_YIELD)
         ok = 0;
     else if ((op == PL_OP_LOAD && code[pc + 1] == l && code[pc + 2] == PL_OP_TEXTCELL) ||
-             (op == PL_OP_LOAD2 && code[pc + 2] == l && code[pc + 3] == PL_OP_TEXTCELL))
+             (op == PL_OP_LOAD2 && code[pc + 2] == l && code[pc + 3] == PL_OP_TEXTCELL) ||
+             (op == PL_OP_TEXTLOC && code[pc + 1] == l))
         ok = 1;
     else if (((op == PL_OP_STORE || op == PL_OP_ASSIGN) && code[pc + 1] == l) ||
              (op == PL_OP_STEPTO && code[pc + 3] == l) ||

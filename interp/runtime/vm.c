@@ -54,6 +54,24 @@ static void text_reserve(pl_state *st, int extra)
     PL_GROW(st->text, st->text_cap, st->text_len + extra + 1);
 }
 
+/* Decimal digits of v into buf (no NUL); their number.  TEXTINT runs
+ * once per move in games that write numbers: snprintf costs ten times. */
+static int format_int(char buf[16], int32_t v)
+{
+    char tmp[12];
+    uint32_t u = v < 0 ? 0u - (uint32_t)v : (uint32_t)v;
+    int n = 0, k = 0;
+    do {
+        tmp[n++] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (v < 0)
+        buf[k++] = '-';
+    while (n > 0)
+        buf[k++] = tmp[--n];
+    return k;
+}
+
 static void text_add(pl_state *st, const char *s, int n)
 {
     text_reserve(st, n);
@@ -1384,7 +1402,7 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
         }
         vmcase(TEXTINT) {
             char buf[16];
-            int n = snprintf(buf, sizeof buf, "%d", (int)POP());
+            int n = format_int(buf, POP());
             text_add(st, buf, n);
             if (mode == VM_EXPLAIN)
                 pl_vm_explain_text(st);
@@ -1415,6 +1433,28 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
             if (!check_dir(st, pc, b)) goto fail;
             LOCAL(code[pc + 3]) = a >= 0 && a < ncells ? p->neighbor[a * ndirs + b] : -1;
             pc += 4;
+            vmbreak;
+        vmcase(TEXTLOC)
+            a = LOCAL(code[pc + 1]);
+            if (!check_cell(st, pc, a, "text")) goto fail;
+            text_add(st, p->cell_names[a], st->name_len[a]);
+            if (mode == VM_EXPLAIN)
+                pl_vm_explain_text(st);
+            else if (mode == VM_COUNT && !text_agrees(st))
+                goto backtrack;
+            pc += 2;
+            vmbreak;
+        vmcase(REQNOT)
+            if (POP()) {
+                if (mode == VM_EXPLAIN)
+                    pl_vm_explain_fail(st, pc);
+                goto backtrack;
+            }
+            pc += 1;
+            vmbreak;
+        vmcase(GETMYVAR)
+            PUSH(slot[p->pvar_base + code[pc + 1] * np + st->mover]);
+            pc += 2;
             vmbreak;
         vmcase(REQEMPTY)
             a = LOCAL(code[pc + 1]);
