@@ -71,6 +71,9 @@ void pl_program_free(pl_program *prog)
     pl_program_cache *masks = atomic_load(&prog->masks);
     if (masks)
         masks->free(masks);
+    pl_program_cache *memo = atomic_load(&prog->memo_plan);
+    if (memo)
+        memo->free(memo);
     free(prog);
 }
 

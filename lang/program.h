@@ -217,6 +217,7 @@ typedef struct pl_program {
        a compare-and-swap since several threads may share one program */
     _Atomic(pl_program_cache *) sample_plan;
     _Atomic(pl_program_cache *) masks;   /* the predicates' masks (masks.c) */
+    _Atomic(pl_program_cache *) memo_plan; /* where generation prunes repeats (memo.c) */
 } pl_program;
 
 void pl_program_free(pl_program *prog);

@@ -316,6 +316,8 @@ void pl_state_free(pl_state *st)
     free(st->saved_locals);
     free(st->rep_keys);
     free(st->rep_counts);
+    free(st->memo_keys);
+    free(st->memo_gens);
     pl_sampler_free(st->sampler);
     free(st->elems);
     free(st->named);
@@ -355,6 +357,7 @@ const char *pl_state_error(const pl_state *st) { return st->has_err ? st->err : 
 pl_err pl_generate(pl_state *st, pl_movelist *ml)
 {
     pl_movelist_reset(ml);
+    pl_memo_new_generation(st);
     st->out = ml;
     st->mover = pl_state_to_move(st);
     st->budget = st->step_budget;

@@ -190,6 +190,13 @@ struct pl_state {
     /* random moves (sample.c) */
     pl_sampler *sampler;      /* made by the first pl_random_move */
     const struct pl_masks *masks; /* the program's, fetched by the first MASKAGG */
+    /* memo.c: the ways seen at memo points in this generation */
+    const struct pl_memo_plan *memo;  /* the program's, fetched by pl_generate */
+    uint64_t *memo_keys;
+    uint32_t *memo_gens;          /* the generation each key belongs to */
+    int memo_cap, memo_used;
+    uint32_t memo_gen;
+    int first_epoch;              /* `first` decisions taken (pushed or resumed) */
     uint64_t *rng;            /* VM_SAMPLE: the caller's xorshift64* state */
     double weight;            /* VM_SAMPLE: 1 / probability of the way so far */
     int32_t *elems;           /* VM_SAMPLE: the elements of a set, to pick one */
@@ -308,6 +315,22 @@ static inline const uint64_t *pl_mask(const pl_masks *m, int k, int mover)
 {
     return m->bits + ((size_t)k * (size_t)m->nplayers + (size_t)mover) * (size_t)m->nwords;
 }
+
+/* memo.c: the memo points of a program (the targets of FORKs on a cycle
+ * of the code) and the locals each one's continuation reads. */
+typedef struct pl_memo_plan {
+    pl_program_cache cache;   /* first: how pl_program_free frees it */
+    int32_t *point_of;        /* ncode + 1: memo point at this pc, or -1 */
+    int npoints;
+    int32_t *live_off;        /* npoints + 1: offsets into live */
+    int32_t *live;            /* the live locals of each point */
+} pl_memo_plan;
+const pl_memo_plan *pl_memo_plan_of(pl_state *st);
+/* A generation starts: forget the ways seen (and fetch the plan). */
+void pl_memo_new_generation(pl_state *st);
+/* 1 when a way with the same key reached memo point k in this generation
+ * (the caller then backtracks), else remembers this one and returns 0. */
+int pl_memo_seen(pl_state *st, int k);
 
 /* sample.c */
 void pl_sampler_free(pl_sampler *s);

@@ -977,6 +977,7 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
                 vmbreak;
             }
             push_fork(st, FK_FIRST, code[pc + 1], sp, pc);
+            st->first_epoch++;
             pc += 2;
             vmbreak;
         vmcase(TRY)
@@ -1527,6 +1528,7 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
                 continue;
             case FK_FIRST:
                 st->nforks--;
+                st->first_epoch++;
                 if (st->yields != f->yields) {
                     if (mode != VM_EXPLAIN || st->xshadow >= 0)
                         goto backtrack;
@@ -1543,6 +1545,11 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
             default:
                 st->nforks--;
                 pc = f->pc;
+                /* a way that reaches where an equal one was: its moves are
+                   all known (memo.c) */
+                if (mode == VM_GEN && st->memo && st->memo->point_of[pc] >= 0 &&
+                    pl_memo_seen(st, st->memo->point_of[pc]))
+                    goto backtrack;
                 continue;
             }
         }
