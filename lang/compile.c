@@ -235,17 +235,44 @@ static int add_source(cc_t *cc, const char *name, char *text, size_t len)
     s->name = pl_strdup(name);
     s->text = text;
     s->len = len;
+    struct stat st;
+    cc->src_file[cc->nsrc].known = stat(name, &st) == 0;
+    cc->src_file[cc->nsrc].dev = (uintmax_t)st.st_dev;
+    cc->src_file[cc->nsrc].ino = (uintmax_t)st.st_ino;
+    cc->src_file[cc->nsrc].open = 0;
     return cc->nsrc++;
 }
 
 static void collect_decls(cc_t *cc, ast *decls);
 
+/* stat, not open: opening a FIFO would block (read_file refuses it). */
 static int file_exists(const char *p)
 {
-    FILE *f = fopen(p, "rb");
-    if (f)
-        fclose(f);
-    return f != NULL;
+    struct stat st;
+    return stat(p, &st) == 0;
+}
+
+/* The source already read from the file at path (same device and inode,
+ * whatever the spelling), or -1. */
+static int source_of_file(const cc_t *cc, const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) != 0)
+        return -1;
+    for (int i = 0; i < cc->nsrc; i++)
+        if (cc->src_file[i].known && cc->src_file[i].dev == (uintmax_t)st.st_dev
+            && cc->src_file[i].ino == (uintmax_t)st.st_ino)
+            return i;
+    return -1;
+}
+
+/* Collect the declarations of source `file`, marked open meanwhile so
+ * that an import of it from within is seen as a cycle. */
+static void collect_file(cc_t *cc, int file, ast *decls)
+{
+    cc->src_file[file].open = 1;
+    collect_decls(cc, decls);
+    cc->src_file[file].open = 0;
 }
 
 /* import NAME: the stdlib directory first, then the importing file's. */
@@ -277,9 +304,18 @@ static void do_import(cc_t *cc, const ast *imp)
                  name, cc->stdlib_dir ? cc->stdlib_dir : "(no stdlib)", from);
         return;
     }
-    for (int i = 0; i < cc->nsrc; i++)
-        if (strcmp(cc->src[i].name, path) == 0)
-            return; /* already imported: imports are idempotent */
+    int seen = source_of_file(cc, path);
+    if (seen == imp->file) {
+        cc_error(cc, imp, "'%s' imports itself", cc->src[seen].name);
+        return;
+    }
+    if (seen >= 0 && cc->src_file[seen].open) {
+        cc_error(cc, imp, "import cycle: '%s' is imported again by a file it imports",
+                 cc->src[seen].name);
+        return;
+    }
+    if (seen >= 0)
+        return; /* already read: imports are idempotent (a diamond) */
     size_t len;
     const char *why;
     char *text = read_file(path, &len, &why);
@@ -294,7 +330,7 @@ static void do_import(cc_t *cc, const ast *imp)
         return;
     }
     ast *decls = pl_parse(&cc->arena, cc->diags, &cc->src[file], file);
-    collect_decls(cc, decls);
+    collect_file(cc, file, decls);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -901,7 +937,7 @@ static pl_program *compile_main(cc_t *cc, const char *name, char *text, size_t l
     if (cc->diags->errors)
         return NULL;
     /* Declarations of imports first (collect_decls recurses into them). */
-    collect_decls(cc, decls);
+    collect_file(cc, file, decls);
     if (cc->diags->errors)
         return NULL;
     build_players(cc);

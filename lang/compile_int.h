@@ -6,6 +6,7 @@
 #ifndef PLATEAU_COMPILE_INT_H
 #define PLATEAU_COMPILE_INT_H
 
+#include <stdint.h>
 #include "ast.h"
 #include "program.h"
 #include "diag.h"
@@ -107,6 +108,14 @@ typedef struct {
     ast_arena arena;
     ast_source src[CC_MAX_FILES];
     int nsrc;
+    /* The file behind each source, by device and inode (not by the
+     * spelling of its path): an import of a file already read is skipped
+     * (a diamond declares its names once), one of a file whose
+     * declarations are being collected (`open`) is a cycle. */
+    struct {
+        uintmax_t dev, ino;
+        int known, open;
+    } src_file[CC_MAX_FILES];
     const char *stdlib_dir;
 
     cc_symbol *syms;

@@ -22,6 +22,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* --- memory ------------------------------------------------------------------ */
 
@@ -75,6 +76,29 @@ char *pl_strndup(const char *s, size_t len);
  * cuts the trailing part in place. */
 char *pl_trim(char *s);
 
+/* --- terminal safety ---------------------------------------------------------- */
+
+/* Text from a game file or a record (titles, names, move texts, echoed
+ * source lines, record fields) is printed through these, so that no
+ * control byte of a stranger's file reaches a terminal raw: a C0 control
+ * byte or DEL is shown as \xHH (ESC as \x1b), a UTF-8 C1 control
+ * (U+0080..U+009F) as \u00HH, and a byte that is not part of valid UTF-8
+ * as \xHH.  Printable ASCII and valid UTF-8 pass unchanged.
+ * PL_ESC_KEEP_LINES lets newlines and tabs through (multi-line text such
+ * as a rendered board); without it they are escaped as well. */
+enum { PL_ESC_KEEP_LINES = 1 };
+
+/* Escape s into dst (size bytes, always NUL-terminated when size > 0);
+ * the length of the whole escaped text, as snprintf (>= size: cut, and
+ * the cut is never in the middle of an escape). */
+size_t pl_escape(char *dst, size_t size, const char *s, int flags);
+/* fputs of s escaped; EOF on a write error. */
+int pl_fputs_escaped(const char *s, FILE *f, int flags);
+/* s escaped in one of a few rotating thread-local buffers, for printf
+ * arguments: valid until the eighth next call in the same thread.  Text
+ * longer than a buffer (4 KiB) is cut and ends with "...". */
+const char *pl_esc(const char *s);
+
 /* --- files ------------------------------------------------------------------- */
 
 typedef enum {
@@ -86,13 +110,30 @@ typedef enum {
     PL_READ_IO_ERROR,
 } pl_read_status;
 
+/* The most bytes any input file may have: a game file, an import, a
+ * compiled .pbc, a game record (docs/validate.md, "Input limits").  The
+ * compiler has its own, smaller limit for source text. */
+#define PL_MAX_INPUT_BYTES ((size_t)16 << 20)
+#define PL_MAX_INPUT_TEXT "16 MiB"
+
 /* Read the whole file at `path` into a malloc'ed, NUL-terminated buffer
- * (*out, with its length in *len when len is not NULL).  A file of more
- * than max_bytes bytes is refused.  Standard input is not a path here.
+ * (*out, with its length in *len when len is not NULL).  Only a regular
+ * file is read: it is opened with O_NONBLOCK (a FIFO without a writer
+ * cannot block) and refused unless fstat calls it regular, so /dev/zero,
+ * a FIFO, a terminal or a directory are errors, not endless reads.  A
+ * file of more than max_bytes bytes is refused, by its size before it is
+ * read and by what was read if it grows meanwhile: never more than
+ * max_bytes + 1 bytes are read.  Standard input is not a path here.
  * On failure *out is NULL and errno says why (EISDIR, EFBIG, EIO ...). */
 pl_read_status pl_read_file(const char *path, size_t max_bytes, char **out, size_t *len);
 /* The reason for a status, as a phrase ("cannot open file", ...). */
 const char *pl_read_status_text(pl_read_status status);
+/* Why pl_read_file failed, in one phrase without the path (status and
+ * errno as it left them): "is a directory, not a file", "file is too
+ * large (more than 16 MiB)", "cannot open: No such file or directory".
+ * Returns buf. */
+char *pl_read_error(char *buf, size_t size, pl_read_status status, int err,
+                    size_t max_bytes);
 
 /* --- hashing ----------------------------------------------------------------- */
 

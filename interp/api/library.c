@@ -77,8 +77,6 @@ const pl_diag *pl_diags_get(const pl_diags *d, int i)
 
 /* --- loading ------------------------------------------------------------------ */
 
-/* As the CLI has always read game files (before compiling them). */
-#define PL_MAX_GAME_FILE_BYTES ((size_t)1 << 30)
 
 static pl_err read_bytecode(const char *name, const char *data, size_t len,
                             pl_diags *d, pl_program **prog)
@@ -105,9 +103,12 @@ static pl_err load_file(const char *path, pl_diags *d, pl_program **prog,
 {
     size_t len = 0;
     char *data = NULL;
-    if (pl_read_file(path, PL_MAX_GAME_FILE_BYTES, &data, &len) != PL_READ_OK) {
+    pl_read_status r = pl_read_file(path, PL_MAX_INPUT_BYTES, &data, &len);
+    if (r != PL_READ_OK) {
         int why = errno;
-        pl_diag_add(d, PL_SEV_ERROR, path, NULL, 0, 0, 0, "%s", strerror(why));
+        char msg[256];
+        pl_read_error(msg, sizeof msg, r, why, PL_MAX_INPUT_BYTES);
+        pl_diag_add(d, PL_SEV_ERROR, path, NULL, 0, 0, 0, "%s", msg);
         return why == ENOMEM ? PL_ERR_MEMORY : PL_ERR_IO;
     }
     pl_err err;

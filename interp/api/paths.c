@@ -155,11 +155,18 @@ char *pl_paths_resolve_game(const char *name_or_path)
     if (pl_paths_is_file(name_or_path))
         return pl_strdup(name_or_path);
     const char *root = pl_paths_data_dir();
-    if (!root || !*name_or_path)
-        return NULL;
-    char *path = game_file(root, name_or_path, ".game");
-    if (!path)
-        path = game_file(root, name_or_path, ".pbc");
+    char *path = NULL;
+    if (root && *name_or_path) {
+        path = game_file(root, name_or_path, ".game");
+        if (!path)
+            path = game_file(root, name_or_path, ".pbc");
+    }
+    /* Not a game, but something of that name is here (a directory, a
+     * file without an extension): the reader then says what it is
+     * ("is a directory") instead of "unknown game". */
+    struct stat sb;
+    if (!path && *name_or_path && stat(name_or_path, &sb) == 0)
+        path = pl_strdup(name_or_path);
     return path;
 }
 

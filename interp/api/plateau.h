@@ -114,7 +114,9 @@ PL_API const char *pl_paths_stdlib_dir(void);
 /* True if `arg` names a file (contains '/', ends in .game or .pbc). */
 PL_API int pl_paths_is_file(const char *arg);
 /* The file of a GAME argument (pl_free it): a path as is, a name as
- * <data root>/games/NAME.game (or .pbc); NULL when no game has that name. */
+ * <data root>/games/NAME.game (or .pbc), else NAME itself when something
+ * of that name exists (a directory: reading it then says so); NULL when
+ * nothing has that name. */
 PL_API char *pl_paths_resolve_game(const char *name_or_path);
 /* The installed game names, sorted (NULL and 0 if none). */
 PL_API char **pl_paths_list_games(int *count);
