@@ -6,15 +6,31 @@
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <time.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include "record.h"
 #include "../../lang/util.h"  /* the shared helpers, as the CLI */
 
 enum { MOVES_PER_LINE = 12 };
+
+/* Format 2 added the `format` line and the `end N` line (N: the number of
+ * moves) that closes a record, so that a record cut short is seen as
+ * such.  A record without a `format` line is of format 1: it is read as
+ * before, but its last line must still end with a newline. */
+enum { RECORD_FORMAT = 2 };
+
+/* What the lines read so far say about the end of the record. */
+typedef struct {
+    int format;      /* 1 unless a `format` line said otherwise */
+    int ended;       /* an `end` line was read */
+    int end_moves;   /* its count of moves */
+} record_shape;
 
 void pl_record_init(pl_record *r)
 {
@@ -72,15 +88,11 @@ static int one_line(const char *s)
     return s && !strpbrk(s, "\r\n");
 }
 
-int pl_record_save(const pl_record *r, const char *path, char *err,
-                   size_t errlen)
+/* The record's text into f (errors are found by the caller, on f). */
+static void write_record(const pl_record *r, FILE *f)
 {
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
-        return -1;
-    }
     fputs("# plateau game record\n", f);
+    fprintf(f, "format %d\n", RECORD_FORMAT);
     if (one_line(r->game))
         fprintf(f, "game %s\n", r->game);
     if (r->has_rules)
@@ -96,11 +108,41 @@ int pl_record_save(const pl_record *r, const char *path, char *err,
                 r->moves[i],
                 i % MOVES_PER_LINE == MOVES_PER_LINE - 1 || i + 1 == r->nmoves
                     ? "\n" : "");
-    int bad = ferror(f);
-    if (fclose(f) != 0 || bad) {
-        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+    fprintf(f, "end %d\n", r->nmoves);
+}
+
+/* Written to a temporary file next to `path`, then renamed over it: a
+ * full disk or a crash never leaves half a record where an old one was. */
+int pl_record_save(const pl_record *r, const char *path, char *err,
+                   size_t errlen)
+{
+    size_t n = strlen(path);
+    char *tmp = pl_malloc(n + sizeof ".tmpXXXXXX");
+    memcpy(tmp, path, n);
+    memcpy(tmp + n, ".tmpXXXXXX", sizeof ".tmpXXXXXX");
+    int fd = mkstemp(tmp);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!f) {
+        snprintf(err, errlen, "cannot write %s: %s", pl_esc(path), strerror(errno));
+        if (fd >= 0) {
+            close(fd);
+            unlink(tmp);
+        }
+        free(tmp);
         return -1;
     }
+    fchmod(fd, 0644); /* mkstemp makes it private; a record is not */
+    write_record(r, f);
+    int bad = ferror(f);
+    int closed = fclose(f);
+    if (bad || closed != 0 || rename(tmp, path) != 0) {
+        snprintf(err, errlen, "cannot write %s: %s", pl_esc(path),
+                 bad && errno == 0 ? "write error" : strerror(errno));
+        unlink(tmp);
+        free(tmp);
+        return -1;
+    }
+    free(tmp);
     return 0;
 }
 
@@ -122,12 +164,16 @@ static int parse_hex64(const char *s, uint64_t *out)
 }
 
 /* One "KEY VALUE" line. */
-static int record_line(pl_record *r, char *line, const char *path, int lineno,
-                       char *err, size_t errlen)
+static int record_line(pl_record *r, record_shape *shape, char *line,
+                       const char *path, int lineno, char *err, size_t errlen)
 {
     char *s = pl_trim(line);
     if (!*s || *s == '#')
         return 0;
+    if (shape->ended) {
+        snprintf(err, errlen, "%s:%d: text after the 'end' line", pl_esc(path), lineno);
+        return -1;
+    }
     char *value = s;
     while (*value && !isspace((unsigned char)*value))
         value++;
@@ -135,12 +181,26 @@ static int record_line(pl_record *r, char *line, const char *path, int lineno,
         *value++ = '\0';
     value = pl_trim(value);
     int rc = 0;
-    if (strcasecmp(s, "game") == 0) {
+    if (strcasecmp(s, "format") == 0 || strcasecmp(s, "end") == 0) {
+        char *end;
+        long v = strtol(value, &end, 10);
+        if (end == value || *end || v < 0 || v > INT_MAX) {
+            snprintf(err, errlen, "%s:%d: '%s' needs a whole number, not '%s'",
+                     pl_esc(path), lineno, s, pl_esc(value));
+            return -1;
+        }
+        if (tolower((unsigned char)*s) == 'f')
+            shape->format = (int)v;
+        else {
+            shape->ended = 1;
+            shape->end_moves = (int)v;
+        }
+    } else if (strcasecmp(s, "game") == 0) {
         rc = pl_record_set(&r->game, value);
     } else if (strcasecmp(s, "rules") == 0) {
         if (parse_hex64(value, &r->rules) != 0) {
             snprintf(err, errlen, "%s:%d: 'rules' needs a hexadecimal hash, "
-                     "not '%s'", path, lineno, value);
+                     "not '%s'", pl_esc(path), lineno, pl_esc(value));
             return -1;
         }
         r->has_rules = 1;
@@ -158,7 +218,39 @@ static int record_line(pl_record *r, char *line, const char *path, int lineno,
         /* anything else: a key of a later version, skipped */
     }
     if (rc != 0) {
-        snprintf(err, errlen, "%s: out of memory", path);
+        snprintf(err, errlen, "%s: out of memory", pl_esc(path));
+        return -1;
+    }
+    return 0;
+}
+
+/* A record cut short (a copy that stopped, a full disk under an old
+ * writer) must not pass for an unfinished game. */
+static int check_complete(const pl_record *r, const record_shape *shape,
+                          int last_line_cut, const char *path, char *err,
+                          size_t errlen)
+{
+    const char *name = pl_esc(path);
+    if (last_line_cut) {
+        snprintf(err, errlen, "%s: the record is truncated (its last line is cut)", name);
+        return -1;
+    }
+    if (shape->format > RECORD_FORMAT) {
+        snprintf(err, errlen, "%s: record format %d is newer than this plateau "
+                 "reads (%d)", name, shape->format, RECORD_FORMAT);
+        return -1;
+    }
+    if (shape->format >= 2 && !shape->ended) {
+        snprintf(err, errlen, "%s: the record is truncated (no 'end' line)", name);
+        return -1;
+    }
+    if (shape->ended && shape->end_moves != r->nmoves) {
+        snprintf(err, errlen, "%s: the record is damaged: its 'end' line counts "
+                 "%d moves, it holds %d", name, shape->end_moves, r->nmoves);
+        return -1;
+    }
+    if (!r->game || !*r->game) {
+        snprintf(err, errlen, "%s: not a game record (no 'game' line)", name);
         return -1;
     }
     return 0;
@@ -167,28 +259,33 @@ static int record_line(pl_record *r, char *line, const char *path, int lineno,
 int pl_record_load(pl_record *r, const char *path, char *err, size_t errlen)
 {
     pl_record_init(r);
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        snprintf(err, errlen, "cannot read %s: %s", path, strerror(errno));
+    char *text;
+    size_t len;
+    pl_read_status st = pl_read_file(path, PL_MAX_INPUT_BYTES, &text, &len);
+    if (st != PL_READ_OK) {
+        char why[256];
+        pl_read_error(why, sizeof why, st, errno, PL_MAX_INPUT_BYTES);
+        snprintf(err, errlen, "cannot read %s: %s", pl_esc(path), why);
         return -1;
     }
-    char *line = NULL;
-    size_t cap = 0;
+    if (memchr(text, '\0', len)) {
+        snprintf(err, errlen, "%s: not a game record (it holds a NUL byte)", pl_esc(path));
+        free(text);
+        return -1;
+    }
+    record_shape shape = {1, 0, 0};
+    int last_line_cut = len > 0 && text[len - 1] != '\n';
     int lineno = 0, rc = 0;
-    while (rc == 0 && getline(&line, &cap, f) >= 0) {
-        lineno++;
-        rc = record_line(r, line, path, lineno, err, errlen);
+    for (char *line = text; rc == 0 && *line;) {
+        char *nl = strchr(line, '\n');
+        if (nl)
+            *nl = '\0';
+        rc = record_line(r, &shape, line, path, ++lineno, err, errlen);
+        line = nl ? nl + 1 : line + strlen(line);
     }
-    free(line);
-    if (rc == 0 && ferror(f)) {
-        snprintf(err, errlen, "cannot read %s: %s", path, strerror(errno));
-        rc = -1;
-    }
-    fclose(f);
-    if (rc == 0 && (!r->game || !*r->game)) {
-        snprintf(err, errlen, "%s: not a game record (no 'game' line)", path);
-        rc = -1;
-    }
+    if (rc == 0)
+        rc = check_complete(r, &shape, last_line_cut, path, err, errlen);
+    free(text);
     if (rc != 0)
         pl_record_free(r);
     return rc;

@@ -3,6 +3,7 @@
  * played under which rules, by whom, when, how it ended, and the moves.
  *
  *     # plateau game record
+ *     format 2
  *     game GAME
  *     rules 9f3a61c2d07e4b15
  *     south human
@@ -10,10 +11,15 @@
  *     date 2026-11-22T21:00:00Z
  *     result PLAYER wins
  *     moves M1 M2 ...
+ *     end 2
  *
  * One `KEY VALUE` per line; `#` starts a comment line; `moves` may be
  * repeated (the lists are joined).  Seats: south (the first player), north
- * (the second), then seat3, seat4.  `rules` is the hash of the rule file
+ * (the second), then seat3, seat4.  `format 2` (second line) and
+ * `end N` (last line, N the number of moves) let a reader see a record
+ * cut short: with a `format` line of 2 the `end` line must be there; a
+ * record without `format` (written before they existed) is still read,
+ * but a last line without its newline is reported as truncated.  `rules` is the hash of the rule file
  * (pl_program.source_hash) in hex.  `result` is the text of
  * pl_result_text ("black wins", "draw"), or "unfinished".  Unknown keys
  * are skipped, so that later versions can add some.
