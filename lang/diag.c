@@ -211,7 +211,10 @@ static void print_caret(const pl_diag *g, int width, FILE *out)
         unsigned char c = i - off < len ? (unsigned char)s[i - off] : ' ';
         if (is_continuation(c))
             continue;
-        fputc(c == '\t' ? '\t' : ' ', out);
+        if (c < 0x20 && c != '\t')
+            fputs("    ", out);   /* shown as \xHH in the source line */
+        else
+            fputc(c == '\t' ? '\t' : ' ', out);
     }
     fputc('^', out);
     int last = g->source_more ? off + len : g->end_col;   /* not past the window */
@@ -225,8 +228,10 @@ static void print_caret(const pl_diag *g, int width, FILE *out)
 
 static void print_one(const pl_diag *g, FILE *out)
 {
+    /* file names, messages (which quote names from the file) and source
+     * lines come from a stranger's file: escaped, never raw */
     if (g->file) {
-        fputs(g->file, out);
+        pl_fputs_escaped(g->file, out, 0);
         if (g->line > 0) {
             fprintf(out, ":%d", g->line);
             if (g->col > 0)
@@ -234,7 +239,9 @@ static void print_one(const pl_diag *g, FILE *out)
         }
         fputs(": ", out);
     }
-    fprintf(out, "%s: %s\n", pl_severity_name(g->severity), g->message);
+    fprintf(out, "%s: ", pl_severity_name(g->severity));
+    pl_fputs_escaped(g->message, out, 0);
+    fputc('\n', out);
     if (!g->source_line || g->line == 0)
         return;
 
@@ -242,8 +249,9 @@ static void print_one(const pl_diag *g, FILE *out)
     int width = snprintf(num, sizeof num, "%d", g->line);
     if (width < PL_DIAG_GUTTER)
         width = PL_DIAG_GUTTER;
-    fprintf(out, "%*s | %s%s%s\n", width, num, g->source_start > 0 ? PL_DIAG_CUT : "",
-            g->source_line, g->source_more ? PL_DIAG_CUT : "");
+    fprintf(out, "%*s | %s", width, num, g->source_start > 0 ? PL_DIAG_CUT : "");
+    pl_fputs_escaped(g->source_line, out, PL_ESC_KEEP_LINES);   /* tabs kept for the caret */
+    fprintf(out, "%s\n", g->source_more ? PL_DIAG_CUT : "");
     if (g->col > 0 && g->col - 1 >= g->source_start)
         print_caret(g, width, out);
 }

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "cli.h"
 
 /* --- list --------------------------------------------------------------------- */
@@ -105,12 +106,30 @@ static int write_file(const char *path, const uint8_t *data, size_t len)
     return n == len && rc == 0 ? 0 : -1;
 }
 
+/* True when `a` and `b` name the same file (device and inode), whatever
+ * their spelling ("X.game" and "./X.game", a link). */
+static int same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev
+           && sa.st_ino == sb.st_ino;
+}
+
 static int compile_to(const char *arg, const char *out)
 {
     pl_program *prog;
-    int rc = pl_cli_load("compile", arg, &prog, NULL, NULL);
+    char *path;
+    int rc = pl_cli_load("compile", arg, &prog, NULL, &path);
     if (rc != 0)
         return rc;
+    if (same_file(path, out)) {
+        rc = pl_cli_fail("compile", "refusing to write %s over its own "
+                         "source (give another -o FILE)", pl_esc(out));
+        free(path);
+        pl_program_free(prog);
+        return rc;
+    }
+    free(path);
     uint8_t *data = NULL;
     size_t len = 0;
     if (pl_program_write(prog, &data, &len) != PL_OK)
