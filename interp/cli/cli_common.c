@@ -18,7 +18,10 @@ static void vmessage(const char *cmd, const char *fmt, va_list ap)
         fprintf(stderr, "plateau %s: ", cmd);
     else
         fputs("plateau: ", stderr);
-    vfprintf(stderr, fmt, ap);
+    /* messages quote paths, names, move texts and record fields: escaped */
+    char buf[1024];
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    pl_fputs_escaped(buf, stderr, 0);
     fputc('\n', stderr);
 }
 
@@ -279,7 +282,7 @@ void pl_cli_print_moves(const pl_movelist *ml, const char *sep, FILE *out)
 {
     const char **v = pl_cli_sorted_moves(ml);
     for (int i = 0; v && i < pl_movelist_count(ml); i++)
-        fprintf(out, "%s%s", i ? sep : "", v[i]);
+        fprintf(out, "%s%s", i ? sep : "", pl_esc(v[i]));
     free(v);
 }
 

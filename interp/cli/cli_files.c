@@ -39,9 +39,9 @@ static void list_one(const char *name, int width)
         if (!title || !*title)
             title = name;
         if (about && *about)
-            printf("%-*s  %s: %s\n", width, name, title, about);
+            printf("%-*s  %s: %s\n", width, pl_esc(name), pl_esc(title), pl_esc(about));
         else
-            printf("%-*s  %s\n", width, name, title);
+            printf("%-*s  %s\n", width, pl_esc(name), pl_esc(title));
         pl_program_free(prog);
     }
     free(path);

@@ -595,7 +595,7 @@ int pl_cli_replay(int argc, char **argv)
         rc = pl_cli_game_open(&g, "replay", game, NULL);
     if (rc == 0) {
         const pl_program *prog = g.prog;
-        printf("%s: %s, %d move%s\n", a.pos[0], pl_program_title(prog), rec.nmoves,
+        printf("%s: %s, %d move%s\n", pl_esc(a.pos[0]), pl_esc(pl_program_title(prog)), rec.nmoves,
                rec.nmoves == 1 ? "" : "s");
         if (rec.has_rules && rec.rules != pl_program_rules_hash(prog))
             fprintf(stderr, "plateau replay: warning: the rules of %s changed "

@@ -344,7 +344,7 @@ static int give_hint(play_ctx *c)
         return i;
     char buf[200];
     describe_search(&info, pl_search_spec(c->hint), buf, sizeof buf);
-    printf("hint: %s (%s)\n", pl_move_text(c->ml, i), buf);
+    printf("hint: %s (%s)\n", pl_esc(pl_move_text(c->ml, i)), buf);
     return 0;
 }
 
@@ -425,8 +425,8 @@ static int play_round(play_ctx *c)
         if (i < 0)
             return ROUND_ERROR;
         if (ctrl->engine && c->verbose) {
-            printf("%d. %s plays %s", pl_state_ply(c->st) + 1, seat_name(c, p),
-                   pl_move_text(c->ml, i));
+            printf("%d. %s plays %s", pl_state_ply(c->st) + 1, pl_esc(seat_name(c, p)),
+                   pl_esc(pl_move_text(c->ml, i)));
             if (c->info && ctrl->spec.kind != PL_PLAYER_RANDOM) {
                 char buf[200];
                 describe_search(&info, &ctrl->spec, buf, sizeof buf);
@@ -622,7 +622,7 @@ static int play_game(pl_cli_game *g, const pl_cli_args *a, const char *game_arg,
         c.verbose = humans > 0 || rounds == 1;
         c.progress = c.verbose && isatty(fileno(stderr));
         if (humans > 0)
-            printf("%s -- type 'help' for commands\n", pl_program_title(g->prog));
+            printf("%s -- type 'help' for commands\n", pl_esc(pl_program_title(g->prog)));
         rc = run_rounds(&c, rounds, start, save_path);
     }
     clear_history(&c);

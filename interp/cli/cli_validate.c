@@ -432,18 +432,18 @@ static void print_problem_text(const val_run *r, const val_problem *p)
 {
     printf("  %s: ", pl_severity_name(p->sev));
     if (p->runtime && p->line > 0)
-        printf("%s:%d:%d: runtime error: ", p->file, p->line, p->col);
+        printf("%s:%d:%d: runtime error: ", pl_esc(p->file), p->line, p->col);
     else if (p->runtime)
-        printf("%s: runtime error: ", p->file);
-    printf("%s\n", p->message);
+        printf("%s: runtime error: ", pl_esc(p->file));
+    printf("%s\n", pl_esc(p->message));
     if (p->nmoves < 0)
         return;
     printf("    seen %lld time%s; first ", p->count, p->count == 1 ? "" : "s");
     if (p->nmoves == 0)
-        printf("at the start position: plateau moves %s\n", r->name);
+        printf("at the start position: plateau moves %s\n", pl_esc(r->name));
     else
         printf("after %d move%s: plateau moves %s --moves \"%s\"\n", p->nmoves,
-               p->nmoves == 1 ? "" : "s", r->name, p->moves);
+               p->nmoves == 1 ? "" : "s", pl_esc(r->name), pl_esc(p->moves));
 }
 
 static void print_problem_json(const val_run *r, const val_problem *p)
@@ -476,7 +476,7 @@ static void print_report_text(val_run *r)
     const pl_program *p = r->prog;
     long long n = r->o->playouts;
     printf("%s: %lld random playout%s (seed %lld, at most %lld plies each)\n",
-           r->name, n, n == 1 ? "" : "s", r->o->seed, r->o->max_plies);
+           pl_esc(r->name), n, n == 1 ? "" : "s", r->o->seed, r->o->max_plies);
     printf("  ended: %lld (%.1f%%)\n", r->ended, percent(r->ended, n));
     for (int k = 0; k <= pl_program_nplayers(p); k++) {
         char res[96];
@@ -493,7 +493,7 @@ static void print_report_text(val_run *r)
                "mean %.1f, max %d\n", v.min, v.median, v.mean, v.max);
         print_histogram(r->lengths, r->ended);
         printf("  first player (%s) score: %.3f per game that ended "
-               "(win 1, draw 1/2)\n", pl_program_player_name(p, 0), v.score);
+               "(win 1, draw 1/2)\n", pl_esc(pl_program_player_name(p, 0)), v.score);
     }
     if (r->positions > 0)
         printf("  branching factor: %.2f legal moves per position "
@@ -511,9 +511,9 @@ static void print_report_text(val_run *r)
     printf("  note: playouts are evidence, not a proof: they show how these "
            "%lld random games went, not that every game terminates.\n", n);
     if (r->errors == 0 && r->warnings == 0)
-        printf("%s: playouts found no problem\n", r->name);
+        printf("%s: playouts found no problem\n", pl_esc(r->name));
     else
-        printf("%s: playouts found %lld error%s and %lld warning%s\n", r->name,
+        printf("%s: playouts found %lld error%s and %lld warning%s\n", pl_esc(r->name),
                r->errors, r->errors == 1 ? "" : "s", r->warnings,
                r->warnings == 1 ? "" : "s");
 }
@@ -630,7 +630,7 @@ static int validate_one(const validate_opts *o, const char *arg)
     pl_diags_delete(d);
     int ok = prog != NULL;
     if (ok && !o->json)
-        printf("%s: ok\n", arg);
+        printf("%s: ok\n", pl_esc(arg));
     if (ok && o->playouts > 0) {
         fflush(stdout);
         ok = run_playouts(o, arg, path, prog, source);

@@ -6,6 +6,7 @@
 #include <ctype.h>
 #include <stdio.h>
 #include "state_int.h"
+#include "util.h"   /* pl_esc: names come from a stranger's file */
 
 
 /* One letter per player: the initial, or the next unused letter of the
@@ -40,7 +41,7 @@ static void piece_symbol(const pl_program *p, const char *letters, int32_t v, ch
                                : toupper((unsigned char)p->kind_names[kind][0]));
     else
         ch = '?';
-    out[0] = ch;
+    out[0] = isprint((unsigned char)ch) ? ch : '?';   /* a .pbc may hold any byte */
     out[1] = kind >= 0 && kind < p->nkinds && p->kind_nattrs[kind] > 0
                  ? (char)('0' + PL_PIECE_ATTR(v, 0) % 10) : ' ';
     out[2] = 0;
@@ -80,19 +81,19 @@ void pl_state_render(const pl_state *st, FILE *out)
         char sym[3] = ". ";
         if (st->slot[cell])
             piece_symbol(p, letters, st->slot[cell], sym);
-        fprintf(out, "    %s: %s\n", p->cell_names[cell], sym);
+        fprintf(out, "    %s: %s\n", pl_esc(p->cell_names[cell]), sym);
     }
     for (int i = 0; i < p->nplayers; i++)
-        fprintf(out, "%s%c = %s", i ? ", " : "    ", letters[i], p->player_names[i]);
+        fprintf(out, "%s%c = %s", i ? ", " : "    ", letters[i], pl_esc(p->player_names[i]));
     if (p->nmarks)
-        fprintf(out, ", * = marked (%s)", p->mark_names[0]);
+        fprintf(out, ", * = marked (%s)", pl_esc(p->mark_names[0]));
     fputc('\n', out);
     for (int v = 0; v < p->nvars; v++)
-        fprintf(out, "    %s = %d\n", p->var_names[v], st->slot[p->var_base + v]);
+        fprintf(out, "    %s = %d\n", pl_esc(p->var_names[v]), st->slot[p->var_base + v]);
     for (int v = 0; v < p->npvars; v++) {
-        fprintf(out, "    %s:", p->pvar_names[v]);
+        fprintf(out, "    %s:", pl_esc(p->pvar_names[v]));
         for (int i = 0; i < p->nplayers; i++)
-            fprintf(out, " %s %d", p->player_names[i], st->slot[p->pvar_base + v * p->nplayers + i]);
+            fprintf(out, " %s %d", pl_esc(p->player_names[i]), st->slot[p->pvar_base + v * p->nplayers + i]);
         fputc('\n', out);
     }
 }
