@@ -403,5 +403,89 @@ run validate --playouts 5 --max-plies 30 "$tmp/endless.game"
 expect "validate --playouts: capped games" 0 "capped at 30 plies: 5"
 expect "validate --playouts: capped games warn" 0 "warning: 5 of 5 random games reached 30 plies"
 
+# --- hostile inputs (issue 18, part B) -----------------------------------------
+# Only regular files are read, with a size limit, without blocking.
+mkdir "$tmp/adir"
+run validate "$tmp/adir"
+expect "hostile: directory as GAME" 1 "" "is a directory, not a file"
+(cd "$tmp" && "$PLATEAU" show adir </dev/null >"$tmp/out" 2>"$tmp/err"); rc=$?
+expect "hostile: directory named like a game" 2 "" "adir: is a directory, not a file"
+run validate /dev/zero
+expect "hostile: /dev/zero" 1 "" "/dev/zero: error: cannot read: not a regular file"
+if mkfifo "$tmp/fifo.game" 2>/dev/null; then
+    run validate "$tmp/fifo.game"
+    expect "hostile: FIFO as GAME does not block" 1 "" "not a regular file"
+    printf 'import "fifo"\n' >"$tmp/impfifo.game"
+    run validate "$tmp/impfifo.game"
+    expect "hostile: FIFO as import does not block" 1 "" "cannot import"
+fi
+: >"$tmp/huge.game"
+if truncate -s 3G "$tmp/huge.game" 2>/dev/null; then
+    run validate "$tmp/huge.game"
+    expect "hostile: 3 GB sparse file refused unread" 1 "" "file is too large (more than 16 MiB)"
+fi
+rm -f "$tmp/huge.game"
+
+# Imports are files, not spellings.
+cp "$PLATEAU_PATH/games/tic-tac-toe.game" "$tmp/ttt.game"
+{ echo 'import "./self"'; cat "$tmp/ttt.game"; } >"$tmp/self.game"
+run validate "$tmp/self.game"
+expect "hostile: self import" 1 "" "self.game:1:1: error: '$tmp/self.game' imports itself"
+mkdir -p "$tmp/lib"
+printf 'piece dd\n' >"$tmp/lib/d.game"
+printf 'import "lib/d"\ndirection bb = (1, 1)\n' >"$tmp/b.game"
+printf 'import "./lib/../lib/d"\ndirection cc = (1, -1)\n' >"$tmp/c.game"
+{ echo 'import "b"'; echo 'import "./c"'; cat "$tmp/ttt.game"; } >"$tmp/diamond.game"
+run validate "$tmp/diamond.game"
+expect "hostile: diamond import declares once" 0 "diamond.game: ok"
+printf 'import "cyc1"\n' >"$tmp/cyc2.game"
+{ echo 'import "cyc2"'; cat "$tmp/ttt.game"; } >"$tmp/cyc1.game"
+run validate "$tmp/cyc1.game"
+expect "hostile: import cycle" 1 "" "import cycle"
+
+# No data loss: compile never writes over its source; output errors fail.
+cp "$tmp/ttt.game" "$tmp/keep.game"
+run compile "$tmp/keep.game" -o "$tmp/../$(basename "$tmp")/keep.game"
+expect "hostile: compile -o its own source" 1 "" "refusing to write"
+if cmp -s "$tmp/keep.game" "$tmp/ttt.game"; then pass "hostile: source kept"
+else fail "hostile: source kept" "keep.game changed"; fi
+if [ -w /dev/full ]; then
+    "$PLATEAU" perft tic-tac-toe 3 >/dev/full 2>"$tmp/err"; rc=$?
+    : >"$tmp/out"
+    expect "hostile: perft > /dev/full" 1 "" "cannot write the output"
+    "$PLATEAU" list >/dev/full 2>"$tmp/err"; rc=$?
+    expect "hostile: list > /dev/full" 1 "" "cannot write the output"
+fi
+
+# Control bytes of a game file never reach the terminal raw.
+esc=$(printf '\033')
+{ printf 'game "Evil\033]0;pwned\007\033[2J"\n'; grep -v '^game ' "$tmp/ttt.game"; } >"$tmp/evil.game"
+printf 'import "x\033[2J"\n' >"$tmp/evil2.game"
+run validate "$tmp/evil2.game"
+if grep -q "$esc" "$tmp/out" "$tmp/err"; then fail "hostile: escaped diagnostics" "raw ESC printed"
+else expect "hostile: escaped diagnostics" 1 "" '\x1b[2J'; fi
+printf '# plateau game record\ngame %s\nresult x\033[2J wins\n' "$tmp/evil.game" >"$tmp/evil.rec"
+run replay "$tmp/evil.rec"
+if grep -q "$esc" "$tmp/out" "$tmp/err"; then fail "hostile: escaped title" "raw ESC printed"
+else expect "hostile: escaped title and record field" 1 'Evil\x1b]0;pwned\x07\x1b[2J' "'x\x1b[2J wins'"; fi
+
+# A record cut short is refused as truncated, not resumed.
+run play tic-tac-toe --south random --north random --seed 3 --save "$tmp/r.rec"
+expect "hostile: record saved" 0
+if grep -q '^end [0-9]' "$tmp/r.rec" && grep -q '^format 2$' "$tmp/r.rec"; then
+    pass "hostile: record has format and end lines"
+else fail "hostile: record has format and end lines" "$(cat "$tmp/r.rec")"; fi
+run replay "$tmp/r.rec"
+expect "hostile: complete record replays" 0
+grep -v '^end ' "$tmp/r.rec" >"$tmp/cut.rec"
+run replay "$tmp/cut.rec"
+expect "hostile: record without end line" 1 "" "truncated (no 'end' line)"
+head -c 60 "$tmp/r.rec" >"$tmp/cut2.rec"
+run replay "$tmp/cut2.rec"
+expect "hostile: record cut mid-line" 1 "" "truncated"
+printf '# plateau game record\ngame tic-tac-toe\nresult unfinished\nmoves b2\n' >"$tmp/old.rec"
+run replay "$tmp/old.rec"
+expect "hostile: format 1 record still read" 0 "1 move"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
