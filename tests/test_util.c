@@ -9,6 +9,7 @@
  * file reading with its limit, and trimming.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include "plateau_test.h"
 
@@ -200,6 +201,83 @@ static void test_read_file_larger_than_one_block(void **state)
     free(data);
 }
 
+/* Special files are refused before a byte is read: none of these may
+ * block or read without end. */
+static void test_read_file_special(void **state)
+{
+    (void)state;
+    char *data = (char *)1;
+    assert_int_equal(pl_read_file("/dev/zero", 100, &data, NULL), PL_READ_NOT_REGULAR);
+    assert_null(data);
+    char dir[] = "/tmp/plateau_test_fifo_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char fifo[64];
+    snprintf(fifo, sizeof fifo, "%s/f", dir);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    /* no writer: a blocking open would never return */
+    assert_int_equal(pl_read_file(fifo, 100, &data, NULL), PL_READ_NOT_REGULAR);
+    char msg[128];
+    assert_string_equal(pl_read_error(msg, sizeof msg, PL_READ_NOT_REGULAR, 0, 100),
+                        "not a regular file (a FIFO, a device ...)");
+    unlink(fifo);
+    assert_int_equal(pl_read_file(dir, 100, &data, NULL), PL_READ_IS_DIRECTORY);
+    assert_int_equal(errno, EISDIR);
+    /* a sparse file far past the limit: refused by its size, unread */
+    char big[64];
+    snprintf(big, sizeof big, "%s/big", dir);
+    int fd = open(big, O_WRONLY | O_CREAT, 0600);
+    assert_true(fd >= 0);
+    assert_int_equal(ftruncate(fd, (off_t)1 << 32), 0);
+    close(fd);
+    assert_int_equal(pl_read_file(big, PL_MAX_INPUT_BYTES, &data, NULL), PL_READ_TOO_LARGE);
+    assert_string_equal(pl_read_error(msg, sizeof msg, PL_READ_TOO_LARGE, 0, PL_MAX_INPUT_BYTES),
+                        "file is too large (more than 16 MiB)");
+    unlink(big);
+    rmdir(dir);
+}
+
+static void test_escape(void **state)
+{
+    (void)state;
+    char buf[64];
+    assert_int_equal(pl_escape(buf, sizeof buf, "plain a1-b2", 0), 11);
+    assert_string_equal(buf, "plain a1-b2");
+    pl_escape(buf, sizeof buf, "\x1b]0;t\x07\x7f", 0);
+    assert_string_equal(buf, "\\x1b]0;t\\x07\\x7f");
+    /* valid UTF-8 passes, a C1 control and stray bytes do not */
+    pl_escape(buf, sizeof buf, "caf\xc3\xa9 \xc2\x9b \xff\xc3", 0);
+    assert_string_equal(buf, "caf\xc3\xa9 \\u009b \\xff\\xc3");
+    /* overlong and surrogate encodings are not valid UTF-8 */
+    pl_escape(buf, sizeof buf, "\xc0\xaf\xed\xa0\x80", 0);
+    assert_string_equal(buf, "\\xc0\\xaf\\xed\\xa0\\x80");
+    pl_escape(buf, sizeof buf, "a\tb\nc", 0);
+    assert_string_equal(buf, "a\\x09b\\x0ac");
+    pl_escape(buf, sizeof buf, "a\tb\nc\r", PL_ESC_KEEP_LINES);
+    assert_string_equal(buf, "a\tb\nc\\x0d");
+    /* cut: never half an escape, the full length returned */
+    assert_int_equal(pl_escape(buf, 6, "ab\x1b", 0), 6);
+    assert_string_equal(buf, "ab");
+    assert_string_equal(pl_esc(NULL), "");
+    /* idempotent on its own output */
+    assert_string_equal(pl_esc(pl_esc("\x1b")), "\\x1b");
+    char *long_text = malloc(10000);
+    memset(long_text, 1, 9999);
+    long_text[9999] = 0;
+    const char *e = pl_esc(long_text);
+    assert_int_equal(strlen(e), 4095);
+    assert_string_equal(e + 4092, "...");
+    free(long_text);
+    /* the stream form */
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    assert_int_equal(pl_fputs_escaped("x\x1by", f, 0), 0);
+    rewind(f);
+    char got[16] = "";
+    assert_non_null(fgets(got, sizeof got, f));
+    assert_string_equal(got, "x\\x1by");
+    fclose(f);
+}
+
 int main(void)
 {
     pt_init();
@@ -213,6 +291,8 @@ int main(void)
         cmocka_unit_test(test_clock_is_monotonic),
         cmocka_unit_test(test_read_file),
         cmocka_unit_test(test_read_file_larger_than_one_block),
+        cmocka_unit_test(test_read_file_special),
+        cmocka_unit_test(test_escape),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
