@@ -84,9 +84,11 @@ static void test_fuzz_regressions(void **state)
             pl_fuzz_bytecode(bytes, len);
         else if (strncmp(*p, "movetext-", 9) == 0)
             pl_fuzz_movetext(bytes, len);
+        else if (strncmp(*p, "gen-", 4) == 0)
+            pl_fuzz_gen(bytes, len);
         else
             fail_msg("%s: a regression file is named TARGET-NAME, TARGET "
-                     "being compile, bytecode or movetext", path);
+                     "being compile, bytecode, movetext or gen", path);
         free(data);
         replayed++;
     }
@@ -98,6 +100,46 @@ static void test_fuzz_regressions(void **state)
         fprintf(stderr, "note: not replayed (open): %s/open/%s\n", REGRESSIONS, *p);
     free_list(open);
     fprintf(stderr, "%d fuzz regressions replayed, %d open\n", replayed, nopen);
+}
+
+/* The grammar of fuzz_gen writes valid games: were it to write broken
+ * ones, the target would test the parser again and nothing beyond.  Every
+ * game of a spread of inputs (short ones too: choices run out as 0)
+ * compiles without an error, and most have legal moves. */
+static void test_fuzz_gen_writes_valid_games(void **state)
+{
+    (void)state;
+    static pl_gen g;
+    uint64_t s = 7;
+    int with_moves = 0;
+    for (int i = 0; i < 300; i++) {
+        uint8_t bytes[400];
+        for (size_t k = 0; k < sizeof bytes; k++)
+            bytes[k] = (uint8_t)(pl_fuzz_rand(&s) >> 56);
+        pl_gen_game(&g, bytes, (size_t)i % sizeof bytes);
+        assert_true(g.n + 1 < sizeof g.text);   /* never cut */
+        pl_diags d;
+        pl_diags_init(&d);
+        pl_program *p = pl_compile_string("gen.game", g.text, g.n, PL_FUZZ_STDLIB, &d);
+        if (!p) {
+            fprintf(stderr, "%s", g.text);
+            pl_diags_print(&d, stderr);
+        }
+        assert_non_null(p);
+        pl_state *st = pl_state_new(p);
+        pl_movelist ml;
+        pl_movelist_init(&ml);
+        int r;
+        if (pl_status(st, &ml, &r) == PL_OK && r == PL_RESULT_NONE && ml.count > 0)
+            with_moves++;
+        pl_movelist_free(&ml);
+        pl_state_free(st);
+        pl_program_free(p);
+        pl_diags_free(&d);
+        pl_fuzz_gen(bytes, (size_t)i % sizeof bytes);
+    }
+    fprintf(stderr, "fuzz_gen: 300 games compiled, %d with legal moves\n", with_moves);
+    assert_true(with_moves >= 100);
 }
 
 /* The seed inputs of each target go through without a problem: the
@@ -485,6 +527,7 @@ int main(void)
         cmocka_unit_test(test_warning_files),
         cmocka_unit_test(test_fuzz_targets_on_valid_input),
         cmocka_unit_test(test_fuzz_regressions),
+        cmocka_unit_test(test_fuzz_gen_writes_valid_games),
         cmocka_unit_test(test_runaway_while),
         cmocka_unit_test(test_runaway_end_rule),
         cmocka_unit_test(test_too_many_moves),

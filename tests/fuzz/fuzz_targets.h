@@ -13,6 +13,12 @@
  *   pl_fuzz_bytecode  the input is a .pbc file: the loader and verifier;
  *                     if it loads, the disassembler, a new state and a few
  *                     plies of pl_status / pl_apply, then pl_undo back.
+ *   pl_fuzz_gen       the input is a sequence of choices for the grammar
+ *                     of gen_game.h, which writes a valid game file from
+ *                     them (definitions, imports, moves, effects, end
+ *                     rules); it is compiled, checked, round-tripped and
+ *                     played for PL_FUZZ_GEN_PLIES random plies, whatever
+ *                     the step budget (the games it writes have no loops).
  *   pl_fuzz_movetext  byte 0 picks a shipped game (a .game of games/, in name
  *                     order), byte 1 a number of random plies (low 4 bits)
  *                     and their seed; the rest is a move text for
@@ -41,6 +47,7 @@
 #include "diag.h"
 #include "game.h"
 #include "state_int.h"   /* VM_STEP_BUDGET, as the library sees it */
+#include "gen_game.h"
 
 #define PL_FUZZ_STDLIB "stdlib"
 #define PL_FUZZ_GAMES "games"
@@ -58,6 +65,7 @@
 enum {
     PL_FUZZ_MAX_GAMES = 64,
     PL_FUZZ_BYTECODE_PLIES = 4,   /* plies played from a loaded .pbc */
+    PL_FUZZ_GEN_PLIES = 8,        /* plies played from a generated game */
     PL_FUZZ_MAX_TEXT = 4096       /* longer move texts are cut here */
 };
 
@@ -164,6 +172,13 @@ static inline int pl_fuzz_compile_play(const uint8_t *data, size_t len, int plie
 static inline int pl_fuzz_compile(const uint8_t *data, size_t len)
 {
     return pl_fuzz_compile_play(data, len, PL_FUZZ_COMPILE_PLIES);
+}
+
+static inline int pl_fuzz_gen(const uint8_t *data, size_t len)
+{
+    static pl_gen g;   /* 16 KiB of text: not on the fuzzer's stack */
+    pl_gen_game(&g, data, len);
+    return pl_fuzz_compile_play((const uint8_t *)g.text, g.n, PL_FUZZ_GEN_PLIES);
 }
 
 static inline int pl_fuzz_bytecode(const uint8_t *data, size_t len)

@@ -3,6 +3,7 @@
  * shipped games so that fuzzing starts from inputs that go deep:
  *
  *   OUT/compile/    the .game files of games/, stdlib/, tests/broken/
+ *   OUT/gen/        a few byte strings for fuzz_gen (choices, not text)
  *   OUT/bytecode/   each game compiled to .pbc (the bytes of `plateau compile`)
  *   OUT/movetext/   for each game, the legal move texts at the start and
  *                   after 5 and 10 random plies, as typed and upper-cased,
@@ -120,6 +121,21 @@ static void move_texts(int game, const pl_program *p, int plies)
     pl_state_free(st);
 }
 
+/* fuzz_gen takes choices, not text: a few fixed byte strings, from every
+ * choice 0 to a spread of values, start it on games of every shape. */
+static void gen_seeds(void)
+{
+    for (int k = 0; k < 8; k++) {
+        uint8_t bytes[256];
+        uint64_t s = 0x9e3779b97f4a7c15ull * (uint64_t)(k + 1);
+        for (size_t i = 0; i < sizeof bytes; i++)
+            bytes[i] = k == 0 ? 0 : (uint8_t)(pl_fuzz_rand(&s) >> 56);
+        char name[32];
+        snprintf(name, sizeof name, "seed-%d", k);
+        write_bytes("gen", name, bytes, sizeof bytes);
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -129,12 +145,13 @@ int main(int argc, char **argv)
     out_dir = argv[1];
     char sub[4096];
     make_dir(out_dir);
-    static const char *const subs[] = {"compile", "bytecode", "movetext"};
-    for (int i = 0; i < 3; i++) {
+    static const char *const subs[] = {"compile", "bytecode", "movetext", "gen"};
+    for (int i = 0; i < 4; i++) {
         snprintf(sub, sizeof sub, "%s/%s", out_dir, subs[i]);
         make_dir(sub);
     }
 
+    gen_seeds();
     copy_sources("games");
     copy_sources("stdlib");
     copy_sources("tests/broken");
