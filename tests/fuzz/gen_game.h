@@ -238,11 +238,12 @@ static inline void pl_gen_alternative(pl_gen *g, int k)
         pl_gen_cond(g, 1, 1);
         pl_gen_put(g, "\n    capture c\n");
         break;
-    default:  /* a drop into a region */
+    default: { /* a drop into a region */
         int region = pl_gen_pick(g, g->nregions);
         pl_gen_put(g, "    pick c in r%d where empty(c)\n    place mover k%d at c\n",
                    region, pl_gen_pick(g, g->nkinds));
         break;
+    }
     }
     if (g->nvars && pl_gen_pick(g, 2))
         pl_gen_put(g, "    set v0 = v0 + 1\n");
