@@ -1,7 +1,9 @@
 /*
  * util.h -- the small helpers every layer needs: memory with one
  * out-of-memory policy, one growth rule for arrays, a random generator, a
- * clock, FNV-1a hashes, reading a whole file, and two string helpers.
+ * clock, FNV-1a hashes, reading a whole file (bounded, regular files
+ * only), escaping text from untrusted files for the terminal, and two
+ * string helpers.
  *
  * They live in lang/, the bottom layer, so that the runtime, the engines,
  * the command line and the tests share one copy of each instead of
