@@ -133,6 +133,41 @@ static void test_runaway_loop_hits_the_budget(void **state)
         "a runaway loop?");
 }
 
+/* Text written in a loop stops at a size, with an error, long before any
+ * size could overflow. */
+static void test_move_text_too_long(void **state)
+{
+    (void)state;
+    expect_generate_error(HEAD
+        "moves {\n"
+        "  repeat 100000 {\n"
+        "    text \"abcdefghij\"\n"
+        "  }\n"
+        "  pass\n"
+        "}\n",
+        "rt.game:8:10: runtime error: the move text is longer than 65536 bytes");
+}
+
+/* Numbers in move texts, negative ones and zero included. */
+static void test_numbers_in_move_texts(void **state)
+{
+    (void)state;
+    pl_program *p = pt_compile_text("rt.game", HEAD
+        "moves {\n"
+        "  pick j in range(0, 2)\n"
+        "  let k = j - 12\n"
+        "  text k \"/\" (k + 12) \"/\" (k * 100000)\n"
+        "  pass\n"
+        "}\n");
+    pl_state *st = pl_state_new(p);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    pt_assert_moves(st, &ml, "-10/2/-1000000 -11/1/-1100000 -12/0/-1200000");
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(p);
+}
+
 /* An error in the end rules: pl_status() fails after the move. */
 static void test_error_in_end_rules(void **state)
 {
@@ -213,6 +248,8 @@ int main(void)
         cmocka_unit_test(test_bit_out_of_range),
         cmocka_unit_test(test_line_count_off_the_board),
         cmocka_unit_test(test_runaway_loop_hits_the_budget),
+        cmocka_unit_test(test_move_text_too_long),
+        cmocka_unit_test(test_numbers_in_move_texts),
         cmocka_unit_test(test_error_in_end_rules),
         cmocka_unit_test(test_error_depends_on_position),
         cmocka_unit_test(test_error_names_the_game_file),

@@ -49,6 +49,11 @@ static void grow_forks(pl_state *st)
     PL_GROW(st->forks, st->fork_cap, st->fork_cap + 1);
 }
 
+/* A move's text, and the texts of one position's moves together, stay
+ * far below INT_MAX: a rule that writes text in a loop gets a runtime
+ * error, not an overflow (sizes are ints throughout the move list). */
+enum { VM_MAX_TEXT = 1 << 16, VM_MAX_LIST_TEXT = 1 << 28 };
+
 static void text_reserve(pl_state *st, int extra)
 {
     PL_GROW(st->text, st->text_cap, st->text_len + extra + 1);
@@ -72,11 +77,17 @@ static int format_int(char buf[16], int32_t v)
     return k;
 }
 
-static void text_add(pl_state *st, const char *s, int n)
+/* 0, or -1 when the text would pass VM_MAX_TEXT (reported). */
+static int text_add(pl_state *st, int pc, const char *s, int n)
 {
+    if (n > VM_MAX_TEXT - st->text_len) {
+        vm_error(st, pc, "the move text is longer than %d bytes", VM_MAX_TEXT);
+        return -1;
+    }
     text_reserve(st, n);
     memcpy(st->text + st->text_len, s, (size_t)n);
     st->text_len += n;
+    return 0;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -498,7 +509,16 @@ static int seen_insert(pl_movelist *ml, const char *text, int len, int idx, int 
 enum { VM_MAX_MOVES = 1 << 20 };
 _Static_assert(VM_MAX_MOVES < (1 << 24), "seen[] keeps index + 1 in its low 24 bits");
 
-/* Returns -1 when the position has too many moves. */
+static void record_error(pl_state *st, int pc)
+{
+    if (st->out->count >= VM_MAX_MOVES)
+        vm_error(st, pc, "too many legal moves in one position (at most %d)", VM_MAX_MOVES);
+    else
+        vm_error(st, pc, "the texts of one position's moves take more than %d bytes",
+                 VM_MAX_LIST_TEXT);
+}
+
+/* Returns -1 when the position has too many moves, or too much text. */
 static int record_move(pl_state *st)
 {
     pl_movelist *ml = st->out;
@@ -508,7 +528,7 @@ static int record_move(pl_state *st)
         text = "pass";
         len = 4;
     }
-    if (ml->count >= VM_MAX_MOVES)
+    if (ml->count >= VM_MAX_MOVES || ml->text_len > VM_MAX_LIST_TEXT - len - 1)
         return -1;
     int existing = -1;
     /* The first move of a list cannot repeat one: it enters the text set
@@ -1026,7 +1046,7 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
         vmcase(YIELD)
             if (mode == VM_GEN) {
                 if (record_move(st) != 0) {
-                    vm_error(st, pc, "too many legal moves in one position (at most %d)", VM_MAX_MOVES);
+                    record_error(st, pc);
                     goto fail;
                 }
                 st->yields++;
@@ -1046,7 +1066,7 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
                 if (st->sampler->distinct && !(st->sampler->check_rays && st->ray0)) {
                     /* the only way to its move: record it as generation would */
                     if (record_move(st) != 0) {
-                        vm_error(st, pc, "too many legal moves in one position (at most %d)", VM_MAX_MOVES);
+                        record_error(st, pc);
                         goto fail;
                     }
                     ret = 2;
@@ -1063,7 +1083,7 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
                 const char *t = way_text(st, &a);
                 if (a == st->xtarget_len && strncasecmp(t, st->xtarget, (size_t)a) == 0 &&
                     st->scount++ == 0 && record_move(st) != 0) {
-                    vm_error(st, pc, "too many legal moves in one position (at most %d)", VM_MAX_MOVES);
+                    record_error(st, pc);
                     goto fail;
                 }
             }
@@ -1384,7 +1404,7 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
         vmcase(TEXTCELL)
             a = POP();
             if (!check_cell(st, pc, a, "text")) goto fail;
-            text_add(st, p->cell_names[a], st->name_len[a]);
+            if (text_add(st, pc, p->cell_names[a], st->name_len[a])) goto fail;
             if (mode == VM_EXPLAIN)
                 pl_vm_explain_text(st);
             else if (mode == VM_COUNT && !text_agrees(st))
@@ -1393,7 +1413,7 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
             vmbreak;
         vmcase(TEXTSTR) {
             const char *s = p->strings[code[pc + 1]];
-            text_add(st, s, (int)strlen(s));
+            if (text_add(st, pc, s, (int)strlen(s))) goto fail;
             if (mode == VM_EXPLAIN)
                 pl_vm_explain_text(st);
             else if (mode == VM_COUNT && !text_agrees(st))
@@ -1404,7 +1424,7 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
         vmcase(TEXTINT) {
             char buf[16];
             int n = format_int(buf, POP());
-            text_add(st, buf, n);
+            if (text_add(st, pc, buf, n)) goto fail;
             if (mode == VM_EXPLAIN)
                 pl_vm_explain_text(st);
             else if (mode == VM_COUNT && !text_agrees(st))
@@ -1438,7 +1458,7 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
         vmcase(TEXTLOC)
             a = LOCAL(code[pc + 1]);
             if (!check_cell(st, pc, a, "text")) goto fail;
-            text_add(st, p->cell_names[a], st->name_len[a]);
+            if (text_add(st, pc, p->cell_names[a], st->name_len[a])) goto fail;
             if (mode == VM_EXPLAIN)
                 pl_vm_explain_text(st);
             else if (mode == VM_COUNT && !text_agrees(st))
