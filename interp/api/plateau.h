@@ -264,6 +264,30 @@ PL_API void pl_state_set_step_budget(pl_state *st, long steps);
 /* Draw the board (with coordinates) and the side to move. */
 PL_API void pl_state_render(const pl_state *st, FILE *out);
 
+/* --- the position notation ---------------------------------------------------- */
+
+/* One line of text for any position of any game (docs/position.md):
+ *   BOARD SIDE [NAME=VALUE ...]
+ * e.g. "3/1X1/3 o" in tic-tac-toe: the ranks from the top with empties as
+ * run lengths, the side to move, then the variables and the marks that
+ * are set.  Written and read back exactly: reading what
+ * pl_state_to_position wrote gives a state with the same slots and hash. */
+
+/* Where and why a position text was refused. */
+typedef struct {
+    int field;           /* 1 board, 2 side to move, 3... the NAME=VALUE fields */
+    int offset;          /* byte offset in the text where reading stopped */
+    char message[160];   /* "board: rank 3 has 8 cells, the text gives 9" */
+} pl_position_error;
+
+/* The position of `st` as text (pl_free it).  PL_OK or PL_ERR_ARGUMENT. */
+PL_API pl_err pl_state_to_position(const pl_state *st, char **text);
+/* Set `st` to the position `text`, with no history (ply 0; repetitions
+ * count from here).  PL_OK, or PL_ERR_ARGUMENT with `err` (may be NULL)
+ * filled and `st` unchanged. */
+PL_API pl_err pl_state_from_position(pl_state *st, const char *text,
+                                     pl_position_error *err);
+
 /* Text collisions (for `validate --playouts`): when on, each generation in
  * this thread also checks that two ways giving one move text have the same
  * effects; pl_vm_take_collisions returns how many did not since the last

@@ -107,11 +107,26 @@ typedef struct {
     pl_state *st;
     pl_movelist *ml;
     char *source;       /* the game's text when compiled from source, or NULL */
+    const char *position; /* --position: where games start (NULL: the start) */
 } pl_cli_game;
 
-/* Load, create the state and play `moves` (NULL: none).  0, 1 or 2. */
+/* Load, create the state, set it to `position` (NULL: the start) and play
+ * `moves` (NULL: none).  0, 1 or 2. */
 int pl_cli_game_open(pl_cli_game *g, const char *cmd, const char *arg,
-                     const char *moves);
+                     const char *position, const char *moves);
+/* Put g->st back where games start: g->position (checked by open) or the
+ * start position. */
+void pl_cli_game_restart(pl_cli_game *g);
+/* Set `st` to a position text; a bad one is reported ("--position: board:
+ * ...") with exit status 2. */
+int pl_cli_set_position(pl_state *st, const char *cmd, const char *position);
+
+/* The one-token form of move texts that hold a space ("huff c2" is
+ * "huff_c2"): every command that reads moves accepts it. */
+enum { PL_CLI_MOVE_SPACE = '_' };
+/* Index of the move `word` names in ml, in its own text or its one-token
+ * form, or PL_NO_MOVE. */
+int pl_cli_find_move(const pl_movelist *ml, const char *word);
 void pl_cli_game_close(pl_cli_game *g);
 
 /* Play a space-separated list of move texts.  A bad move is reported with

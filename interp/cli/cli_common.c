@@ -230,8 +230,23 @@ int pl_cli_load(const char *cmd, const char *arg, pl_program **prog,
     return rc;
 }
 
+int pl_cli_set_position(pl_state *st, const char *cmd, const char *position)
+{
+    pl_position_error err;
+    if (pl_state_from_position(st, position, &err) == PL_OK)
+        return 0;
+    return pl_cli_usage(cmd, "--position: field %d, at character %d: %s",
+                        err.field, err.offset + 1, err.message);
+}
+
+void pl_cli_game_restart(pl_cli_game *g)
+{
+    if (!g->position || pl_state_from_position(g->st, g->position, NULL) != PL_OK)
+        pl_state_reset(g->st);
+}
+
 int pl_cli_game_open(pl_cli_game *g, const char *cmd, const char *arg,
-                     const char *moves)
+                     const char *position, const char *moves)
 {
     memset(g, 0, sizeof *g);
     g->ml = pl_movelist_new();
@@ -243,6 +258,9 @@ int pl_cli_game_open(pl_cli_game *g, const char *cmd, const char *arg,
     g->st = pl_state_new(g->prog);
     if (!g->st)
         return pl_cli_fail(cmd, "out of memory");
+    g->position = position;
+    if (position && (rc = pl_cli_set_position(g->st, cmd, position)) != 0)
+        return rc;
     return moves ? pl_cli_apply_moves(g->st, g->ml, cmd, moves) : 0;
 }
 
@@ -332,6 +350,19 @@ static int join_next_word(const char **p, char *word, size_t size, const pl_move
     return i;
 }
 
+int pl_cli_find_move(const pl_movelist *ml, const char *word)
+{
+    int i = pl_movelist_find(ml, word);
+    if (i >= 0 || !strchr(word, PL_CLI_MOVE_SPACE))
+        return i;
+    char spaced[256];
+    snprintf(spaced, sizeof spaced, "%s", word);
+    for (char *c = spaced; *c; c++)
+        if (*c == PL_CLI_MOVE_SPACE)
+            *c = ' ';
+    return pl_movelist_find(ml, spaced);
+}
+
 static int bad_move(const char *cmd, int index, const char *word,
                     const char *why, const pl_movelist *legal)
 {
@@ -361,7 +392,7 @@ int pl_cli_apply_moves(pl_state *st, pl_movelist *ml, const char *cmd,
                      pl_result_text(pl_state_program(st), r, res, sizeof res));
             return bad_move(cmd, index, word, why, NULL);
         }
-        int i = pl_movelist_find(ml, word);
+        int i = pl_cli_find_move(ml, word);
         if (i < 0)
             i = join_next_word(&p, word, sizeof word, ml);
         if (i < 0) {

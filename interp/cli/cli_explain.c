@@ -8,9 +8,9 @@
 
 int pl_cli_explain(int argc, char **argv)
 {
-    pl_cli_opt opts[] = {{"--moves", 1, NULL}};
+    pl_cli_opt opts[] = {{"--moves", 1, NULL}, {"--position", 1, NULL}};
     pl_cli_args a;
-    int rc = pl_cli_parse(&a, "explain", opts, 1, argc, argv, 0);
+    int rc = pl_cli_parse(&a, "explain", opts, 2, argc, argv, 0);
     if (rc != 0 || pl_cli_handle_help(&a)) {
         pl_cli_args_free(&a);
         return rc;
@@ -30,7 +30,7 @@ int pl_cli_explain(int argc, char **argv)
         strcat(move, a.pos[i]);
     }
     pl_cli_game g;
-    rc = pl_cli_game_open(&g, "explain", a.pos[0], opts[0].value);
+    rc = pl_cli_game_open(&g, "explain", a.pos[0], opts[1].value, opts[0].value);
     pl_state *st = g.st;
     pl_movelist *ml = g.ml;
     if (rc == 0) {
@@ -44,7 +44,7 @@ int pl_cli_explain(int argc, char **argv)
             rc = PL_EXIT_FAIL;
         } else {
             printf("%s\n", pl_explain_move(st, move, g.source, buf, sizeof buf));
-            if (pl_movelist_find(ml, move) < 0) {
+            if (pl_cli_find_move(ml, move) < 0) {
                 printf("legal moves: ");
                 pl_cli_print_moves(ml, " ", stdout);
                 printf("\n");

@@ -150,7 +150,7 @@ static int play_opening(match_ctx *m, int game)
             return pl_cli_fail("match", "out of memory"), MATCH_FAILED;
         for (char *w = strtok(copy, " \t\n,"); w; w = strtok(NULL, " \t\n,")) {
             pl_generate(st, ml);             /* legal: checked at the start */
-            int i = pl_movelist_find(ml, w);
+            int i = pl_cli_find_move(ml, w);
             const char *next = i < 0 ? strtok(NULL, " \t\n,") : NULL;
             if (next) {   /* a text with a space ("huff c2"), as --moves joins */
                 char joined[512];
@@ -270,7 +270,7 @@ static int play_one(match_ctx *m, int index, pl_tourney_game *tg)
     clear_texts(m);
     if (new_engines(m, index, tg->seed) != 0)
         return pl_cli_fail(m->cmd, "out of memory"), MATCH_FAILED;
-    pl_state_reset(st);
+    pl_cli_game_restart(&m->g);
     if (play_opening(m, index + 1) != 0)
         return MATCH_FAILED;
     for (;;) {
@@ -386,6 +386,7 @@ typedef struct {
     const char *records, *shard, *json, *svg;
     int no_times, quiet;
     const char *spec[2];          /* NULL: ai */
+    const char *position;         /* --position: where every game starts */
 } run_options;
 
 static int parse_run_options(match_ctx *m, const run_options *o, long long *level)
@@ -469,8 +470,11 @@ static int run_command(match_ctx *m, const char *game, const run_options *o)
     if (rc == 0 && o->records && make_dir(o->records) != 0)
         rc = pl_cli_fail(m->cmd, "cannot make directory %s: %s", o->records,
                          strerror(errno));
-    if (rc == 0)    /* --moves are checked here, once */
-        rc = pl_cli_game_open(&m->g, m->cmd, game, o->moves);
+    if (rc == 0 && o->records && o->position)
+        rc = pl_cli_usage(m->cmd, "--records start from the start position: "
+                          "they cannot be combined with --position");
+    if (rc == 0)    /* --position and --moves are checked here, once */
+        rc = pl_cli_game_open(&m->g, m->cmd, game, o->position, o->moves);
     if (rc != 0)
         return rc;
     m->game_arg = game;
@@ -496,13 +500,13 @@ static void match_free(match_ctx *m)
 int pl_cli_match(int argc, char **argv)
 {
     enum { O_P1, O_P2, O_GAMES, O_RECORDS, O_SEED, O_LEVEL, O_MOVES,
-           O_MAXPLIES, O_OPENINGS, O_SHARD, O_JSON, O_NOTIMES, NOPTS };
+           O_MAXPLIES, O_OPENINGS, O_SHARD, O_JSON, O_NOTIMES, O_POSITION, NOPTS };
     pl_cli_opt opts[NOPTS] = {
         {"--p1", 1, NULL},      {"--p2", 1, NULL},    {"--games", 1, NULL},
         {"--records", 1, NULL}, {"--seed", 1, NULL},  {"--level", 1, NULL},
         {"--moves", 1, NULL},   {"--max-plies", 1, NULL},
         {"--openings", 1, NULL}, {"--shard", 1, NULL}, {"--json", 1, NULL},
-        {"--no-times", 0, NULL}};
+        {"--no-times", 0, NULL}, {"--position", 1, NULL}};
     pl_cli_args a;
     match_ctx m;
     memset(&m, 0, sizeof m);
@@ -521,7 +525,8 @@ int pl_cli_match(int argc, char **argv)
             opts[O_GAMES].value, opts[O_SEED].value, opts[O_LEVEL].value,
             opts[O_MOVES].value, opts[O_MAXPLIES].value, opts[O_OPENINGS].value,
             opts[O_RECORDS].value, opts[O_SHARD].value, opts[O_JSON].value, NULL,
-            opts[O_NOTIMES].value != NULL, 0, {opts[O_P1].value, opts[O_P2].value}};
+            opts[O_NOTIMES].value != NULL, 0, {opts[O_P1].value, opts[O_P2].value},
+            opts[O_POSITION].value};
         rc = run_command(&m, a.pos[0], &o);
     }
     match_free(&m);
@@ -532,13 +537,13 @@ int pl_cli_match(int argc, char **argv)
 int pl_cli_balance(int argc, char **argv)
 {
     enum { O_PLAYER, O_GAMES, O_RECORDS, O_SEED, O_LEVEL, O_MOVES, O_MAXPLIES,
-           O_OPENINGS, O_SHARD, O_JSON, O_SVG, O_NOTIMES, O_QUIET, NOPTS };
+           O_OPENINGS, O_SHARD, O_JSON, O_SVG, O_NOTIMES, O_QUIET, O_POSITION, NOPTS };
     pl_cli_opt opts[NOPTS] = {
         {"--player", 1, NULL},  {"--games", 1, NULL}, {"--records", 1, NULL},
         {"--seed", 1, NULL},    {"--level", 1, NULL}, {"--moves", 1, NULL},
         {"--max-plies", 1, NULL}, {"--openings", 1, NULL}, {"--shard", 1, NULL},
         {"--json", 1, NULL},    {"--svg", 1, NULL},   {"--no-times", 0, NULL},
-        {"--quiet", 0, NULL}};
+        {"--quiet", 0, NULL},   {"--position", 1, NULL}};
     pl_cli_args a;
     match_ctx m;
     memset(&m, 0, sizeof m);
@@ -560,7 +565,7 @@ int pl_cli_balance(int argc, char **argv)
             opts[O_MOVES].value, opts[O_MAXPLIES].value, opts[O_OPENINGS].value,
             opts[O_RECORDS].value, opts[O_SHARD].value, opts[O_JSON].value,
             opts[O_SVG].value, opts[O_NOTIMES].value != NULL,
-            opts[O_QUIET].value != NULL, {player, player}};
+            opts[O_QUIET].value != NULL, {player, player}, opts[O_POSITION].value};
         rc = run_command(&m, a.pos[0], &o);
     }
     match_free(&m);
@@ -592,7 +597,7 @@ int pl_cli_replay(int argc, char **argv)
         rc = pl_cli_fail("replay", "%s", err);
     const char *game = opts[O_GAME].value ? opts[O_GAME].value : rec.game;
     if (rc == 0)
-        rc = pl_cli_game_open(&g, "replay", game, NULL);
+        rc = pl_cli_game_open(&g, "replay", game, NULL, NULL);
     if (rc == 0) {
         const pl_program *prog = g.prog;
         printf("%s: %s, %d move%s\n", pl_esc(a.pos[0]), pl_esc(pl_program_title(prog)), rec.nmoves,
@@ -613,7 +618,7 @@ int pl_cli_replay(int argc, char **argv)
                                  pl_result_text(prog, r, buf, sizeof buf));
                 break;
             }
-            int i = pl_movelist_find(g.ml, rec.moves[k]);
+            int i = pl_cli_find_move(g.ml, rec.moves[k]);
             if (i < 0) {
                 rc = pl_cli_fail("replay", "move %d '%s' (%s to move) is not "
                                  "legal under the current rules", k + 1,

@@ -138,32 +138,34 @@ static int finish(pl_cli_args *a, pl_cli_game *g, int rc)
 
 int pl_cli_perft(int argc, char **argv)
 {
-    pl_cli_opt opts[] = {{"--moves", 1, NULL}, {"--divide", 0, NULL}};
+    pl_cli_opt opts[] = {{"--moves", 1, NULL}, {"--position", 1, NULL},
+                         {"--divide", 0, NULL}};
     pl_cli_args a;
     pl_cli_game g;
     memset(&g, 0, sizeof g);
     long long depth = 0;
-    int rc = parse_position(&a, "perft", opts, 2, argc, argv, 2);
+    int rc = parse_position(&a, "perft", opts, 3, argc, argv, 2);
     /* DEPTH is checked before loading: a typo should not wait for a compile. */
     if (rc == 0)
         rc = pl_cli_int("perft", "DEPTH", a.pos[1], 1, PL_PERFT_MAX_DEPTH,
                         &depth);
     if (rc == 0)
-        rc = pl_cli_game_open(&g, "perft", a.pos[0], opts[0].value);
+        rc = pl_cli_game_open(&g, "perft", a.pos[0], opts[1].value, opts[0].value);
     if (rc == 0)
-        rc = run_perft(&g, (int)depth, opts[1].value != NULL);
+        rc = run_perft(&g, (int)depth, opts[2].value != NULL);
     return finish(&a, &g, rc);
 }
 
-/* The prologue of moves and show: parse "CMD GAME [--moves ...]", open the
+/* The prologue of moves and show: parse "CMD GAME [--moves ...]
+ * [--position ...]" (opts[0], opts[1], then the command's own), open the
  * position and get its result in *r.  0 or an exit status (-1: help). */
-static int open_position(pl_cli_args *a, pl_cli_game *g, pl_cli_opt *moves,
-                         const char *cmd, int argc, char **argv, int *r)
+static int open_position(pl_cli_args *a, pl_cli_game *g, pl_cli_opt *opts,
+                         int nopts, const char *cmd, int argc, char **argv, int *r)
 {
     memset(g, 0, sizeof *g);
-    int rc = parse_position(a, cmd, moves, 1, argc, argv, 1);
+    int rc = parse_position(a, cmd, opts, nopts, argc, argv, 1);
     if (rc == 0)
-        rc = pl_cli_game_open(g, cmd, a->pos[0], moves->value);
+        rc = pl_cli_game_open(g, cmd, a->pos[0], opts[1].value, opts[0].value);
     if (rc == 0 && pl_status(g->st, g->ml, r) != PL_OK)
         rc = pl_cli_runtime_error(cmd, g->st);
     return rc;
@@ -171,12 +173,12 @@ static int open_position(pl_cli_args *a, pl_cli_game *g, pl_cli_opt *moves,
 
 int pl_cli_moves(int argc, char **argv)
 {
-    pl_cli_opt opts[] = {{"--moves", 1, NULL}};
+    pl_cli_opt opts[] = {{"--moves", 1, NULL}, {"--position", 1, NULL}};
     pl_cli_args a;
     pl_cli_game g;
     int r;
     char buf[64];
-    int rc = open_position(&a, &g, opts, "moves", argc, argv, &r);
+    int rc = open_position(&a, &g, opts, 2, "moves", argc, argv, &r);
     if (rc == 0 && r != PL_RESULT_NONE) {
         printf("game over: %s\n", pl_state_outcome(g.st, r, buf, sizeof buf));
     } else if (rc == 0) {
@@ -189,13 +191,24 @@ int pl_cli_moves(int argc, char **argv)
 
 int pl_cli_show(int argc, char **argv)
 {
-    pl_cli_opt opts[] = {{"--moves", 1, NULL}};
+    pl_cli_opt opts[] = {{"--moves", 1, NULL}, {"--position", 1, NULL},
+                         {"--format", 1, NULL}};
     pl_cli_args a;
     pl_cli_game g;
     int r;
     char buf[64];
-    int rc = open_position(&a, &g, opts, "show", argc, argv, &r);
-    if (rc == 0) {
+    int rc = open_position(&a, &g, opts, 3, "show", argc, argv, &r);
+    const char *format = opts[2].value ? opts[2].value : "board";
+    if (rc == 0 && strcmp(format, "position") == 0) {
+        char *text = NULL;
+        if (pl_state_to_position(g.st, &text) != PL_OK)
+            rc = pl_cli_fail("show", "cannot write the position");
+        else
+            printf("%s\n", text);
+        pl_free(text);
+    } else if (rc == 0 && strcmp(format, "board") != 0) {
+        rc = pl_cli_usage("show", "--format must be board or position, not '%s'", format);
+    } else if (rc == 0) {
         pl_state_render(g.st, stdout);
         if (r == PL_RESULT_NONE)
             printf("to move: %s\n",

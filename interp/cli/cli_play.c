@@ -119,7 +119,7 @@ static int play_texts(play_ctx *c, char **texts, int n, const char *what)
         int r;
         if (pl_status(c->st, c->ml, &r) != PL_OK)
             return pl_cli_runtime_error("play", c->st);
-        int i = r == PL_RESULT_NONE ? pl_movelist_find(c->ml, texts[k]) : PL_NO_MOVE;
+        int i = r == PL_RESULT_NONE ? pl_cli_find_move(c->ml, texts[k]) : PL_NO_MOVE;
         if (i < 0) {
             fprintf(stderr, "plateau play: %s: move %d '%s' %s\n", what, k + 1,
                     texts[k], r == PL_RESULT_NONE ? "is not a legal move here"
@@ -389,7 +389,7 @@ static int human_turn(play_ctx *c)
                 printf("saved to %s (resume with: plateau play --load %s)\n",
                        path, path);
         } else {
-            int i = pl_movelist_find(c->ml, s);
+            int i = pl_cli_find_move(c->ml, s);
             if (i >= 0)
                 return i;
             char why[512]; /* which rule of the game file rejects it */
@@ -494,6 +494,7 @@ typedef struct {
     int n;
     const char *what;             /* "--moves" or the record's file */
     int undoable;                 /* a record's moves may be taken back */
+    const char *position;         /* --position: where the moves start (NULL: the start) */
 } start_moves;
 
 static int run_rounds(play_ctx *c, int rounds, const start_moves *start,
@@ -504,7 +505,8 @@ static int run_rounds(play_ctx *c, int rounds, const start_moves *start,
     for (int round = 1; round <= rounds; round++) {
         for (int s = 0; s < c->nplayers; s++)
             c->seat_ctrl[s] = (s + round - 1) % c->nplayers;
-        pl_state_reset(c->st);
+        if (!start->position || pl_state_from_position(c->st, start->position, NULL) != PL_OK)
+            pl_state_reset(c->st);  /* --position was checked when the game was opened */
         clear_history(c);
         int rc = play_texts(c, start->texts, start->n, start->what);
         if (rc != 0)
@@ -637,11 +639,11 @@ static int play_game(pl_cli_game *g, const pl_cli_args *a, const char *game_arg,
 
 int pl_cli_play(int argc, char **argv)
 {
-    enum { O_SEED, O_ROUNDS, O_MOVES, O_LEVEL, O_LOAD, O_SAVE, O_VERBOSE, NOPTS };
+    enum { O_SEED, O_ROUNDS, O_MOVES, O_LEVEL, O_LOAD, O_SAVE, O_VERBOSE, O_POSITION, NOPTS };
     pl_cli_opt opts[NOPTS] = {{"--seed", 1, NULL},  {"--rounds", 1, NULL},
                               {"--moves", 1, NULL}, {"--level", 1, NULL},
                               {"--load", 1, NULL},  {"--save", 1, NULL},
-                              {"--verbose", 0, NULL}};
+                              {"--verbose", 0, NULL}, {"--position", 1, NULL}};
     pl_cli_args a;
     pl_cli_game g;
     pl_record rec;
@@ -650,7 +652,7 @@ int pl_cli_play(int argc, char **argv)
     int have_rec = 0;
     long long seed = 0, rounds = 1, level = 0;
     char **words = NULL, *wordbuf = NULL;
-    start_moves start = {NULL, 0, "--moves", 0};
+    start_moves start = {NULL, 0, "--moves", 0, NULL};
     int rc = pl_cli_parse(&a, "play", opts, NOPTS, argc, argv, 1);
     if (rc == 0 && pl_cli_handle_help(&a))
         goto done;
@@ -661,6 +663,9 @@ int pl_cli_play(int argc, char **argv)
         rc = pl_cli_usage("play", "no GAME given");
     if (rc == 0 && load && opts[O_MOVES].value)
         rc = pl_cli_usage("play", "--moves and --load cannot be combined");
+    if (rc == 0 && opts[O_POSITION].value && (load || opts[O_SAVE].value))
+        rc = pl_cli_usage("play", "records start from the start position: --position "
+                          "cannot be combined with --load or --save");
     if (rc == 0 && opts[O_SEED].value)
         rc = pl_cli_int("play", "--seed", opts[O_SEED].value, 0, INT64_MAX, &seed);
     else if (rc == 0)
@@ -683,19 +688,20 @@ int pl_cli_play(int argc, char **argv)
     }
     const char *game_arg = a.npos > 0 ? a.pos[0] : have_rec ? rec.game : NULL;
     if (rc == 0)
-        rc = pl_cli_game_open(&g, "play", game_arg, NULL);
+        rc = pl_cli_game_open(&g, "play", game_arg, opts[O_POSITION].value, NULL);
     if (rc == 0 && have_rec && rec.has_rules && rec.rules != pl_program_rules_hash(g.prog))
         fprintf(stderr, "plateau play: warning: the rules changed since %s was "
                 "recorded (rules %016" PRIx64 ", now %016" PRIx64 ")\n", load,
                 rec.rules, pl_program_rules_hash(g.prog));
     if (rc == 0 && have_rec) {
-        start = (start_moves){rec.moves, rec.nmoves, load, 1};
+        start = (start_moves){rec.moves, rec.nmoves, load, 1, NULL};
     } else if (rc == 0 && opts[O_MOVES].value) {
         words = split_moves(opts[O_MOVES].value, &start.n, &wordbuf);
         if (!words)
             rc = pl_cli_fail("play", "out of memory");
         start.texts = words;
     }
+    start.position = opts[O_POSITION].value;
     if (rc == 0)
         rc = play_game(&g, &a, game_arg, (uint64_t)seed, (int)level, (int)rounds,
                        opts[O_VERBOSE].value != NULL, &start,

@@ -327,8 +327,13 @@ void pl_state_free(pl_state *st)
 
 void pl_state_reset(pl_state *st)
 {
+    pl_state_start_from(st, st->prog->slot_init);
+}
+
+void pl_state_start_from(pl_state *st, const int32_t *slots)
+{
     const pl_program *p = st->prog;
-    memcpy(st->slot, p->slot_init, (size_t)p->nslots * sizeof(int32_t));
+    memmove(st->slot, slots, (size_t)p->nslots * sizeof(int32_t));
     memset(st->slot + p->nslots, 0, (size_t)p->nlocals * sizeof(int32_t));
     memset(st->occ, 0, (size_t)(p->nplayers + 1) * (size_t)st->nwords * sizeof(uint64_t));
     for (int c = 0; c < p->ncells; c++)

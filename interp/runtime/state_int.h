@@ -273,6 +273,11 @@ static inline void st_unwind(pl_state *st, int mark)
     st->ntrail = n;
 }
 
+/* state.c: make `slots` (nslots values, e.g. read from a position text)
+ * the state's position with no history, as pl_state_reset does with the
+ * start position.  The caller has checked every piece code. */
+void pl_state_start_from(pl_state *st, const int32_t *slots);
+
 /* state.c: occurrences of `hash` in the history (the repetition table) */
 int pl_state_repetitions(const pl_state *st, uint64_t hash);
 
