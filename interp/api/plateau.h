@@ -283,7 +283,8 @@ typedef struct {
 /* The position of `st` as text (pl_free it).  PL_OK or PL_ERR_ARGUMENT. */
 PL_API pl_err pl_state_to_position(const pl_state *st, char **text);
 /* Set `st` to the position `text`, with no history (ply 0; repetitions
- * count from here).  PL_OK, or PL_ERR_ARGUMENT with `err` (may be NULL)
+ * count from here; the end rules judge it as after a move of the player
+ * before the side to move).  PL_OK, or PL_ERR_ARGUMENT with `err` (may be NULL)
  * filled and `st` unchanged. */
 PL_API pl_err pl_state_from_position(pl_state *st, const char *text,
                                      pl_position_error *err);

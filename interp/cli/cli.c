@@ -196,6 +196,27 @@ static const pl_cli_command commands[] = {
      "and reports where the one that got furthest stopped.\n"
      "\n"
      "Exit status: 0 when MOVE is legal, 1 when it is not.\n"},
+    {"ugi", pl_cli_ugi, "speak the UGI protocol (for GUIs, tournament managers)",
+     "Usage: plateau ugi GAME [--player SPEC]\n"
+     "\n"
+     "Play GAME as an engine speaking UGI, the Universal Game Interface (UCI\n"
+     "made general; see docs/protocol.md), on standard input and output.\n"
+     "Commands: ugi, isready, uginewgame, setoption name N value V,\n"
+     "position startpos|fen POSITION [moves M...], go [p1time|wtime MS]\n"
+     "[p2time|btime MS] [p1inc|winc MS] [p2inc|binc MS] [movetime MS]\n"
+     "[depth N] [nodes N] [infinite], stop, query gameover|p1turn|result,\n"
+     "quit.  A fen is a position in Plateau's notation (docs/position.md).\n"
+     "A move text with a space is sent and read with '_' for the space\n"
+     "('huff_c2').  The search runs in a thread: stop, isready, query and\n"
+     "quit are answered while it thinks, with 'info depth .. nodes .. nps ..\n"
+     "score cp .. pv ..' lines every half second, then 'bestmove M'.  A line\n"
+     "that cannot be obeyed is answered with 'info string ...' and changes\n"
+     "nothing.\n"
+     "\n"
+     "Options (also 'setoption name Player value SPEC', 'name Threads'):\n"
+     "  --player SPEC  the engine: mcts (default), alphabeta or random, with\n"
+     "                 their keys (docs/engine.md); go's limits replace its\n"
+     "                 budget (nodes: mcts iterations; depth: alphabeta)\n"},
     {"bench", pl_cli_bench, "measure playout and perft speed",
      "Usage: plateau bench GAME [--seconds N] [--threads N] [--seed N]\n"
      "\n"

@@ -13,6 +13,8 @@
  *                 their JSON (cli_json.c); cli_svg.c the balance chart
  *   cli_merge.c   merge (shards of a run into one report)
  *   cli_bench.c   bench (random playouts and perft speed, with threads)
+ *   cli_ugi.c     ugi (the UGI protocol on stdin/stdout)
+ *   cli_ugi_player.c  a UGI engine as a player of match (ugi:CMD)
  *
  * Exit status: 0 success, 1 failure (a game that does not compile, an
  * invalid file, a runtime error of the rules), 2 bad command-line input.
@@ -45,6 +47,7 @@ int pl_cli_match(int argc, char **argv);
 int pl_cli_replay(int argc, char **argv);
 int pl_cli_merge(int argc, char **argv);
 int pl_cli_balance(int argc, char **argv);
+int pl_cli_ugi(int argc, char **argv);
 
 /* Print the help of command `name` to `out` (the text is in cli.c). */
 void pl_cli_command_help(const char *name, FILE *out);

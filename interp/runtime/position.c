@@ -556,8 +556,12 @@ pl_err pl_state_from_position(pl_state *st, const char *text, pl_position_error 
     r.slots = pl_malloc((size_t)p->nslots * sizeof *r.slots);
     int32_t *cells = pl_malloc(((size_t)p->ncells + 1) * sizeof *cells);
     pl_err e = read_position(&r, cells);
-    if (e == PL_OK)
+    if (e == PL_OK) {
         pl_state_start_from(st, r.slots);
+        /* judge the end rules as after the previous player's move */
+        int side = r.slots[p->tomove_slot];
+        st->start_mover = (side + p->nplayers - 1) % p->nplayers;
+    }
     free(r.slots);
     free(cells);
     free(pl);

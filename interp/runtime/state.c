@@ -287,6 +287,7 @@ pl_state *pl_state_copy(const pl_state *src)
     memcpy(st->occ, src->occ, (size_t)(p->nplayers + 1) * (size_t)st->nwords * sizeof(uint64_t));
     st->ntrail = src->ntrail;
     st->ply = src->ply;
+    st->start_mover = src->start_mover;
     st->hash = src->hash;
     st->step_budget = src->step_budget;
     st->has_err = src->has_err;
@@ -334,6 +335,7 @@ void pl_state_start_from(pl_state *st, const int32_t *slots)
 {
     const pl_program *p = st->prog;
     memmove(st->slot, slots, (size_t)p->nslots * sizeof(int32_t));
+    st->start_mover = -1;
     memset(st->slot + p->nslots, 0, (size_t)p->nlocals * sizeof(int32_t));
     memset(st->occ, 0, (size_t)(p->nplayers + 1) * (size_t)st->nwords * sizeof(uint64_t));
     for (int c = 0; c < p->ncells; c++)
@@ -469,9 +471,10 @@ pl_err pl_explain(pl_state *st, const char *text, pl_explanation *ex)
 pl_err pl_end_result(pl_state *st, int *result)
 {
     *result = PL_RESULT_NONE;
-    if (st->ply == 0)
+    if (st->ply == 0 && st->start_mover < 0)
         return PL_OK;
-    return eval_rules(st, st->prog->entry_end, st->hist[st->ply - 1].mover, result);
+    int mover = st->ply > 0 ? st->hist[st->ply - 1].mover : st->start_mover;
+    return eval_rules(st, st->prog->entry_end, mover, result);
 }
 
 pl_err pl_nomoves_result(pl_state *st, int *result)

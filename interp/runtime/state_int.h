@@ -136,6 +136,11 @@ struct pl_state {
     ply_record *hist;
     uint64_t *hashes;         /* hashes[i]: hash after i moves */
     int ply, hist_cap;
+    /* The player whose move led to the position at ply 0, for the end
+       rules: -1 at the start position (the rules are not consulted
+       before the first move); the player before the side to move in a
+       position read from text (position.c). */
+    int start_mover;
 
     /* How often each hash occurs in hashes[0..ply], kept by apply and
        undo so that `repeated(n)` is one lookup instead of a scan of the
