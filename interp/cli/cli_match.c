@@ -24,6 +24,7 @@
 #include <unistd.h>
 #include "cli.h"
 #include "cli_tourney.h"
+#include "cli_ugi_player.h"
 #include "record.h"
 
 enum { MATCH_MAX_PLIES_DEFAULT = 1000 };
@@ -31,6 +32,9 @@ enum { MATCH_MAX_PLIES_DEFAULT = 1000 };
 typedef struct {
     pl_player_spec spec;
     pl_search *engine;         /* new for each game, seeded by its index */
+    int is_ugi;                /* an external engine (ugi:CMD): */
+    pl_ugi_spec ugi;           /* its command and time per move */
+    pl_ugi_player *proc;       /* the running process, kept from game to game */
 } match_player;
 
 typedef struct {
@@ -52,8 +56,10 @@ typedef struct {
     int ntexts, captexts;
 } match_ctx;
 
-/* A game that could not be played (the reason was printed): never a result. */
-enum { MATCH_FAILED = -2 };
+/* A game that could not be played (the reason was printed): never a result.
+ * A forfeit: an external engine crashed, timed out or played an illegal
+ * move, and lost the game. */
+enum { MATCH_FAILED = -2, MATCH_FORFEIT = -3 };
 
 static int add_text(match_ctx *m, const char *text)
 {
@@ -123,7 +129,7 @@ static int push_move(match_ctx *m, int i)
     if (add_text(m, text) != 0)
         return -1;
     for (int k = 0; k < 2; k++)
-        if (pl_search_played(m->p[k].engine, text) != 0)
+        if (m->p[k].engine && pl_search_played(m->p[k].engine, text) != 0)
             return -1;
     pl_apply(m->g.st, m->g.ml, i);
     return 0;
@@ -134,7 +140,8 @@ static void pop_move(match_ctx *m)
     pl_undo(m->g.st);
     free(m->texts[--m->ntexts]);
     for (int k = 0; k < 2; k++)
-        pl_search_undo(m->p[k].engine);
+        if (m->p[k].engine)
+            pl_search_undo(m->p[k].engine);
 }
 
 /* The start of a game: --moves, then --openings random plies, the same
@@ -189,12 +196,33 @@ static int play_opening(match_ctx *m, int game)
     return 0;                               /* every opening ends: play on */
 }
 
+/* An external engine ready for a new game: started (again, after a
+ * crash) and told of the new game.  0, or -1 (reported). */
+static int start_ugi(match_ctx *m, int k)
+{
+    match_player *mp = &m->p[k];
+    char err[256];
+    if (mp->proc && pl_ugi_player_newgame(mp->proc, err, sizeof err) == 0)
+        return 0;
+    pl_ugi_player_free(mp->proc);
+    mp->proc = pl_ugi_player_start(mp->ugi.command, err, sizeof err);
+    if (mp->proc && pl_ugi_player_newgame(mp->proc, err, sizeof err) == 0)
+        return 0;
+    pl_cli_fail(m->cmd, "p%d (%s): %s", k + 1, mp->spec.text, err);
+    return -1;
+}
+
 /* Fresh engines for game `index`, seeded from its seed (or from the
  * spec's own seed and the index), so that the game does not depend on
  * the games played before it.  0, or -1 when out of memory. */
 static int new_engines(match_ctx *m, int index, uint64_t game_seed)
 {
     for (int k = 0; k < 2; k++) {
+        if (m->p[k].is_ugi) {
+            if (start_ugi(m, k) != 0)
+                return -1;
+            continue;
+        }
         pl_player_spec spec = m->p[k].spec;
         spec.seed = spec.has_seed ? pl_tourney_game_seed(spec.seed, index)
                                   : game_seed + 0x9e3779b97f4a7c15ull * (uint64_t)(k + 1);
@@ -219,13 +247,44 @@ static double first_seat_estimate(const pl_search_info *info, int mover, int np)
     return mover == 0 ? w : np == 2 ? 1 - w : -1;
 }
 
-/* One move of the player to move; 0, or MATCH_FAILED (reported). */
+/* The external engine's move: its index in ml (generated at st), or
+ * MATCH_FORFEIT after saying why it loses the game. */
+static int ugi_move(match_ctx *m, int k, pl_tourney_game *tg)
+{
+    match_player *mp = &m->p[k];
+    char move[1024], err[512];
+    double start = pl_now();
+    if (pl_ugi_player_move(mp->proc, m->g.position, m->texts, m->ntexts, mp->ugi.seconds,
+                           move, sizeof move, err, sizeof err) != 0) {
+        pl_ugi_player_free(mp->proc);   /* restarted for the next game */
+        mp->proc = NULL;
+    } else if (pl_cli_find_move(m->g.ml, move) < 0) {
+        snprintf(err, sizeof err, "illegal move '%.200s'", move);
+    } else {
+        tg->think[k] += pl_now() - start;
+        tg->chosen[k]++;
+        return pl_cli_find_move(m->g.ml, move);
+    }
+    fprintf(stderr, "plateau %s: game %d: p%d (%s) loses by forfeit: %s\n", m->cmd,
+            tg->index + 1, k + 1, mp->spec.text, err);
+    return MATCH_FORFEIT;
+}
+
+/* One move of the player to move; 0, MATCH_FORFEIT or MATCH_FAILED (reported). */
 static int play_move(match_ctx *m, pl_tourney_game *tg)
 {
     pl_state *st = m->g.st;
     pl_movelist *ml = m->g.ml;
     int mover = pl_state_to_move(st), k = tg->seat_player[mover];
     match_player *mp = &m->p[k];
+    if (mp->is_ugi) {
+        int i = ugi_move(m, k, tg);
+        if (i < 0)
+            return i;
+        while (tg->nestimate < pl_state_ply(st) + 1)
+            pl_tourney_game_add_estimate(tg, -1);
+        return push_move(m, i) == 0 ? 0 : (pl_cli_fail(m->cmd, "out of memory"), MATCH_FAILED);
+    }
     pl_search_info info;
     int i = -1;
     pl_err err = pl_search_think(mp->engine, st, &i, &info);
@@ -255,6 +314,27 @@ static int play_move(match_ctx *m, pl_tourney_game *tg)
     return 0;
 }
 
+/* The player to move lost by forfeit: the game goes to the first seat of
+ * the other player.  That seat's result. */
+static int forfeit(match_ctx *m, pl_tourney_game *tg, int p1_seat)
+{
+    pl_state *st = m->g.st;
+    int np = pl_program_nplayers(m->g.prog), loser = tg->seat_player[pl_state_to_move(st)];
+    int winner = 0;
+    while (winner < np - 1 && tg->seat_player[winner] == loser)
+        winner++;
+    char buf[160], res[200];
+    tg->plies = pl_state_ply(st);
+    tg->winner = winner;
+    tg->outcome = winner == p1_seat ? PL_TOURNEY_WIN : PL_TOURNEY_LOSS;
+    snprintf(res, sizeof res, "%s (p%d forfeits)",
+             pl_result_text(m->g.prog, winner, buf, sizeof buf), loser + 1);
+    tg->result = pl_strdup(res);
+    for (int k = 0; k < m->ntexts; k++)
+        pl_tourney_game_add_move(tg, m->texts[k]);
+    return winner;
+}
+
 /* Play game `index` (0-based) into tg: p1 sits in seat index mod n (in
  * a balance, always in the first seat).  0, or MATCH_FAILED. */
 static int play_one(match_ctx *m, int index, pl_tourney_game *tg)
@@ -269,7 +349,7 @@ static int play_one(match_ctx *m, int index, pl_tourney_game *tg)
         tg->seat_player[s] = s == p1_seat ? 0 : 1;
     clear_texts(m);
     if (new_engines(m, index, tg->seed) != 0)
-        return pl_cli_fail(m->cmd, "out of memory"), MATCH_FAILED;
+        return pl_cli_fail(m->cmd, "the players could not start"), MATCH_FAILED;
     pl_cli_game_restart(&m->g);
     if (play_opening(m, index + 1) != 0)
         return MATCH_FAILED;
@@ -294,7 +374,10 @@ static int play_one(match_ctx *m, int index, pl_tourney_game *tg)
                 pl_tourney_game_add_move(tg, m->texts[k]);
             return r == PL_RESULT_NONE ? np : r;
         }
-        if (play_move(m, tg) != 0)
+        int rc = play_move(m, tg);
+        if (rc == MATCH_FORFEIT)
+            return forfeit(m, tg, p1_seat);
+        if (rc != 0)
             return MATCH_FAILED;
     }
 }
@@ -327,7 +410,10 @@ static void describe_run(match_ctx *m)
         const pl_player_spec *spec = &m->p[k].spec;
         char desc[128];
         t->spec[k] = pl_strdup(spec->text);
-        t->describe[k] = pl_strdup(pl_player_spec_describe(spec, desc, sizeof desc));
+        if (m->p[k].is_ugi)
+            snprintf(desc, sizeof desc, "ugi engine, %g s per move", m->p[k].ugi.seconds);
+        t->describe[k] = pl_strdup(m->p[k].is_ugi ? desc
+                                   : pl_player_spec_describe(spec, desc, sizeof desc));
         t->unit[k] = spec->kind == PL_PLAYER_MCTS ? pl_strdup("iterations")
                    : spec->kind == PL_PLAYER_ALPHABETA ? pl_strdup("nodes") : NULL;
     }
@@ -425,6 +511,15 @@ static int parse_players(match_ctx *m, const run_options *o, int level)
     for (int k = 0; k < 2; k++) {
         const char *text = o->spec[k] ? o->spec[k] : "ai";
         char err[256];
+        int ugi = pl_ugi_spec_parse(text, &m->p[k].ugi, err, sizeof err);
+        if (ugi > 0)
+            return pl_cli_usage(m->cmd, "%s", err);
+        if (ugi == 0) {
+            m->p[k].is_ugi = 1;
+            m->p[k].spec.kind = PL_PLAYER_RANDOM;    /* not used: never searched */
+            snprintf(m->p[k].spec.text, sizeof m->p[k].spec.text, "%s", text);
+            continue;
+        }
         if (pl_player_spec_parse(text, level, &m->p[k].spec, err, sizeof err) != 0)
             return m->self_play ? pl_cli_usage(m->cmd, "--player: %s", err)
                                 : pl_cli_usage(m->cmd, "--p%d: %s", k + 1, err);
@@ -491,8 +586,10 @@ static void match_free(match_ctx *m)
 {
     clear_texts(m);
     free(m->texts);
-    for (int k = 0; k < 2; k++)
+    for (int k = 0; k < 2; k++) {
         pl_search_free(m->p[k].engine);
+        pl_ugi_player_free(m->p[k].proc);
+    }
     pl_tourney_free(&m->t);
     pl_cli_game_close(&m->g);
 }
