@@ -12,6 +12,7 @@
  */
 #include <ctype.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +29,7 @@ typedef struct {
     /* the search in progress */
     pthread_t thread;
     int thinking;                 /* a thread was started and not joined */
+    atomic_int done;              /* ... and has said its bestmove */
     pl_search *search;
     pl_state *search_st;          /* the thread's copy of the position */
     double started;
@@ -62,10 +64,17 @@ static void progress(void *ctx, const pl_search_info *info)
     ugi_ctx *u = ctx;
     long long nodes = info->nodes ? info->nodes : info->iterations;
     double secs = info->seconds > 0 ? info->seconds : 1e-9;
-    int score = info->winrate >= 0 ? (int)((info->winrate - 0.5) * 2000) : (int)info->score;
-    char best[256];
+    char best[256], score[48];
     one_token(info->best ? info->best : "", best, sizeof best);
-    say(u, "info depth %d nodes %lld nps %.0f time %.0f score cp %d%s%s", info->depth, nodes,
+    /* a proven win or loss as UCI's "mate" in moves; otherwise centipawns:
+       alpha-beta's value, or MCTS's expected result scaled to +-1000 */
+    int moves = (info->plies_to_end + 1) / 2 > 0 ? (info->plies_to_end + 1) / 2 : 1;
+    if (info->proven == 1 || info->proven == -1)
+        snprintf(score, sizeof score, "mate %d", info->proven * moves);
+    else
+        snprintf(score, sizeof score, "cp %d", info->proven == 2 ? 0
+                 : info->winrate >= 0 ? (int)((info->winrate - 0.5) * 2000) : (int)info->score);
+    say(u, "info depth %d nodes %lld nps %.0f time %.0f score %s%s%s", info->depth, nodes,
         (double)nodes / secs, info->seconds * 1000, score, best[0] ? " pv " : "", best);
 }
 
@@ -75,6 +84,9 @@ static void *think(void *arg)
     int move = -1;
     pl_search_info info;
     pl_err err = pl_search_think(u->search, u->search_st, &move, &info);
+    /* done before bestmove: a GUI's next `go` follows bestmove at once and
+       must find this thread finished (joining waits for the last line) */
+    atomic_store(&u->done, 1);
     if (err == PL_OK && info.best && info.best[0]) {
         progress(u, &info);
         char best[256];
@@ -189,6 +201,8 @@ static void go(ugi_ctx *u, char **w, int n)
 {
     go_limits l;
     pl_player_spec spec;
+    if (u->thinking && atomic_load(&u->done))
+        finish_search(u, 0);      /* the last search ended by itself */
     if (u->thinking) {
         say(u, "info string go: already thinking (send stop first)");
         return;
@@ -209,6 +223,7 @@ static void go(ugi_ctx *u, char **w, int n)
     }
     pl_search_set_progress(u->search, progress, u, 0.5);
     u->started = pl_now();
+    atomic_store(&u->done, 0);
     if (pthread_create(&u->thread, NULL, think, u) != 0) {
         think(u);                 /* no thread: think here, unstoppable */
         finish_search(u, 0);
