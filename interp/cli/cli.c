@@ -29,7 +29,7 @@ static const pl_cli_command commands[] = {
     {"play", pl_cli_play, "play a game in the terminal",
      "Usage: plateau play GAME [--south P] [--north P] [--PLAYER P] [--level N]\n"
      "                         [--seed N] [--rounds N] [--moves \"M1 M2 ...\"]\n"
-     "                         [--save FILE] [--verbose]\n"
+     "                         [--save FILE] [--verbose] [--position TEXT]\n"
      "       plateau play [GAME] --load FILE [...]\n"
      "\n"
      "P is a player: human, random, ai, mcts[:KEY=V,...] or\n"
@@ -57,6 +57,8 @@ static const pl_cli_command commands[] = {
      "               while each player keeps its controller; a win counts 1,\n"
      "               a draw 1/2\n"
      "  --moves \"...\" start from the position after these moves\n"
+     "  --position TEXT  start from this position (docs/position.md), then\n"
+     "               the moves (not with --load or --save)\n"
      "  --load FILE  resume a saved game (its players, unless given)\n"
      "  --save FILE  write the game record to FILE when the game ends\n"
      "  --verbose    print the search figures of each computer move\n"},
@@ -65,6 +67,7 @@ static const pl_cli_command commands[] = {
      "                          [--records DIR] [--seed N] [--level N]\n"
      "                          [--moves \"...\"] [--openings N] [--max-plies N]\n"
      "                          [--shard K/N] [--json FILE] [--no-times]\n"
+     "                          [--position TEXT]\n"
      "\n"
      "Play N games (default 10) between two computer players (default ai);\n"
      "p1 sits south in odd games and north in even ones.  One line per game,\n"
@@ -77,13 +80,19 @@ static const pl_cli_command commands[] = {
      "put together with 'plateau merge' (see docs/tournaments.md).\n"
      "\n"
      "Options:\n"
-     "  --p1 SPEC, --p2 SPEC  the players: random, ai, mcts[:...], alphabeta[:...]\n"
+     "  --p1 SPEC, --p2 SPEC  the players: random, ai, mcts[:...], alphabeta[:...],\n"
+     "                  or ugi:\"CMD ARGS\" (ugi,time=S:CMD, default 1 s per\n"
+     "                  move): an external UGI engine, which loses a game by\n"
+     "                  forfeit when it crashes, times out or plays an illegal\n"
+     "                  move\n"
      "  --games N       games to play (the whole run when sharded)\n"
      "  --records DIR   write each game's record to DIR/GAME-NNN.rec\n"
      "  --seed N        seed of the run (each game differs; the match is\n"
      "                  reproducible when the budgets are not in seconds)\n"
      "  --level N       the level of 'ai' players\n"
      "  --moves \"...\"   start every game after these moves\n"
+     "  --position TEXT start every game from this position (not with\n"
+     "                  --records)\n"
      "  --openings N    then N random plies, the same for each pair of games\n"
      "                  (p1 plays both sides of every opening)\n"
      "  --max-plies N   stop a game after N plies as a draw (default 1000)\n"
@@ -99,7 +108,7 @@ static const pl_cli_command commands[] = {
      "                            [--svg FILE] [--shard K/N] [--json FILE]\n"
      "                            [--level N] [--moves \"...\"] [--openings N]\n"
      "                            [--max-plies N] [--records DIR] [--quiet]\n"
-     "                            [--no-times]\n"
+     "                            [--no-times] [--position TEXT]\n"
      "\n"
      "Play N games (default 10) of one player (default ai) against itself:\n"
      "a copy of it on every side, so the results measure the game, not the\n"
@@ -146,7 +155,8 @@ static const pl_cli_command commands[] = {
      "  --game GAME   replay under this game instead of the recorded one\n"
      "  --show        draw the final position\n"},
     {"perft", pl_cli_perft, "count move sequences (move generator test)",
-     "Usage: plateau perft GAME DEPTH [--moves \"M1 M2 ...\"] [--divide]\n"
+     "Usage: plateau perft GAME DEPTH [--moves \"M1 M2 ...\"] [--position TEXT]\n"
+     "                                [--divide]\n"
      "\n"
      "Print 'perft(d) = N' for d = 1..DEPTH: the number of distinct legal\n"
      "move sequences of length d from the start (or from the position after\n"
@@ -154,18 +164,22 @@ static const pl_cli_command commands[] = {
      "\n"
      "Options:\n"
      "  --moves \"...\"  play these moves first\n"
+     "  --position TEXT  start from this position (docs/position.md)\n"
      "  --divide       before perft(DEPTH), print 'MOVE: N' for each first\n"
      "                 move, sorted by move text\n"},
     {"moves", pl_cli_moves, "print the legal moves",
-     "Usage: plateau moves GAME [--moves \"M1 M2 ...\"]\n"
+     "Usage: plateau moves GAME [--moves \"M1 M2 ...\"] [--position TEXT]\n"
      "\n"
      "Print the legal moves of the player to move, one per line, sorted,\n"
      "in canonical text.  When the game is over, print the result instead.\n"},
     {"show", pl_cli_show, "draw a position",
-     "Usage: plateau show GAME [--moves \"M1 M2 ...\"]\n"
+     "Usage: plateau show GAME [--moves \"M1 M2 ...\"] [--position TEXT]\n"
+     "                         [--format board|position]\n"
      "\n"
      "Draw the board with coordinates, the side to move and the ply, and the\n"
-     "result when the game is over.\n"},
+     "result when the game is over.  --format position prints the position\n"
+     "in Plateau's one-line notation instead (docs/position.md), which\n"
+     "--position reads back.\n"},
     {"validate", pl_cli_validate, "check game files without running them",
      "Usage: plateau validate FILE...\n"
      "\n"
@@ -185,7 +199,7 @@ static const pl_cli_command commands[] = {
      "Print the tables and the instructions of a game (a .game or .pbc file\n"
      "or a game name); for a .game file the source lines are interleaved.\n"},
     {"explain", pl_cli_explain, "say why a move is not legal",
-     "Usage: plateau explain GAME [--moves \"M1 M2 ...\"] MOVE\n"
+     "Usage: plateau explain GAME [--moves \"M1 M2 ...\"] [--position TEXT] MOVE\n"
      "\n"
      "Say why MOVE is not a legal move in the position (the start, or after\n"
      "--moves), at the level of the rules: the rule of the game file that\n"
