@@ -128,7 +128,7 @@ def each_limit(eng, moves):
     """go with every limit from the position after `moves`: legal bestmoves."""
     eng.send("position startpos moves " + " ".join(moves) if moves else "position startpos")
     legal = legal_moves(eng.game, None, moves)
-    for go in ["go movetime 40", "go nodes 8", "go depth 2",
+    for go in ["go movetime 40", "go nodes 2", "go depth 2",
                "go p1time 2000 p2time 2000 p1inc 10 p2inc 10",
                "go wtime 2000 btime 2000 winc 10 binc 10"]:
         move, infos = best_move(eng, go)
@@ -151,7 +151,7 @@ def infinite_and_stop(eng):
           f"{eng.game}: isready not answered while thinking ({before})")
     check(eng.ask("p1turn") == "true", f"{eng.game}: query while thinking")
     eng.send("stop")
-    move, _ = eng.expect("bestmove", timeout=3)
+    move, _ = eng.expect("bestmove", timeout=TIMEOUT)  # stop acts between iterations
     check(move is not None and move.split()[1] in legal_moves(eng.game, None, []),
           f"{eng.game}: stop gave '{move}'")
 
