@@ -102,7 +102,9 @@ def position_after(game, moves):
 
 def best_move(eng, go):
     eng.send(go)
-    line, infos = eng.expect("bestmove")
+    # nodes and depth bound the work, not the time: a Gyges MCTS iteration
+    # (one long random playout) takes seconds under the sanitizers
+    line, infos = eng.expect("bestmove", timeout=3 * TIMEOUT)
     for info in infos:
         check(info.startswith("info"), f"{eng.game}: '{go}': unexpected line '{info}'")
     return (line.split() + [None])[1] if line else None, infos
