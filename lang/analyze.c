@@ -94,6 +94,7 @@ static an_range clamp(long long lo, long long hi)
 typedef struct {
     cc_t *cc;
     int depth;
+    long steps;          /* nodes visited, definitions expanded: bounded */
     char facts[AN_MAX_FACTS][112];
     int nfacts;
 } an_ctx;
@@ -404,7 +405,9 @@ static an_range binop_range(an_ctx *a, const ast *e)
 
 static an_range range_of(an_ctx *a, const ast *e)
 {
-    if (!e || a->depth >= AN_MAX_DEPTH)
+    /* Definitions that use each other twice expand exponentially: past
+     * the budget nothing more is known (ANY), which is always safe. */
+    if (!e || a->depth >= AN_MAX_DEPTH || ++a->steps > PL_LIMIT_EXPAND_NODES)
         return ANY;
     a->depth++;
     an_range r = ANY;
@@ -695,6 +698,7 @@ typedef struct {
     int nchoices;
     uint64_t shown, effects;
     int depth;
+    long steps;          /* nodes visited, definitions expanded: bounded */
 } tx_ctx;
 
 static void tx_bind(tx_ctx *t, const char *name, uint64_t deps)
@@ -726,7 +730,7 @@ static uint64_t tx_deps_list(tx_ctx *t, const ast *list)
  * `possible` block reads count; its own choices are not the move's. */
 static uint64_t tx_deps(tx_ctx *t, const ast *e)
 {
-    if (!e || t->depth > AN_MAX_DEPTH)
+    if (!e || t->depth > AN_MAX_DEPTH || ++t->steps > PL_LIMIT_EXPAND_NODES)
         return 0;
     uint64_t d = 0;
     if (e->kind == A_NAME && e->name) {
@@ -762,6 +766,7 @@ static void tx_call(tx_ctx *t, const ast *s, uint64_t ctrl)
 {
     cc_symbol *sym = tx_find(t, s->name) ? NULL : cc_lookup(t->cc, s->name);
     if (!sym || sym->kind != SYM_DEF || !sym->decl->c || t->depth >= CC_MAX_EXPANSION ||
+        ++t->steps > PL_LIMIT_EXPAND_NODES ||
         ast_list_len(sym->decl->a) != ast_list_len(s->a) || ast_list_len(s->a) > 64)
         return; /* not analysed rather than half analysed (args[] below) */
     int n = t->nvars, base = t->base;

@@ -11,6 +11,7 @@
  * an argument is compiled where the parameter is used, in the caller's
  * scope.  Scopes are chains of cc_local entries (see compile_int.h).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "compile_int.h"
@@ -1009,7 +1010,67 @@ static cc_type binop_expr(cc_t *cc, const ast *e)
     }
 }
 
+/* The chain of definitions being expanded, "d0 -> d1 -> d2", shortened
+ * in the middle when long. */
+static void expansion_chain(const cc_t *cc, char *buf, size_t size)
+{
+    size_t used = 0;
+    buf[0] = 0;
+    for (int i = 0; i < cc->expansion_depth && used + 1 < size; i++) {
+        if (cc->expansion_depth > 8 && i == 4) {
+            used += (size_t)snprintf(buf + used, size - used, " -> ...");
+            i = cc->expansion_depth - 3;
+            continue;
+        }
+        used += (size_t)snprintf(buf + used, size - used, "%s%.40s", i ? " -> " : "",
+                                 cc->expansion[i]->name);
+    }
+}
+
+/* Limits on what is compiled, not on what was written: definitions can
+ * nest (63 definitions each 490 operators deep) or double at each level
+ * (`def d0 = d1 + d1`), so the depth of the recursion below and the number
+ * of constructs compiled are counted as they happen.  Past either budget
+ * one error names the chain and everything after it compiles to nothing,
+ * which ends the expansion in linear time. */
+static int within_budget(cc_t *cc, const ast *n)
+{
+    if (cc->gen_over)
+        return 0;
+    char what[64];
+    if (cc->gen_depth >= PL_LIMIT_EXPAND_DEPTH)
+        snprintf(what, sizeof what, "nests more than %d levels deep", PL_LIMIT_EXPAND_DEPTH);
+    else if (++cc->gen_nodes > PL_LIMIT_EXPAND_NODES)
+        snprintf(what, sizeof what, "makes more than %d constructs", PL_LIMIT_EXPAND_NODES);
+    else
+        return 1;
+    cc->gen_over = 1;
+    const ast *site = cc->expansion_depth ? cc->expansion[0] : n;
+    if (site->file != 0 && cc_game_site(cc))
+        site = cc_game_site(cc);
+    if (cc->expansion_depth) {
+        char chain[256];
+        expansion_chain(cc, chain, sizeof chain);
+        cc_error(cc, site, "expanding %s %s: simplify the definitions", chain, what);
+    } else {
+        cc_error(cc, site, "the rules %s", what);
+    }
+    return 0;
+}
+
+static cc_type expr_node(cc_t *cc, const ast *e);
+
 static cc_type expr(cc_t *cc, const ast *e)
+{
+    if (!within_budget(cc, e))
+        return T_ERR;
+    cc->gen_depth++;
+    cc_type t = expr_node(cc, e);
+    cc->gen_depth--;
+    return t;
+}
+
+static cc_type expr_node(cc_t *cc, const ast *e)
 {
     at(cc, e);
     switch (e->kind) {
@@ -1301,7 +1362,18 @@ static cc_symbol *named(cc_t *cc, const ast *n, sym_kind kind, const char *what)
     return s;
 }
 
+static void stmt_node(cc_t *cc, const ast *s);
+
 static void stmt(cc_t *cc, const ast *s)
+{
+    if (!within_budget(cc, s))
+        return;
+    cc->gen_depth++;
+    stmt_node(cc, s);
+    cc->gen_depth--;
+}
+
+static void stmt_node(cc_t *cc, const ast *s)
 {
     at(cc, s);
     if (cc->in_end_rules) {

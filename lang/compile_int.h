@@ -11,8 +11,9 @@
 #include "program.h"
 #include "diag.h"
 #include "util.h"
+#include "limit_table.h"
 
-enum { CC_MAX_FILES = 64, CC_MAX_EXPANSION = 64 };
+enum { CC_MAX_FILES = PL_LIMIT_FILES, CC_MAX_EXPANSION = PL_LIMIT_EXPAND_CALLS };
 
 /* Kinds of global names. */
 typedef enum {
@@ -151,6 +152,11 @@ typedef struct {
     int head;            /* newest visible local (-1: none); see cc_local.parent */
     int next_slot, max_slot;
     int expansion_depth;
+    /* What is compiled, definitions expanded (codegen.c): the recursion
+     * depth bounds the C stack, the count bounds time and memory. */
+    int gen_depth;
+    long gen_nodes;
+    int gen_over;        /* a budget was exceeded (reported once) */
     const ast *expansion[CC_MAX_EXPANSION];   /* the calls being expanded */
     int in_end_rules;
     an_deferred *deferred, *deferred_last;   /* warnings of analyze.c */

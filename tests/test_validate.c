@@ -313,6 +313,63 @@ static void test_runaway_while(void **state)
     pl_program_free(p);
 }
 
+/* Definitions are limited on what they expand to: 40 definitions that
+ * each use the next twice (2^40 constructs) and 63 that each nest 490
+ * operators are one located error naming the chain, not hours, gigabytes
+ * or a stack overflow. */
+static char *expansion_text(int ndefs, const char *open, const char *close, int nest)
+{
+    size_t cap = (size_t)ndefs * (size_t)nest * (strlen(open) + strlen(close)) + 4096;
+    char *t = malloc(cap), *w = t;
+    assert_non_null(t);
+    w += sprintf(w, RT_HEADER);
+    for (int i = 0; i < ndefs; i++) {
+        char next[16];
+        snprintf(next, sizeof next, i + 1 < ndefs ? "d%d" : "1", i + 1);
+        w += sprintf(w, "def d%d = ", i);
+        for (int k = 0; k < nest; k++)
+            w += sprintf(w, "%s", open);
+        w += sprintf(w, nest ? "%s" : "%s + %s", next, next);
+        for (int k = 0; k < nest; k++)
+            w += sprintf(w, "%s", close);
+        w += sprintf(w, "\n");
+    }
+    sprintf(w, "moves {\n  require d0 > 0\n  pick c in empty_cells\n"
+               "  place mover token at c\n  text c\n}\n");
+    return t;
+}
+
+static void check_expansion_error(char *text, const char *want)
+{
+    pl_diags d;
+    pl_diags_init(&d);
+    pl_program *p = pl_compile_string("expand.game", text, strlen(text), PT_STDLIB, &d);
+    char *out = pt_diags_text(&d);
+    assert_null(p);
+    assert_int_equal(d.errors, 1);
+    assert_non_null(strstr(out, want));
+    assert_non_null(strstr(out, "expand.game:"));
+    free(out);
+    pl_diags_free(&d);
+    free(text);
+}
+
+static void test_expansion_budgets(void **state)
+{
+    (void)state;
+    check_expansion_error(expansion_text(40, "", "", 0),
+                          "error: expanding d0 -> d1 -> d2 -> d3 -> ... -> d38 -> d39 makes more than");
+    check_expansion_error(expansion_text(63, "abs(", ")", 490),
+                          "error: expanding d0 -> d1 -> d2 nests more than 1000 levels deep");
+    /* within the budgets: 12 doublings and 2 nested definitions compile */
+    char *ok = expansion_text(12, "", "", 0);
+    pl_program_free(pt_compile_text("ok.game", ok));
+    free(ok);
+    ok = expansion_text(2, "abs(", ")", 400);
+    pl_program_free(pt_compile_text("ok.game", ok));
+    free(ok);
+}
+
 /* End rules have their own budget: a huge comprehension stops too.  The
  * end rules run after the first move, so play one. */
 static void test_runaway_end_rule(void **state)
@@ -529,6 +586,7 @@ int main(void)
         cmocka_unit_test(test_fuzz_regressions),
         cmocka_unit_test(test_fuzz_gen_writes_valid_games),
         cmocka_unit_test(test_runaway_while),
+        cmocka_unit_test(test_expansion_budgets),
         cmocka_unit_test(test_runaway_end_rule),
         cmocka_unit_test(test_too_many_moves),
     };
