@@ -148,6 +148,27 @@ static void test_move_text_too_long(void **state)
         "rt.game:8:10: runtime error: the move text is longer than 65536 bytes");
 }
 
+/* A range's numbers may be negative: no number ends the set early. */
+static void test_negative_ranges(void **state)
+{
+    (void)state;
+    pl_program *p = pt_compile_text("rt.game", HEAD
+        "moves {\n"
+        "  pick k in range(-2, 2)\n"
+        "  require count(j in range(-3, -1)) == 3 and any(j in range(-5, -1) where j == -3)\n"
+        "  require count(j in range(k - 3, k - 1) where j < 0) >= 1\n"
+        "  text k\n"
+        "  pass\n"
+        "}\n");
+    pl_state *st = pl_state_new(p);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    pt_assert_moves(st, &ml, "-1 -2 0 1 2");
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(p);
+}
+
 /* Numbers in move texts, negative ones and zero included. */
 static void test_numbers_in_move_texts(void **state)
 {
@@ -250,6 +271,7 @@ int main(void)
         cmocka_unit_test(test_runaway_loop_hits_the_budget),
         cmocka_unit_test(test_move_text_too_long),
         cmocka_unit_test(test_numbers_in_move_texts),
+        cmocka_unit_test(test_negative_ranges),
         cmocka_unit_test(test_error_in_end_rules),
         cmocka_unit_test(test_error_depends_on_position),
         cmocka_unit_test(test_error_names_the_game_file),

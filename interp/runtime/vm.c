@@ -114,9 +114,10 @@ static int set_player(pl_state *st, const pl_setdesc *d)
 
 static int sgn(int v) { return (v > 0) - (v < 0); }
 
-/* Next element of set d after *cursor; -1 at the end (or on bad input,
- * reported through st->has_err). */
-static int32_t set_next(pl_state *st, const pl_setdesc *d, int32_t *cursor, int pc)
+/* Next cell or direction of set d after *cursor; -1 at the end (or on
+ * bad input, reported through st->has_err).  Not for ranges, whose
+ * numbers may be negative: set_next. */
+static int32_t next_cell_or_dir(pl_state *st, const pl_setdesc *d, int32_t *cursor, int pc)
 {
     const pl_program *p = st->prog;
     const int32_t *s = st->slot;
@@ -187,13 +188,6 @@ static int32_t set_next(pl_state *st, const pl_setdesc *d, int32_t *cursor, int 
         }
         return -1;
     }
-    case PL_SET_RANGE: {
-        int32_t lo = s[st->nslots + d->arg0], hi = s[st->nslots + d->arg1];
-        if ((int64_t)lo + *cursor + 1 > hi)
-            return -1;
-        ++*cursor;
-        return lo + *cursor;
-    }
     case PL_SET_BETWEEN: {
         int32_t a = s[st->nslots + d->arg0], b = s[st->nslots + d->arg1];
         if (!valid_cell(p, a) || !valid_cell(p, b) || a == b)
@@ -218,6 +212,26 @@ static int32_t set_next(pl_state *st, const pl_setdesc *d, int32_t *cursor, int 
         vm_error(st, pc, "bad set kind %d", d->kind);
         return -1;
     }
+}
+
+/* Next element of set d after *cursor into *out: 1, or 0 at the end (or
+ * on bad input, reported through st->has_err).  The end is the return
+ * value, never an element: a range's numbers may be anything. */
+static int set_next(pl_state *st, const pl_setdesc *d, int32_t *cursor, int pc, int32_t *out)
+{
+    if (d->kind == PL_SET_RANGE) {
+        int32_t lo = st->slot[st->nslots + d->arg0], hi = st->slot[st->nslots + d->arg1];
+        if ((int64_t)lo + *cursor + 1 > hi)
+            return 0;
+        ++*cursor;
+        *out = (int32_t)((int64_t)lo + *cursor);
+        return 1;
+    }
+    int32_t v = next_cell_or_dir(st, d, cursor, pc);
+    if (v < 0)
+        return 0;
+    *out = v;
+    return 1;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -320,7 +334,7 @@ static long count_in(pl_state *st, const pl_setdesc *d, const uint64_t *mask, in
     }
     n = 0;
     int32_t cursor = -1, e;
-    while ((e = set_next(st, d, &cursor, pc)) >= 0) {
+    while (set_next(st, d, &cursor, pc, &e)) {
         if (--*budget < 0)
             return -2;
         if (!mask || (valid_cell(p, e) && (int)(mask[e >> 6] >> (e & 63) & 1) != outside))
@@ -660,7 +674,7 @@ static int sample_pick(pl_state *st, const int32_t *code, int pc)
     }
     int32_t cursor = -1, v;
     int k = 0;
-    while ((v = set_next(st, d, &cursor, pc)) >= 0)
+    while (set_next(st, d, &cursor, pc, &v))
         st->elems[k++] = v;
     if (k == 0)
         return 0;
@@ -688,14 +702,18 @@ static int sample_branch(pl_state *st, const int32_t *code, int pc)
 /* PICK in VM_COUNT: the next element, skipping the cells whose name the
  * counted text does not contain (st->named) when every way from this PICK
  * writes its cell there. */
-static int32_t count_next(pl_state *st, const int32_t *code, int pc, int32_t *cursor)
+static int count_next(pl_state *st, const int32_t *code, int pc, int32_t *cursor, int32_t *out)
 {
     const pl_setdesc *d = &st->prog->sets[code[pc + 1]];
     int named = st->sampler->nodes[st->sampler->node_of[pc]].named;
     /* sets whose cursor is the cell itself can jump to the next named one */
     int by_cell = d->kind == PL_SET_PIECES || d->kind == PL_SET_EMPTY || d->kind == PL_SET_CELLS;
     int32_t v;
-    while ((v = set_next(st, d, cursor, pc)) >= 0 && named && !(st->named[v >> 6] >> (v & 63) & 1)) {
+    while (set_next(st, d, cursor, pc, &v)) {
+        if (!named || (st->named[v >> 6] >> (v & 63) & 1)) {
+            *out = v;
+            return 1;
+        }
         if (!by_cell)
             continue;
         int w = v >> 6;
@@ -703,10 +721,10 @@ static int32_t count_next(pl_state *st, const int32_t *code, int pc, int32_t *cu
         while (!bits && ++w < st->nwords)
             bits = st->named[w];
         if (!bits)
-            return -1;
+            return 0;
         *cursor = (w << 6) + __builtin_ctzll(bits) - 1;
     }
-    return v;
+    return 0;
 }
 
 /* VM_COUNT: does the text written so far begin the counted one? */
@@ -1278,10 +1296,10 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
                 }
             }
             cursor = -1;
-            v = mode == VM_COUNT ? count_next(st, code, pc, &cursor)
-                                 : set_next(st, &p->sets[code[pc + 1]], &cursor, pc);
+            a = mode == VM_COUNT ? count_next(st, code, pc, &cursor, &v)
+                                 : set_next(st, &p->sets[code[pc + 1]], &cursor, pc, &v);
             if (st->has_err) goto fail;
-            if (v < 0) goto backtrack;
+            if (!a) goto backtrack;
             push_fork(st, FK_PICK, pc, sp, cursor);
         picked:
             LOCAL(code[pc + 2]) = v; /* single writer: resuming the PICK rewrites it */
@@ -1297,11 +1315,11 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
                 vm_error(st, pc, "iteration cursor %d is outside the set", (int)cursor);
                 goto fail;
             }
-            v = set_next(st, &p->sets[code[pc + 1]], &cursor, pc);
+            a = set_next(st, &p->sets[code[pc + 1]], &cursor, pc, &v);
             if (st->has_err) goto fail;
             if (--budget < 0) /* the exit counts too: its target may be a loop */
                 goto out_of_budget;
-            if (v < 0) {
+            if (!a) {
                 pc = code[pc + 4];
                 vmbreak;
             }
@@ -1517,10 +1535,10 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
                    the state to come back to, only the cursor moves. */
                 pc = f->pc;
                 cursor = f->aux;
-                v = mode == VM_COUNT ? count_next(st, code, pc, &cursor)
-                                     : set_next(st, &p->sets[code[pc + 1]], &cursor, pc);
+                a = mode == VM_COUNT ? count_next(st, code, pc, &cursor, &v)
+                                     : set_next(st, &p->sets[code[pc + 1]], &cursor, pc, &v);
                 if (st->has_err) goto fail;
-                if (v < 0) {
+                if (!a) {
                     st->nforks--;
                     goto backtrack;
                 }
