@@ -77,13 +77,17 @@ static int format_int(char buf[16], int32_t v)
     return k;
 }
 
-/* 0, or -1 when the text would pass VM_MAX_TEXT (reported). */
-static int text_add(pl_state *st, int pc, const char *s, int n)
+__attribute__((noinline, cold)) static int text_too_long(pl_state *st, int pc)
 {
-    if (n > VM_MAX_TEXT - st->text_len) {
-        vm_error(st, pc, "the move text is longer than %d bytes", VM_MAX_TEXT);
-        return -1;
-    }
+    vm_error(st, pc, "the move text is longer than %d bytes", VM_MAX_TEXT);
+    return -1;
+}
+
+/* 0, or -1 when the text would pass VM_MAX_TEXT (reported). */
+static inline int text_add(pl_state *st, int pc, const char *s, int n)
+{
+    if (__builtin_expect(n > VM_MAX_TEXT - st->text_len, 0))
+        return text_too_long(st, pc);
     text_reserve(st, n);
     memcpy(st->text + st->text_len, s, (size_t)n);
     st->text_len += n;
@@ -217,6 +221,7 @@ static int32_t next_cell_or_dir(pl_state *st, const pl_setdesc *d, int32_t *curs
 /* Next element of set d after *cursor into *out: 1, or 0 at the end (or
  * on bad input, reported through st->has_err).  The end is the return
  * value, never an element: a range's numbers may be anything. */
+__attribute__((noinline))   /* three call sites in the VM's loop: keep it small */
 static int set_next(pl_state *st, const pl_setdesc *d, int32_t *cursor, int pc, int32_t *out)
 {
     if (d->kind == PL_SET_RANGE) {
