@@ -22,7 +22,54 @@ typedef struct {
 static const classic_case cases[] = {
     {"games/alignment/connect-four.game", "", 7, 8,
      {7, 49, 343, 2401, 16807, 117649, 823536, 5673234}},
+    {"games/territory/reversi.game", "", 7, 8,
+     {4, 12, 56, 244, 1396, 8200, 55092, 390216}},
 };
+
+/* A rule seen from one position: after `moves`, the legal moves are
+ * exactly `want` (sorted, "" for none) and the result is `result`. */
+typedef struct {
+    const char *what;
+    const char *game;
+    const char *moves;
+    const char *want;
+    int result;               /* PL_RESULT_NONE, a player's index, or a draw */
+} rule_case;
+
+enum { BLACK_ = 0, WHITE_ = 1 };
+
+static const rule_case rules[] = {
+    {"reversi: pass only when stuck", "tests/positions/reversi_pass.game", "",
+     "pass", PL_RESULT_NONE},
+    {"reversi: a placement turns the line", "tests/positions/reversi_pass.game", "pass",
+     "c1", PL_RESULT_NONE},
+    {"reversi: nobody can place: most discs wins", "tests/positions/reversi_pass.game",
+     "pass c1", "", BLACK_},
+    {"reversi: four ways to open", "games/territory/reversi.game", "", "c4 d3 e6 f5",
+     PL_RESULT_NONE},
+    {"reversi: outflanking in any of eight directions (checked by hand)", "games/territory/reversi.game", "f5 f6 e6 f4",
+     "c3 d3 e3 f3 g3 g4 g5 g6 g7", PL_RESULT_NONE},
+};
+
+static void test_rule(void **state)
+{
+    const rule_case *c = *state;
+    pl_program *prog = pt_compile(c->game);
+    pl_state *st = pl_state_new(prog);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    pt_play(st, &ml, c->moves);
+    int r = pt_status(st, &ml);
+    if (r != c->result)
+        fprintf(stderr, "%s: result %d, expected %d\n", c->what, r, c->result);
+    assert_int_equal(r, c->result);
+    if (r == PL_RESULT_NONE) {
+        pt_assert_moves(st, &ml, c->want);
+    }
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(prog);
+}
 
 static int slow;   /* check the whole table, not just the fast depths */
 
@@ -38,8 +85,8 @@ int main(int argc, char **argv)
 {
     pt_init();
     slow = argc > 1 && strcmp(argv[1], "slow") == 0;
-    enum { N = sizeof cases / sizeof cases[0] };
-    struct CMUnitTest tests[N];
+    enum { N = sizeof cases / sizeof cases[0], R = sizeof rules / sizeof rules[0] };
+    struct CMUnitTest tests[N + R];
     static char names[N][128];
     for (int i = 0; i < N; i++) {
         const char *g = strrchr(cases[i].game, '/') + 1;
@@ -48,6 +95,10 @@ int main(int argc, char **argv)
                  cases[i].moves, slow ? cases[i].depth : cases[i].fast_depth);
         tests[i] = (struct CMUnitTest){names[i], test_classic, NULL, NULL, (void *)&cases[i]};
     }
-    return _cmocka_run_group_tests(slow ? "test_classics slow" : "test_classics", tests, N,
-                                   NULL, NULL);
+    for (int i = 0; i < R; i++)
+        tests[N + i] = (struct CMUnitTest){rules[i].what, test_rule, NULL, NULL,
+                                           (void *)&rules[i]};
+    /* the slow run checks the perft table only */
+    return _cmocka_run_group_tests(slow ? "test_classics slow" : "test_classics", tests,
+                                   slow ? N : N + R, NULL, NULL);
 }
