@@ -22,6 +22,8 @@ typedef struct {
 static const classic_case cases[] = {
     {"games/alignment/connect-four.game", "", 7, 8,
      {7, 49, 343, 2401, 16807, 117649, 823536, 5673234}},
+    {"games/draughts/english-draughts.game", "", 7, 8,
+     {7, 49, 302, 1469, 7361, 36768, 179740, 845931}},
     {"games/territory/reversi.game", "", 7, 8,
      {4, 12, 56, 244, 1396, 8200, 55092, 390216}},
 };
@@ -49,6 +51,18 @@ static const rule_case rules[] = {
      PL_RESULT_NONE},
     {"reversi: outflanking in any of eight directions (checked by hand)", "games/territory/reversi.game", "f5 f6 e6 f4",
      "c3 d3 e3 f3 g3 g4 g5 g6 g7", PL_RESULT_NONE},
+    {"draughts: captures are compulsory, a multi-jump goes on to its end",
+     "tests/positions/draughts_multi.game", "", "c3xe5xc7 c3xe5xg7", PL_RESULT_NONE},
+    {"draughts: a multi-jump removes every piece jumped",
+     "tests/positions/draughts_multi.game", "c3xe5xg7", "d6-c5 d6-e5", PL_RESULT_NONE},
+    {"draughts: crowning ends the move", "tests/positions/draughts_crown.game", "",
+     "b6xd8", PL_RESULT_NONE},
+    {"draughts: the crowned man jumps backward", "tests/positions/draughts_crown.game",
+     "b6xd8 h2-g1", "d8xf6", PL_RESULT_NONE},
+    {"draughts: a king steps both ways, a man forward", "tests/positions/draughts_king.game",
+     "", "a1-b2 d4-c3 d4-c5 d4-e3 d4-e5", PL_RESULT_NONE},
+    {"draughts: a player who cannot move loses", "tests/positions/draughts_last.game",
+     "c3xe5", "", BLACK_},
 };
 
 static void test_rule(void **state)
