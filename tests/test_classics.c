@@ -22,6 +22,7 @@ typedef struct {
 static const classic_case cases[] = {
     {"games/alignment/connect-four.game", "", 7, 8,
      {7, 49, 343, 2401, 16807, 117649, 823536, 5673234}},
+    {"games/race/knightthrough.game", "", 4, 4, {40, 1600, 63520, 2521306}},
     {"games/draughts/english-draughts.game", "", 7, 8,
      {7, 49, 302, 1469, 7361, 36768, 179740, 845931}},
     {"games/territory/reversi.game", "", 7, 8,
@@ -38,7 +39,7 @@ typedef struct {
     int result;               /* PL_RESULT_NONE, a player's index, or a draw */
 } rule_case;
 
-enum { BLACK_ = 0, WHITE_ = 1 };
+enum { FIRST_PLAYER = 0, SECOND_PLAYER = 1 };   /* results: the order of `players` */
 
 static const rule_case rules[] = {
     {"reversi: pass only when stuck", "tests/positions/reversi_pass.game", "",
@@ -46,7 +47,7 @@ static const rule_case rules[] = {
     {"reversi: a placement turns the line", "tests/positions/reversi_pass.game", "pass",
      "c1", PL_RESULT_NONE},
     {"reversi: nobody can place: most discs wins", "tests/positions/reversi_pass.game",
-     "pass c1", "", BLACK_},
+     "pass c1", "", FIRST_PLAYER},
     {"reversi: four ways to open", "games/territory/reversi.game", "", "c4 d3 e6 f5",
      PL_RESULT_NONE},
     {"reversi: outflanking in any of eight directions (checked by hand)", "games/territory/reversi.game", "f5 f6 e6 f4",
@@ -62,7 +63,11 @@ static const rule_case rules[] = {
     {"draughts: a king steps both ways, a man forward", "tests/positions/draughts_king.game",
      "", "a1-b2 d4-c3 d4-c5 d4-e3 d4-e5", PL_RESULT_NONE},
     {"draughts: a player who cannot move loses", "tests/positions/draughts_last.game",
-     "c3xe5", "", BLACK_},
+     "c3xe5", "", FIRST_PLAYER},
+    {"knightthrough: forward leaps only, capturing or not", "tests/positions/knightthrough_far.game",
+     "", "e6-c7 e6-f8 e6-g7 e6xd8", PL_RESULT_NONE},
+    {"knightthrough: reaching the far row wins", "tests/positions/knightthrough_far.game",
+     "e6-f8", "", FIRST_PLAYER},
 };
 
 static void test_rule(void **state)
