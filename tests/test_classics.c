@@ -27,6 +27,7 @@ static const classic_case cases[] = {
     {"games/chess/chess-endgame.game", "", 4, 5, {14, 191, 2812, 43238, 674624}},
     {"games/chess/chess-promotions.game", "", 3, 4, {6, 264, 9467, 422333}},
     {"games/chess/chess-middlegame.game", "", 3, 4, {44, 1486, 62379, 2103487}},
+    {"games/territory/amazons.game", "", 2, 2, {2176, 4307152}},
     {"games/race/knightthrough.game", "", 4, 4, {40, 1600, 63520, 2521306}},
     {"games/draughts/english-draughts.game", "", 7, 8,
      {7, 49, 302, 1469, 7361, 36768, 179740, 845931}},
@@ -88,6 +89,12 @@ static const rule_case rules[] = {
     {"chess: the 50-move rule", "tests/positions/chess_fifty.game", "a1b1", "", DRAW},
     {"chess: a pawn move resets the 50-move count", "tests/positions/chess_fifty.game",
      "h2h3", "h8g7 h8g8 h8h7", PL_RESULT_NONE},
+    {"amazons: queen move, then an arrow, through the square left", "tests/positions/amazons_corner.game",
+     "", "a1-a2/a1 a1-a2/b1 a1-a2/b3 a1-a2/c4 a1-a2/d5 a1-a2/e6 a1-a2/f7 a1-a2/g8 a1-a2/h9 "
+     "a1-a2/i10 a1-b1/a1 a1-b1/a2 a1-b1/c2 a1-b1/d3 a1-b1/e4 a1-b1/f5 a1-b1/g6 a1-b1/h7 "
+     "a1-b1/i8 a1-b1/j9", PL_RESULT_NONE},
+    {"amazons: the player who cannot move loses", "tests/positions/amazons_trapped.game",
+     "d1-c1/b1", "", SECOND_PLAYER},
 };
 
 static void test_rule(void **state)
