@@ -28,6 +28,7 @@ static const classic_case cases[] = {
     {"games/chess/chess-promotions.game", "", 3, 4, {6, 264, 9467, 422333}},
     {"games/chess/chess-middlegame.game", "", 3, 4, {44, 1486, 62379, 2103487}},
     {"games/territory/amazons.game", "", 2, 2, {2176, 4307152}},
+    {"games/connection/hex.game", "", 3, 3, {121, 14520, 1727880}},
     {"games/race/knightthrough.game", "", 4, 4, {40, 1600, 63520, 2521306}},
     {"games/draughts/english-draughts.game", "", 7, 8,
      {7, 49, 302, 1469, 7361, 36768, 179740, 845931}},
@@ -95,6 +96,17 @@ static const rule_case rules[] = {
      "a1-b1/i8 a1-b1/j9", PL_RESULT_NONE},
     {"amazons: the player who cannot move loses", "tests/positions/amazons_trapped.game",
      "d1-c1/b1", "", SECOND_PLAYER},
+    {"hex: a chain from row 1 to row 10 does not win", "games/connection/hex.game",
+     "a1 k1 a2 k2 a3 k3 a4 k4 a5 k5 a6 k6 a7 k7 a8 k8 a9 k9 a10 k10", NULL, PL_RESULT_NONE},
+    {"hex: red joins rows 1 and 11", "games/connection/hex.game",
+     "a1 k1 a2 k2 a3 k3 a4 k4 a5 k5 a6 k6 a7 k7 a8 k8 a9 k9 a10 k10 a11", "", FIRST_PLAYER},
+    {"hex: red's own side row does not win", "games/connection/hex.game",
+     "a1 a5 b1 b5 c1 c5 d1 d5 e1 e5 f1 f5 g1 g5 h1 h5 i1 i5 j1 j5 k2", NULL, PL_RESULT_NONE},
+    {"hex: blue joins columns a and k", "games/connection/hex.game",
+     "a1 a5 b1 b5 c1 c5 d1 d5 e1 e5 f1 f5 g1 g5 h1 h5 i1 i5 j1 j5 a3 k5", "", SECOND_PLAYER},
+    {"hex: a winding chain wins", "games/connection/hex.game", "f1 k1 f2 k2 e3 k3 e4 k4 d5 k5 d6 k6 c7 k7 c8 k8 b9 k9 b10 k10 a11", "", FIRST_PLAYER},
+    {"hex: a chain with one gap does not", "games/connection/hex.game", "f1 k1 f2 k2 e3 k3 d5 k4 d6 k5 c7 k6 c8 k7 b9 k8 b10 k9 a11 k10 i11", NULL,
+     PL_RESULT_NONE},
 };
 
 static void test_rule(void **state)
