@@ -29,6 +29,7 @@ static const classic_case cases[] = {
     {"games/chess/chess-middlegame.game", "", 3, 4, {44, 1486, 62379, 2103487}},
     {"games/territory/amazons.game", "", 2, 2, {2176, 4307152}},
     {"games/connection/hex.game", "", 3, 3, {121, 14520, 1727880}},
+    {"games/alignment/gomoku.game", "", 2, 3, {225, 50400, 11239200}},
     {"games/race/knightthrough.game", "", 4, 4, {40, 1600, 63520, 2521306}},
     {"games/draughts/english-draughts.game", "", 7, 8,
      {7, 49, 302, 1469, 7361, 36768, 179740, 845931}},
@@ -107,6 +108,12 @@ static const rule_case rules[] = {
     {"hex: a winding chain wins", "games/connection/hex.game", "f1 k1 f2 k2 e3 k3 e4 k4 d5 k5 d6 k6 c7 k7 c8 k8 b9 k9 b10 k10 a11", "", FIRST_PLAYER},
     {"hex: a chain with one gap does not", "games/connection/hex.game", "f1 k1 f2 k2 e3 k3 d5 k4 d6 k5 c7 k6 c8 k7 b9 k8 b10 k9 a11 k10 i11", NULL,
      PL_RESULT_NONE},
+    {"gomoku: four in a row goes on", "games/alignment/gomoku.game",
+     "a1 a15 b1 c15 c1 e15 d1", NULL, PL_RESULT_NONE},
+    {"gomoku: five in a row wins", "games/alignment/gomoku.game",
+     "a1 a15 b1 c15 c1 e15 d1 g15 e1", "", FIRST_PLAYER},
+    {"gomoku: free style: six in a row wins too", "games/alignment/gomoku.game",
+     "a1 a15 b1 c15 c1 e15 e1 g15 f1 i15 d1", "", FIRST_PLAYER},
 };
 
 static void test_rule(void **state)
