@@ -136,6 +136,66 @@ static void test_rule(void **state)
     pl_program_free(prog);
 }
 
+/* Positions where the player to move wins at once: each engine must find
+ * a winning move (evidence that the end rules and the engines agree). */
+typedef struct {
+    const char *game;
+    const char *moves;
+} win_case;
+
+static const win_case wins[] = {
+    {"games/alignment/connect-four.game", "d1 d2 e1 e2 f1 f2"},
+    {"games/alignment/gomoku.game", "a1 a15 b1 c15 c1 e15 d1 g15"},
+    {"games/chess/chess.game", "f2f3 e7e5 g2g4"},
+    {"games/connection/hex.game", "a1 k1 a2 k2 a3 k3 a4 k4 a5 k5 a6 k6 a7 k7 a8 k8 a9 k9 a10 k10"},
+    {"tests/positions/draughts_last.game", ""},
+    {"tests/positions/knightthrough_far.game", ""},
+    {"tests/positions/amazons_trapped.game", ""},
+    {"tests/positions/reversi_pass.game", "pass"},
+};
+
+static const char *const engines[] = {
+    "alphabeta:depth=2",
+    "mcts:iterations=300,seed=1",
+};
+
+static void test_win_in_one(void **state)
+{
+    const win_case *c = *state;
+    pl_program *prog = pt_compile(c->game);
+    pl_state *st = pl_state_new(prog);
+    pl_movelist ml, after;
+    pl_movelist_init(&ml);
+    pl_movelist_init(&after);
+    pt_play(st, &ml, c->moves);
+    assert_int_equal(pt_status(st, &ml), PL_RESULT_NONE);
+    int me = pl_state_to_move(st);
+    for (size_t e = 0; e < sizeof engines / sizeof engines[0]; e++) {
+        pl_player_spec spec;
+        char err[256];
+        assert_int_equal(pl_player_spec_parse(engines[e], 0, &spec, err, sizeof err), PL_OK);
+        pl_search *s = pl_search_new(prog, &spec);
+        assert_non_null(s);
+        int i = -1;
+        pl_search_info info;
+        assert_int_equal(pl_search_think(s, st, &i, &info), PL_OK);
+        assert_int_equal(pt_status(st, &ml), PL_RESULT_NONE);
+        assert_true(i >= 0 && i < ml.count);
+        pl_apply(st, &ml, i);
+        int r = pt_status(st, &after);
+        pl_undo(st);
+        if (r != me)
+            fprintf(stderr, "%s after '%s': %s played %s, which does not win\n", c->game,
+                    c->moves, engines[e], pl_move_text(&ml, i));
+        assert_int_equal(r, me);
+        pl_search_free(s);
+    }
+    pl_movelist_free(&after);
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(prog);
+}
+
 static int slow;   /* check the whole table, not just the fast depths */
 
 static void test_classic(void **state)
@@ -150,8 +210,10 @@ int main(int argc, char **argv)
 {
     pt_init();
     slow = argc > 1 && strcmp(argv[1], "slow") == 0;
-    enum { N = sizeof cases / sizeof cases[0], R = sizeof rules / sizeof rules[0] };
-    struct CMUnitTest tests[N + R];
+    enum { N = sizeof cases / sizeof cases[0], R = sizeof rules / sizeof rules[0],
+           W = sizeof wins / sizeof wins[0] };
+    struct CMUnitTest tests[N + R + W];
+    static char win_names[W][128];
     static char names[N][128];
     for (int i = 0; i < N; i++) {
         const char *g = strrchr(cases[i].game, '/') + 1;
@@ -163,7 +225,14 @@ int main(int argc, char **argv)
     for (int i = 0; i < R; i++)
         tests[N + i] = (struct CMUnitTest){rules[i].what, test_rule, NULL, NULL,
                                            (void *)&rules[i]};
+    for (int i = 0; i < W; i++) {
+        const char *g = strrchr(wins[i].game, '/') + 1;
+        snprintf(win_names[i], sizeof win_names[i], "engines win in one: %.*s",
+                 (int)(strlen(g) - 5), g);
+        tests[N + R + i] = (struct CMUnitTest){win_names[i], test_win_in_one, NULL, NULL,
+                                               (void *)&wins[i]};
+    }
     /* the slow run checks the perft table only */
     return _cmocka_run_group_tests(slow ? "test_classics slow" : "test_classics", tests,
-                                   slow ? N : N + R, NULL, NULL);
+                                   slow ? N : N + R + W, NULL, NULL);
 }
