@@ -73,12 +73,18 @@ static void roundtrip(const char *path)
     assert_memory_equal(back->slot_init, prog->slot_init, sizeof(int32_t) * (size_t)prog->nslots);
     assert_int_equal(back->max_stack, prog->max_stack);
 
-    /* the program read back plays the same game */
-    long a = perft_of(prog, 3), b = perft_of(back, 3);
-    if (a != b)
-        fprintf(stderr, "%s: perft(3) %ld compiled, %ld read back\n", path, a, b);
-    assert_int_equal(a, b);
-    assert_true(a > 0);
+    /* the program read back plays the same game: perft up to depth 3, or
+     * less where a level already has thousands of sequences (Amazons has
+     * 2176 first moves, 4 million at depth 2) */
+    for (int d = 1; d <= 3; d++) {
+        long a = perft_of(prog, d), b = perft_of(back, d);
+        if (a != b)
+            fprintf(stderr, "%s: perft(%d) %ld compiled, %ld read back\n", path, d, a, b);
+        assert_int_equal(a, b);
+        assert_true(a > 0);
+        if (a >= 2000)
+            break;
+    }
 
     free(b1);
     free(b2);
