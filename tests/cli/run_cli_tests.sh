@@ -450,7 +450,7 @@ fi
 rm -f "$tmp/huge.game"
 
 # Imports are files, not spellings.
-cp "$PLATEAU_PATH/games/tic-tac-toe.game" "$tmp/ttt.game"
+cp "$PLATEAU_PATH/games/alignment/tic-tac-toe.game" "$tmp/ttt.game"
 { echo 'import "./self"'; cat "$tmp/ttt.game"; } >"$tmp/self.game"
 run validate "$tmp/self.game"
 expect "hostile: self import" 1 "" "self.game:1:1: error: '$tmp/self.game' imports itself"
