@@ -1174,11 +1174,15 @@ static void assign_stmt(cc_t *cc, const ast *s)
     const ast *target = s->a;
     cc_local *l = find_local(cc, target->name);
     if (l && !s->c && !l->is_param) {
+        /* copied first: compiling the value may bind names (a definition's
+         * parameters) and move the table `l` points into */
+        int slot = l->slot;
+        cc_type want = l->type;
         cc_type t = expr(cc, s->b);
-        if (t != T_ERR && l->type != T_ERR && t != l->type)
-            cc_error(cc, s->b, "'%s' holds a %s, not a %s", target->name, type_name(l->type), type_name(t));
+        if (t != T_ERR && want != T_ERR && t != want)
+            cc_error(cc, s->b, "'%s' holds a %s, not a %s", target->name, type_name(want), type_name(t));
         at(cc, s);
-        op1(cc, PL_OP_ASSIGN, l->slot);
+        op1(cc, PL_OP_ASSIGN, slot);
         return;
     }
     cc_symbol *sym = l ? NULL : cc_lookup(cc, target->name);

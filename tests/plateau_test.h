@@ -3,7 +3,7 @@
  *
  * Every suite runs from the source tree (CMake sets the working directory
  * and PLATEAU_PATH to it), so games, the stdlib and the test data are named
- * by relative paths: "games/tic-tac-toe.game", "tests/broken/x.game".
+ * by relative paths: "games/alignment/tic-tac-toe.game", "tests/broken/x.game".
  * pt_init() moves to PLATEAU_PATH when it is set, so a suite started by
  * hand from elsewhere finds them too, and applies PLATEAU_TEST_FILTER.
  *
@@ -21,6 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <dirent.h>
+#include <sys/stat.h>
 #include <cmocka.h>
 
 #include "bytecode.h"
@@ -239,5 +241,35 @@ static inline char *pt_moves(pl_state *st, pl_movelist *ml)
         assert_string_equal(got_, (want));           \
         free(got_);                                  \
     } while (0)
+
+/* Call fn on every .game file under `dir` (games/ holds one folder per
+ * family of games); returns how many. */
+static inline int pt_for_each_game(const char *dir, void (*fn)(const char *path))
+{
+    DIR *dp = opendir(dir);
+    assert_non_null(dp);
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(dp)) != NULL) {
+        char path[1024];
+        size_t len = strlen(e->d_name), dlen = strlen(dir);
+        if (dlen + len + 2 > sizeof path)
+            continue;
+        memcpy(path, dir, dlen);
+        path[dlen] = '/';
+        memcpy(path + dlen + 1, e->d_name, len + 1);
+        struct stat sb;
+        if (e->d_name[0] == '.' || stat(path, &sb) != 0)
+            continue;
+        if (S_ISDIR(sb.st_mode))
+            n += pt_for_each_game(path, fn);
+        else if (len > 5 && strcmp(e->d_name + len - 5, ".game") == 0) {
+            fn(path);
+            n++;
+        }
+    }
+    closedir(dp);
+    return n;
+}
 
 #endif

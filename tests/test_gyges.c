@@ -29,26 +29,26 @@ enum { SOUTH = 0, NORTH = 1, DRAW = 2 };
 typedef pt_perft_case perft_case;
 
 static const perft_case cases[] = {
-    {"games/gyges.game", "",
+    {"games/race/gyges.game", "",
      3, {36, 1296, 42768}},
-    {"games/gyges.game", /* seed 1, 6 plies: setup, kinds running out */
+    {"games/race/gyges.game", /* seed 1, 6 plies: setup, kinds running out */
      "1@c2 1@f6 3@e1 3@b5 2@a2 1@a5",
      3, {27, 486, 7776}},
-    {"games/gyges.game", /* seed 11, 11 plies: the last placement, then play */
+    {"games/race/gyges.game", /* seed 11, 11 plies: the last placement, then play */
      "1@e2 1@c5 2@f2 3@b6 1@b1 1@d5 2@c1 3@d6 3@a2 2@a5 3@e1",
      3, {7, 952, 89292}},
-    {"games/gyges.game", /* seed 11, 12 plies: South's first move */
+    {"games/race/gyges.game", /* seed 11, 12 plies: South's first move */
      "1@e2 1@c5 2@f2 3@b6 1@b1 1@d5 2@c1 3@d6 3@a2 2@a5 3@e1 2@c6",
      2, {136, 14587}},
-    {"games/gyges.game", /* seed 1, 16 plies */
+    {"games/race/gyges.game", /* seed 1, 16 plies */
      "1@c2 1@f6 3@e1 3@b5 2@a2 1@a5 1@a1 3@f5 3@d1 2@c6 2@c1 2@e5 "
      "a1-c2/a6 a6-a5/e6 e1-d1/b4 c6-f6/e1",
      2, {63, 5720}},
-    {"games/gyges.game", /* seed 2, 16 plies */
+    {"games/race/gyges.game", /* seed 2, 16 plies */
      "3@a2 3@d6 3@e1 2@a5 1@c2 1@c5 1@a1 3@b5 2@d1 1@a6 2@c1 2@f5 "
      "d1-a2/b1 d6-f5/c6 c1-e1/f3 c6-c5/c6",
      2, {144, 12421}},
-    {"games/gyges.game", /* seed 3, 45 plies */
+    {"games/race/gyges.game", /* seed 3, 45 plies */
      "1@c1 3@a6 3@f1 1@a5 1@b1 2@c5 3@e1 1@c6 2@d1 3@d5 2@c2 2@e6 "
      "d1-b1/c3 c6-b1/e2 b1-f1/f2 e6-d5/d2 f1-e1/b4 a6-c2/d3 c1-d3/f1 "
      "d5-e2/d6 e1-b4/b1 d6-a5/b6 b1-c3/a4 b6-c6 f1-c5/a1 c6-c2/f5 a1-c1 "
@@ -56,7 +56,7 @@ static const perft_case cases[] = {
      "e6-c6 b1-b4/a2 c6-c3/f5 c2-b5/b2 c5-d4 b2-b4/c2 b5-a4/b2 c2-a3/f3 "
      "f5-d4/f6 b2-a4/e5",
      2, {25, 5700}},
-    {"games/gyges.game", /* seed 2, 60 plies: many boxes */
+    {"games/race/gyges.game", /* seed 2, 60 plies: many boxes */
      "3@a2 3@d6 3@e1 2@a5 1@c2 1@c5 1@a1 3@b5 2@d1 1@a6 2@c1 2@f5 "
      "d1-a2/b1 d6-f5/c6 c1-e1/f3 c6-c5/c6 a1-a2/e6 e6-c5/b6 b1-e1/a1 "
      "c6-c5/f2 e1-f3/d1 a6-a5/c3 d1-a5/e4 b6-c3/d6 a1-b2 d6-c3/e3 "
@@ -66,7 +66,7 @@ static const perft_case cases[] = {
      "a2-c2 c6-a4/b2 b2-c2/f1 a5-b4/b5 f1-f3/d1 c5-b5/d3 d1-b1 b5-c3/d2 "
      "b1-a3/b2 a4-a3/b3 c2-c3/c2 b4-e3/c6",
      2, {644, 17191}},
-    {"games/gyges.game", /* seed 4, 60 plies: two moves only */
+    {"games/race/gyges.game", /* seed 4, 60 plies: two moves only */
      "1@a1 3@a5 1@d2 3@d5 2@b1 1@b6 3@c1 1@b5 2@a2 2@c5 3@d1 2@d6 "
      "c1-d2/d4 b6-b5/e2 a1-d1/c3 d6-c5/c4 d1-e2/c2 d5-a2/e3 b1-c5/b1 "
      "a5-b5/a5 b1-c4/d1 b5-c5/a6 d1-c3/e4 a6-b5 c2-c1 a5-c4/f4 c1-b1 "
@@ -76,7 +76,7 @@ static const perft_case cases[] = {
      "f5-e3/f6 b2-f4/a6 f6-f4/a3 f2-c3/a5 a6-b5/c2 c2-e4/e1 a5-b5/c1 "
      "c1-f4/f2 b5-e2/a1 e1-c2 e4-f4/b4",
      3, {2, 584, 132400}},
-    {"games/gyges.game", /* seed 10, 90 plies */
+    {"games/race/gyges.game", /* seed 10, 90 plies */
      "2@f1 2@e6 1@a2 1@b5 1@d1 2@a6 2@b1 1@f6 3@f2 3@a5 3@d2 3@d5 "
      "b1-d2/e2 f6-d2/c4 f1-f2/b6 b6-e2/b2 d1-e1 a6-d4 e1-f1 e6-e4 "
      "f1-f2/f3 a5-b5/c2 b2-d2/f1 d5-b6 f1-e2/c3 b6-c2/a5 d2-e4/f4 "
@@ -196,7 +196,7 @@ static void test_setup_placement(void **state)
 {
     (void)state;
     pos p;
-    pos_open(&p, "games/gyges.game");
+    pos_open(&p, "games/race/gyges.game");
     assert_int_equal(pl_state_to_move(p.st), SOUTH);
     assert_int_equal(pt_generate(p.st, &p.ml), 36);
     assert_int_equal(count_prefix(&p, "1@"), 12);
@@ -230,7 +230,7 @@ static void test_setup_then_play(void **state)
 {
     (void)state;
     pos p;
-    pos_open(&p, "games/gyges.game");
+    pos_open(&p, "games/race/gyges.game");
     pt_play(p.st, &p.ml, "1@e2 1@c5 2@f2 3@b6 1@b1 1@d5 2@c1 3@d6 3@a2 "
                          "2@a5 3@e1");
     assert_int_equal(pl_state_to_move(p.st), NORTH);

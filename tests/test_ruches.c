@@ -18,7 +18,7 @@
  * kept.  The table is the same as POSITIONS in that script: change both
  * together.
  *
- * Two tests fail on purpose: games/ruches.game keeps a huffed arrived token
+ * Two tests fail on purpose: games/draughts/ruches.game keeps a huffed arrived token
  * in its owner's score and arrived count (see test_huffed_arrived_*).
  */
 #include "plateau_test.h"
@@ -82,41 +82,41 @@ typedef pt_perft_case perft_case;
     "d7-c6 d5-e6 f9-g8 e2-d3 c6-d5 e6-d7 c8!b7 c4-b5"
 
 static const perft_case cases[] = {
-    {"games/ruches.game", "",
+    {"games/draughts/ruches.game", "",
      3, {100, 10000, 810000}},
-    {"games/ruches.game", /* seed 1, 20 plies: the setup is over */
+    {"games/draughts/ruches.game", /* seed 1, 20 plies: the setup is over */
      SEED1_SETUP,
      5, {6, 36, 252, 1764, 14328}},
-    {"games/ruches.game", /* seed 1, 24 plies: a huff is offered */
+    {"games/draughts/ruches.game", /* seed 1, 24 plies: a huff is offered */
      SEED1_SETUP " d3-e4 f7-e6 e4-f5 e6-d5",
      5, {9, 70, 620, 5153, 47335}},
-    {"games/ruches.game", /* seed 4, 30 plies: capture sequences */
+    {"games/draughts/ruches.game", /* seed 4, 30 plies: capture sequences */
      "0@d1 6@g8 3@f1 7@b9 1@b1 2@f7 6@b3 0@a8 4@c2 1@c8 2@e2 5@f9 8@g2 3@d9 "
      "5@a2 9@b7 9@f3 8@e8 7@d3 4@d7 b3-a4 d7-e6 f3-g4 c8-d7 g2-f3 e6-d5 "
      "f3-e4 f7-g6 a2-b3 g6-f5",
      5, {10, 123, 1243, 14075, 142392}},
-    {"games/ruches.game", /* seed 7, 30 plies */
+    {"games/draughts/ruches.game", /* seed 7, 30 plies */
      "4@b3 9@c8 7@g2 8@a8 6@f1 5@b7 2@d3 6@g8 0@d1 4@f7 8@a2 1@f9 1@b1 3@b9 "
      "9@f3 7@e8 5@e2 0@d9 3@c2 2@d7 d3-e4 d7-c6 f3-g4 f7-g6 e2-d3 e8-d7 "
      "g4-f5 g8-f7 d1-e2 d7-e6",
      5, {8, 84, 747, 7560, 70605}},
-    {"games/ruches.game", /* seed 2, 45 plies: after sacrifices */
+    {"games/draughts/ruches.game", /* seed 2, 45 plies: after sacrifices */
      "8@e2 9@f7 7@f1 3@b7 2@c2 0@e8 0@d1 6@d9 4@b1 2@c8 3@a2 4@b9 5@f3 5@a8 "
      "9@g2 7@f9 6@b3 8@d7 1@d3 1@g8 b3-a4 b7-c6 d3-e4 c8-b7 c2-d3 d7-e6 "
      "d3-c4 f7-g6 c4-d5 b9-c8 a4-b5 e8-d7 d5!c6 e6-d5 a2-b3 g6-f5 b1-c2 "
      "f5-g4 e4!d5 c6!b5 b5-c6 b7!c6 f3-e4 f9-e8 e2-d3",
      5, {9, 100, 985, 9960, 99453}},
-    {"games/ruches.game", /* seed 3, 45 plies */
+    {"games/draughts/ruches.game", /* seed 3, 45 plies */
      SEED3_45,
      5, {10, 116, 1238, 13758, 141068}},
-    {"games/ruches.game", /* seed 1, 60 plies: two huffs played */
+    {"games/draughts/ruches.game", /* seed 1, 60 plies: two huffs played */
      SEED1_60,
      5, {12, 129, 1304, 11461, 107066}},
-    {"games/ruches.game", /* seed 3, 60 plies: an arrival, a huff */
+    {"games/draughts/ruches.game", /* seed 3, 60 plies: an arrival, a huff */
      SEED3_45 " e8xc6 b5!c6 b9-c8 f1-e2 g4-f3 a2-b3 a6-b5 b7xd9 d5-e4 "
      "huff f3 a8-b7 d3-c4 f7-e6 c4-d5 b5-c4",
      5, {10, 97, 884, 7346, 62302}},
-    {"games/ruches.game", /* seed 1, 84 plies: every line ends by ply 88 */
+    {"games/draughts/ruches.game", /* seed 1, 84 plies: every line ends by ply 88 */
      SEED1_60 " e6!d7 huff g6 g4-f5 a6-b5 c2-b3 f7-g6 b3-a4 d9-c8 c4-d5 "
      "e4xf3 d3-e4 c8-b7 f5!g6 b7-c6 e4-f5 d7-e6 d5!c6 b5-c4 a4-b5 c6xa4 "
      "g2!f3 c4-d3 f5xd7 d3-c2",
@@ -266,7 +266,7 @@ static void test_setup(void **state)
 {
     (void)state;
     pos p;
-    pos_open(&p, "games/ruches.game");
+    pos_open(&p, "games/draughts/ruches.game");
     assert_int_equal(p.prog->ncells, 31);
     assert_true(pl_program_find_cell(p.prog, "b1") >= 0);
     assert_true(pl_program_find_cell(p.prog, "a1") < 0);     /* light */
@@ -304,7 +304,7 @@ static void test_first_turn_no_huff(void **state)
 {
     (void)state;
     pos p;
-    pos_open(&p, "games/ruches.game");
+    pos_open(&p, "games/draughts/ruches.game");
     play(p.st, &p.ml, SEED1_SETUP);
     assert_int_equal(pvar(&p, "unplaced", BEES), 0);
     assert_int_equal(pvar(&p, "unplaced", BUMBLEBEES), 0);
@@ -600,7 +600,7 @@ static void test_outcome_of_a_game(void **state)
 {
     (void)state;
     pos p;
-    pos_open(&p, "games/ruches.game");
+    pos_open(&p, "games/draughts/ruches.game");
     play(p.st, &p.ml, SEED1_60 " e6!d7 huff g6 g4-f5 a6-b5 c2-b3 f7-g6 b3-a4 "
          "d9-c8 c4-d5 e4xf3 d3-e4 c8-b7 f5!g6 b7-c6 e4-f5 d7-e6 d5!c6 b5-c4 "
          "a4-b5 c6xa4 g2!f3 c4-d3 f5xd7 d3-c2 d7-e8 f3-e2 e8-d9 g6-f5");
@@ -610,7 +610,7 @@ static void test_outcome_of_a_game(void **state)
 }
 
 /* ---------------------------------------------------------------------- */
-/* disagreements of games/ruches.game with the rules (these fail) */
+/* disagreements of games/draughts/ruches.game with the rules (these fail) */
 
 /* The failing tests leave through cmocka's longjmp: their position lives
  * in the test state and the teardown closes it. */

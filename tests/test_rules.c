@@ -179,7 +179,7 @@ static void test_loa_threefold_repetition(void **state)
 {
     (void)state;
     pos p;
-    pos_open(&p, "games/lines-of-action.game");
+    pos_open(&p, "games/connection/lines-of-action.game");
     pt_play(p.st, &p.ml, "b1-b3 a2-c2 b3-b1 c2-a2");   /* second time */
     assert_int_equal(status(&p), PL_RESULT_NONE);
     pt_play(p.st, &p.ml, "b1-b3 a2-c2 b3-b1");
@@ -290,7 +290,7 @@ static void test_kc_burnt_squares(void **state)
 {
     (void)state;
     pos p;
-    pos_open(&p, "games/knight-chase.game");
+    pos_open(&p, "games/chess/knight-chase.game");
     pt_assert_moves(p.st, &p.ml, "b3 c2");
     pt_play(p.st, &p.ml, "b3");
     pt_assert_moves(p.st, &p.ml, "f7 g6");
@@ -345,7 +345,7 @@ static void test_ttt_diagonal_wins(void **state)
 {
     (void)state;
     pos p;
-    pos_open(&p, "games/tic-tac-toe.game");
+    pos_open(&p, "games/alignment/tic-tac-toe.game");
     pt_play(p.st, &p.ml, "a1 b1 b2 c1");
     assert_int_equal(status(&p), PL_RESULT_NONE);
     pt_play(p.st, &p.ml, "c3");
@@ -360,7 +360,7 @@ static void test_ttt_full_board_draw(void **state)
 {
     (void)state;
     pos p;
-    pos_open(&p, "games/tic-tac-toe.game");
+    pos_open(&p, "games/alignment/tic-tac-toe.game");
     pt_play(p.st, &p.ml, "a1 b2 c3 b1 b3 a3 c1 c2");
     assert_int_equal(status(&p), PL_RESULT_NONE);
     pt_assert_moves(p.st, &p.ml, "a2");
@@ -374,7 +374,7 @@ static void test_ttt_win_on_last_square(void **state)
 {
     (void)state;
     pos p;
-    pos_open(&p, "games/tic-tac-toe.game");
+    pos_open(&p, "games/alignment/tic-tac-toe.game");
     pt_play(p.st, &p.ml, "a1 b1 c1 a2 b2 c2 b3 a3");
     assert_int_equal(status(&p), PL_RESULT_NONE);
     pt_play(p.st, &p.ml, "c3");                          /* a1 b2 c3 */

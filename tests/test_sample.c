@@ -38,15 +38,15 @@ static const struct {
     int samples;      /* exact sampling is possible (not a fallback) */
     int playouts;
 } games[] = {
-    {"games/breakthrough.game", 1, 600},
-    {"games/lines-of-action.game", 1, 200},
-    {"games/knight-chase.game", 1, 2000},
-    {"games/tic-tac-toe.game", 1, 3000},
-    {"games/yote.game", 1, 600},
-    {"games/dara.game", 1, 400},
-    {"games/wali.game", 1, 400},
-    {"games/ruches.game", 0, 0},
-    {"games/gyges.game", 0, 0},
+    {"games/race/breakthrough.game", 1, 600},
+    {"games/connection/lines-of-action.game", 1, 200},
+    {"games/chess/knight-chase.game", 1, 2000},
+    {"games/alignment/tic-tac-toe.game", 1, 3000},
+    {"games/west-african/yote.game", 1, 600},
+    {"games/west-african/dara.game", 1, 400},
+    {"games/west-african/wali.game", 1, 400},
+    {"games/draughts/ruches.game", 0, 0},
+    {"games/race/gyges.game", 0, 0},
 };
 enum { NGAMES = sizeof games / sizeof games[0], PLY_CAP = 400 };
 
@@ -198,8 +198,8 @@ static void test_distinct_texts_proof(void **state)
 {
     (void)state;
     static const char *const proven[] = {
-        "games/breakthrough.game", "games/lines-of-action.game", "games/dara.game",
-        "games/wali.game", "games/tic-tac-toe.game"};
+        "games/race/breakthrough.game", "games/connection/lines-of-action.game", "games/west-african/dara.game",
+        "games/west-african/wali.game", "games/alignment/tic-tac-toe.game"};
     for (size_t g = 0; g < sizeof proven / sizeof proven[0]; g++) {
         pl_program *prog = pt_compile(proven[g]);
         pl_state *st = pl_state_new(prog);
@@ -254,7 +254,7 @@ static void test_which_games_sample(void **state)
 static void test_plan_shared_by_states_and_copies(void **state)
 {
     (void)state;
-    pl_program *prog = pt_compile("games/breakthrough.game");
+    pl_program *prog = pt_compile("games/race/breakthrough.game");
     pl_state *a = pl_state_new(prog), *b = pl_state_new(prog);
     pl_movelist ml;
     pl_movelist_init(&ml);
@@ -289,7 +289,7 @@ static void test_plan_shared_by_states_and_copies(void **state)
 static void test_plan_decides_once(void **state)
 {
     (void)state;
-    pl_program *ttt = pt_compile("games/tic-tac-toe.game");
+    pl_program *ttt = pt_compile("games/alignment/tic-tac-toe.game");
     pl_state *st = pl_state_new(ttt);
     assert_true(pl_random_move_exact(st));
     assert_false(st->sampler->plan->pays);
@@ -298,7 +298,7 @@ static void test_plan_decides_once(void **state)
     pl_program_free(ttt);
     int pays = -1;
     for (int twice = 0; twice < 2; twice++) {
-        pl_program *bt = pt_compile("games/breakthrough.game");
+        pl_program *bt = pt_compile("games/race/breakthrough.game");
         st = pl_state_new(bt);
         assert_true(pl_random_move_exact(st));
         assert_true(pays < 0 || pays == st->sampler->plan->pays);
@@ -340,7 +340,7 @@ static void *race_for_the_plan(void *arg)
 static void threads_share_one_plan(void **state)
 {
     (void)state;
-    pl_program *prog = pt_compile("games/breakthrough.game");
+    pl_program *prog = pt_compile("games/race/breakthrough.game");
     racer r[RACERS];
     pthread_t t[RACERS];
     for (int i = 0; i < RACERS; i++) {

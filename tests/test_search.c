@@ -280,21 +280,21 @@ static const char *const threaded_engines[] = {
     "mcts:iterations=60,seed=5,threads=3",
 };
 static const search_case threaded_games[] = {
-    {"games/breakthrough.game", ENGINES(threaded_engines)},
-    {"games/knight-chase.game", ENGINES(threaded_engines)},
+    {"games/race/breakthrough.game", ENGINES(threaded_engines)},
+    {"games/chess/knight-chase.game", ENGINES(threaded_engines)},
 };
 
 static const search_case games[] = {
-    {"games/tic-tac-toe.game", ENGINES(game_engines)},
-    {"games/breakthrough.game", ENGINES(game_engines)},
-    {"games/lines-of-action.game", ENGINES(game_engines)},
-    {"games/knight-chase.game", ENGINES(game_engines)},
-    {"games/wali.game", ENGINES(light_game_engines)},
-    {"games/dara.game", ENGINES(light_game_engines)},
-    {"games/yote.game", ENGINES(light_game_engines)},
-    {"games/gyges.game", ENGINES(gyges_placing_engines)},  /* 10 plies: placing */
+    {"games/alignment/tic-tac-toe.game", ENGINES(game_engines)},
+    {"games/race/breakthrough.game", ENGINES(game_engines)},
+    {"games/connection/lines-of-action.game", ENGINES(game_engines)},
+    {"games/chess/knight-chase.game", ENGINES(game_engines)},
+    {"games/west-african/wali.game", ENGINES(light_game_engines)},
+    {"games/west-african/dara.game", ENGINES(light_game_engines)},
+    {"games/west-african/yote.game", ENGINES(light_game_engines)},
+    {"games/race/gyges.game", ENGINES(gyges_placing_engines)},  /* 10 plies: placing */
     {"tests/positions/search_gyges_save.game", ENGINES(gyges_moving_engines)}, /* moving */
-    {"games/ruches.game", ENGINES(light_game_engines)},
+    {"games/draughts/ruches.game", ENGINES(light_game_engines)},
     {"tests/positions/search_bt_evaluate.game", ENGINES(game_engines)},
 };
 
@@ -351,7 +351,7 @@ static void test_state_unchanged(void **state)
 static void test_seed_reproducible(void **state)
 {
     (void)state;
-    pl_program *prog = pt_compile("games/breakthrough.game");
+    pl_program *prog = pt_compile("games/race/breakthrough.game");
     pl_state *st = pl_state_new(prog);
     pl_movelist ml;
     pl_movelist_init(&ml);
@@ -418,7 +418,7 @@ static void test_tree_reuse(void **state)
  * player keeps its tree from move to move. */
 static void play_ttt(const char *a, const char *b, int want)
 {
-    pl_program *prog = pt_compile("games/tic-tac-toe.game");
+    pl_program *prog = pt_compile("games/alignment/tic-tac-toe.game");
     pl_state *st = pl_state_new(prog);
     pl_movelist ml;
     pl_movelist_init(&ml);
@@ -523,7 +523,7 @@ static void test_specs(void **state)
 static void test_record_round_trip(void **state)
 {
     (void)state;
-    pl_program *prog = pt_compile("games/knight-chase.game");
+    pl_program *prog = pt_compile("games/chess/knight-chase.game");
     pl_state *st = pl_state_new(prog);
     pl_movelist ml;
     pl_movelist_init(&ml);

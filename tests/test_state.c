@@ -122,31 +122,17 @@ static void random_game(const char *path, uint64_t seed)
     pl_program_free(prog);
 }
 
-static int is_game_file(const char *name)
+/* A few seeded random games in the game at `path`. */
+static void random_games(const char *path)
 {
-    size_t n = strlen(name);
-    return n > 5 && strcmp(name + n - 5, ".game") == 0;
+    for (uint64_t seed = 1; seed <= 8; seed++)
+        random_game(path, 0x9E3779B97F4A7C15ull * seed);
 }
 
-/* Every game in games/, a few seeds each. */
 static void test_apply_undo_random_games(void **state)
 {
     (void)state;
-    DIR *dir = opendir("games");
-    assert_non_null(dir);
-    int games = 0;
-    struct dirent *e;
-    while ((e = readdir(dir)) != NULL) {
-        if (!is_game_file(e->d_name))
-            continue;
-        char path[512];
-        snprintf(path, sizeof path, "games/%s", e->d_name);
-        for (uint64_t seed = 1; seed <= 8; seed++)
-            random_game(path, 0x9E3779B97F4A7C15ull * seed);
-        games++;
-    }
-    closedir(dir);
-    assert_true(games >= 4);
+    assert_true(pt_for_each_game("games", random_games) >= 9);
 }
 
 /* The same position reached in two orders has the same hash and slots;
@@ -154,7 +140,7 @@ static void test_apply_undo_random_games(void **state)
 static void test_hash_is_a_function_of_the_position(void **state)
 {
     (void)state;
-    pl_program *prog = pt_compile("games/tic-tac-toe.game");
+    pl_program *prog = pt_compile("games/alignment/tic-tac-toe.game");
     pl_state *a = pl_state_new(prog), *b = pl_state_new(prog);
     pl_movelist ml;
     pl_movelist_init(&ml);
@@ -182,7 +168,7 @@ static void test_hash_is_a_function_of_the_position(void **state)
 static void test_hash_after_a_cycle(void **state)
 {
     (void)state;
-    pl_program *prog = pt_compile("games/lines-of-action.game");
+    pl_program *prog = pt_compile("games/connection/lines-of-action.game");
     pl_state *st = pl_state_new(prog);
     pl_movelist ml;
     pl_movelist_init(&ml);
@@ -225,7 +211,7 @@ static void test_hash_depends_on_side_to_move(void **state)
     pl_state_free(st);
     pl_program_free(prog);
 
-    pl_program *pb = pt_compile("games/lines-of-action.game");
+    pl_program *pb = pt_compile("games/connection/lines-of-action.game");
     pl_program *pw = pt_compile("tests/positions/loa_turn_white.game");
     pl_state *sb = pl_state_new(pb), *sw = pl_state_new(pw);
     assert_int_equal(pb->nslots, pw->nslots);
@@ -258,7 +244,7 @@ static int scan_count(const uint64_t *hist, int n, uint64_t h)
 static void test_repetition_table_matches_history(void **state)
 {
     (void)state;
-    pl_program *prog = pt_compile("games/lines-of-action.game");
+    pl_program *prog = pt_compile("games/connection/lines-of-action.game");
     pl_state *st = pl_state_new(prog);
     pl_movelist ml;
     pl_movelist_init(&ml);
@@ -301,7 +287,7 @@ static void test_repetition_table_matches_history(void **state)
 static void test_movelist_find(void **state)
 {
     (void)state;
-    pl_program *prog = pt_compile("games/lines-of-action.game");
+    pl_program *prog = pt_compile("games/connection/lines-of-action.game");
     pl_state *st = pl_state_new(prog);
     pl_movelist ml;
     pl_movelist_init(&ml);
@@ -336,7 +322,7 @@ static void test_movelist_find(void **state)
 static void test_movelist_reuse(void **state)
 {
     (void)state;
-    pl_program *prog = pt_compile("games/tic-tac-toe.game");
+    pl_program *prog = pt_compile("games/alignment/tic-tac-toe.game");
     pl_state *st = pl_state_new(prog);
     pl_movelist ml;
     pl_movelist_init(&ml);
@@ -381,7 +367,7 @@ static void test_move_without_text(void **state)
 static void test_consistency_check_catches_corruption(void **state)
 {
     (void)state;
-    pl_program *prog = pt_compile("games/tic-tac-toe.game");
+    pl_program *prog = pt_compile("games/alignment/tic-tac-toe.game");
     pl_state *st = pl_state_new(prog);
     pl_movelist ml;
     pl_movelist_init(&ml);
@@ -416,7 +402,7 @@ static void test_consistency_check_catches_corruption(void **state)
 static void test_debug_build_aborts_on_corruption(void **state)
 {
     (void)state;
-    pl_program *prog = pt_compile("games/tic-tac-toe.game");
+    pl_program *prog = pt_compile("games/alignment/tic-tac-toe.game");
     pl_state *st = pl_state_new(prog);
     pl_movelist ml;
     pl_movelist_init(&ml);

@@ -192,7 +192,7 @@ static void test_read_file_larger_than_one_block(void **state)
     char *data;
     size_t len;
     /* a shipped game file: several reads, content checked against stat */
-    const char *path = "games/ruches.game";
+    const char *path = "games/draughts/ruches.game";
     struct stat sb;
     assert_int_equal(stat(path, &sb), 0);
     assert_int_equal(pl_read_file(path, (size_t)1 << 24, &data, &len), PL_READ_OK);

@@ -148,12 +148,12 @@ static void test_fuzz_targets_on_valid_input(void **state)
 {
     (void)state;
     size_t len = 0;
-    char *text = pt_read_file("games/tic-tac-toe.game", &len);
+    char *text = pt_read_file("games/alignment/tic-tac-toe.game", &len);
     assert_non_null(text);
     pl_fuzz_compile((const uint8_t *)text, len);
     free(text);
 
-    pl_program *p = pt_compile("games/breakthrough.game");
+    pl_program *p = pt_compile("games/race/breakthrough.game");
     uint8_t *bytes;
     assert_int_equal(pl_bytecode_write(p, &bytes, &len), 0);
     pl_fuzz_bytecode(bytes, len);
@@ -568,8 +568,8 @@ static void test_text_collisions(void **state)
     /* a token or a stone under one text: 9 collisions, one per cell */
     assert_int_equal(collisions_at_start("tests/broken/w_either_same_text.game"), 9);
     /* ways with one text and the same effects are one move, no collision */
-    assert_int_equal(collisions_at_start("games/tic-tac-toe.game"), 0);
-    assert_int_equal(collisions_at_start("games/gyges.game"), 0);
+    assert_int_equal(collisions_at_start("games/alignment/tic-tac-toe.game"), 0);
+    assert_int_equal(collisions_at_start("games/race/gyges.game"), 0);
 }
 
 int main(void)

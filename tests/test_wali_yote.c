@@ -27,24 +27,24 @@ enum { SOUTH = 0, NORTH = 1, DRAW = 2 };
 typedef pt_perft_case perft_case;
 
 static const perft_case cases[] = {
-    {"games/wali.game", "",
+    {"games/west-african/wali.game", "",
      4, {30, 870, 24360, 657720}},
-    {"games/dara.game", "",
+    {"games/west-african/dara.game", "",
      4, {30, 870, 24360, 657720}},
-    {"games/yote.game", "",
+    {"games/west-african/yote.game", "",
      4, {30, 870, 27180, 827952}},
-    {"games/wali.game", /* seed 1, 20 plies, the last placements */
+    {"games/west-african/wali.game", /* seed 1, 20 plies, the last placements */
      "c2 b5 f2 a2 c5 a1 e1 a4 d5 c1 b2 d1 d4 f3 e3 f1 a3 c4 b3 c3",
      5, {4, 28, 60, 276, 11200}},
-    {"games/wali.game", /* seed 167, 23 plies, a piece left in hand */
+    {"games/west-african/wali.game", /* seed 167, 23 plies, a piece left in hand */
      "c4 b1 e3 f2 f4 f1 e4 e5 d1 a5 b5 b3 a2 c1 e1 d5 f5 e2 b4 a3 d2 d4 "
      "c2",
      4, {9, 349, 5410, 200073}},
-    {"games/wali.game", /* seed 1, 30 plies, movement phase */
+    {"games/west-african/wali.game", /* seed 1, 30 plies, movement phase */
      "c2 b5 f2 a2 c5 a1 e1 a4 d5 c1 b2 d1 d4 f3 e3 f1 a3 c4 b3 c3 f5 f4 "
      "a5 e5 f2-e2xf3 f1-f2 e2-d2xa4 a1-b1xf5 d2-d3xc1 b1-c1",
      4, {28, 409, 14230, 202252}},
-    {"games/wali.game", /* seed 3, 112 plies, few pieces left */
+    {"games/west-african/wali.game", /* seed 3, 112 plies, few pieces left */
      "c5 c2 c4 b3 e1 e2 d4 d3 d1 f3 a1 e4 a3 a2 d5 e5 a4 b4 f2 f1 f4 f5 "
      "b1 c1 c5-b5 d3-e3xd4 b5-a5xa2 b3-c3xa4 b1-b2 b4-b5 b2-a2xe5 b5-b4 "
      "a5-a4xc2 c3-d3xe1 d5-e5 e2-d2 a3-b3 d2-e2xd1 a4-a3xf1 e2-e1 "
@@ -57,7 +57,7 @@ static const perft_case cases[] = {
      "c5-b5 a2-a1 d2-c2 a1-a2 b5-c5 a2-a1 c2-c3 f3-f2 c1-c2 a1-a2 "
      "c5-c4xa2",
      5, {3, 39, 104, 1386, 3500}},
-    {"games/wali.game", /* seed 2, 131 plies, quiet = 47: the draw */
+    {"games/west-african/wali.game", /* seed 2, 131 plies, quiet = 47: the draw */
      "e3 c1 d5 d1 f2 b4 a4 c2 a1 a2 f5 d2 d4 a3 b2 c4 f4 c5 e2 a5 c3 b3 "
      "f1 e5 e3-d3xd2 b4-b5xf4 e2-d2xe5 c4-b4xd5 d4-d5 c1-b1 d3-d4 d1-e1 "
      "d2-e2 e1-d1 c3-d3xd1 c5-c4 f5-e5 c4-c3xe2 d4-e4 b1-c1xf2 d3-e3xa2 "
@@ -71,12 +71,12 @@ static const perft_case cases[] = {
      "b2-b1 d2-d1 d4-e4 c3-b3 d5-d4 b3-b2 b1-c1 d1-e1 a5-a4 b2-b1 a4-b4 "
      "e1-d1 b4-b3 d1-d2 e2-e1 b1-b2 d4-c4 d2-c2",
      6, {18, 72, 1207, 90, 1402, 3975}},
-    {"games/dara.game", /* seed 3, 40 plies, movement phase */
+    {"games/west-african/dara.game", /* seed 3, 40 plies, movement phase */
      "c5 c2 c4 b3 e1 e2 d4 d3 d1 f3 a1 e4 a3 a2 d5 e5 a4 b4 f2 f1 f4 f5 "
      "b1 c1 c5-b5 b3-b2xa4 c4-c5xe4 d3-c3xd4 d1-d2 b4-c4 f4-e4 f3-e3 "
      "a3-b3 a2-a3 b5-b4 a3-a2xc5 b3-a3 b2-b3 b4-b5 b3-b2xd2",
      4, {11, 155, 1594, 37309}},
-    {"games/dara.game", /* seed 3, 84 plies, few pieces left */
+    {"games/west-african/dara.game", /* seed 3, 84 plies, few pieces left */
      "c5 c2 c4 b3 e1 e2 d4 d3 d1 f3 a1 e4 a3 a2 d5 e5 a4 b4 f2 f1 f4 f5 "
      "b1 c1 c5-b5 b3-b2xa4 c4-c5xe4 d3-c3xd4 d1-d2 b4-c4 f4-e4 f3-e3 "
      "a3-b3 a2-a3 b5-b4 a3-a2xc5 b3-a3 b2-b3 b4-b5 b3-b2xd2 b5-b4 c4-c5 "
@@ -86,7 +86,7 @@ static const perft_case cases[] = {
      "b3-b4 a3-b3 b4-a4 b3-b4 a4-a5 c3-b3 a5-a4 e3-e2 a4-a3 f3-e3 a3-a2 "
      "e2-f2 a2-a3 e5-d5",
      5, {2, 46, 75, 1823, 2472}},
-    {"games/dara.game", /* seed 2, 142 plies, quiet = 46: the draw */
+    {"games/west-african/dara.game", /* seed 2, 142 plies, quiet = 46: the draw */
      "e3 c1 d5 d1 f2 b4 a4 c2 a1 a2 f5 d2 d4 a3 b2 c4 f4 c5 e2 a5 c3 b3 "
      "f1 e5 e3-d3xa5 c5-b5xb2 d3-e3 b5-c5 d4-d3xc1 a2-b2xa1 f2-f3xc2 "
      "d1-e1 f3-f2 b2-a2 e3-e4 c5-b5xf5 d5-c5 e5-f5 e4-e5 a2-b2 e2-e3xc4 "
@@ -101,22 +101,22 @@ static const perft_case cases[] = {
      "e2-f2 e5-e4 f2-e2 e4-d4 e2-e3 d4-d5 e3-f3 d5-c5 a3-a4 c5-c4 a4-b4 "
      "f4-e4 f3-f2 e4-f4 b4-a4 f4-e4 f2-e2 c4-b4 d1-e1",
      5, {6, 75, 471, 6317, 505}},
-    {"games/yote.game", /* seed 1, 16 plies */
+    {"games/west-african/yote.game", /* seed 1, 16 plies */
      "@c2 @b5 @a3 @a2 c2-b2 @a1 @e1 @a5 b2-c2 @d1 @f2 @c1 e1-f1 @d5 @d4 "
      "@b2",
      3, {27, 1316, 41063}},
-    {"games/yote.game", /* seed 1, 32 plies, after captures */
+    {"games/west-african/yote.game", /* seed 1, 32 plies, after captures */
      "@c2 @b5 @a3 @a2 c2-b2 @a1 @e1 @a5 b2-c2 @d1 @f2 @c1 e1-f1 @d5 @d4 "
      "@b2 @e2 a2xa4/f1 @d2 @f4 e2-e1 b2-b1 f2-f3 d5xd3/c2 @d4 a1-a2 @c3 "
      "a2-b2 @c4 @a2 c3-b3 d1xf1/c4",
      3, {37, 1748, 64007}},
-    {"games/yote.game", /* seed 5, 38 plies, reserves empty */
+    {"games/west-african/yote.game", /* seed 5, 38 plies, reserves empty */
      "@c1 @e1 @f2 @e3 @d1 @b2 @e5 @f1 @b4 @c2 c1xc3/r @b3 @b5 b3-a3 "
      "b4-c4 e1xc1/r @b3 @b4 @d4 @a5 e5-f5 @e5 b3xb1/f1 a5xc5/f5 c4xa4/r "
      "a3xa5/c3 f2-f1 c1xa1/d4 @a4 a1-b1 @a2 @c2 a2-b2 c5-d5 f1-e1 "
      "b1xb3/e1 @f3 b3-b2",
      4, {9, 114, 802, 10528}},
-    {"games/yote.game", /* seed 2, 74 plies */
+    {"games/west-african/yote.game", /* seed 2, 74 plies */
      "@e3 @c1 e3-e4 @e1 @b3 @d4 @b5 @d2 @b1 @f1 b5-b4 @b2 b3-a3 @f2 @c4 "
      "@d5 b1xd1/d4 b2-a2 d1xd3/e1 a2xa4/d3 b4-b5 @e2 @e3 f2-f3 @f5 @c3 "
      "c4-c5 f3xd3/r e4-d4 @c1 @e3 @e1 @e4 e2-d2 @b4 d5-e5 f5xd5/a4 "
@@ -125,7 +125,7 @@ static const perft_case cases[] = {
      "e1-f1 c2-b2 f1-e1 a4-a3 e1-d1 e4-f4 d1-e1 b2-b1 a1xc1/a3 f4-e4 "
      "f2-f3 b5-a5 f3-f4 e4-e3 e1-f1 e3-d3 f5-e5",
      5, {6, 66, 421, 4371, 28324}},
-    {"games/yote.game", /* seed 6, 100 plies, few pieces left */
+    {"games/west-african/yote.game", /* seed 6, 100 plies, few pieces left */
      "@d2 @e3 @b1 @f3 @c3 @e4 @f2 @e1 d2-c2 @c4 c3xc5/f3 @f4 @d2 @b2 "
      "c2xa2/e1 @b5 @a5 f4-f3 @e5 b5xd5/e5 @d1 f3xf1/a2 d2-d3 @b2 @c5 "
      "e4-e5 @a1 @c4 @a4 e3-f3 d3-c3 b2-b3 @a3 @b4 b1-b2 c4xc2/b2 "
@@ -263,7 +263,7 @@ static void test_wali_start(void **state)
 {
     (void)state;
     pos p;
-    pos_open(&p, "games/wali.game");
+    pos_open(&p, "games/west-african/wali.game");
     assert_int_equal(pl_state_to_move(p.st), SOUTH);
     assert_int_equal(pvar(&p, "hand", SOUTH), 12);
     assert_int_equal(pvar(&p, "hand", NORTH), 12);
@@ -359,7 +359,7 @@ static void test_wali_phase_switch_after_24(void **state)
 {
     (void)state;
     pos p;
-    pos_open(&p, "games/wali.game");
+    pos_open(&p, "games/west-african/wali.game");
     pt_play(p.st, &p.ml, "c2 b5 f2 a2 c5 a1 e1 a4 d5 c1 b2 d1 d4 f3 e3 f1 "
                          "a3 c4 b3 c3 f5 f4 a5 e5");
     assert_int_equal(pvar(&p, "hand", SOUTH), 0);
@@ -384,7 +384,7 @@ static void test_wali_phase_switch_with_piece_in_hand(void **state)
 {
     (void)state;
     pos p;
-    pos_open(&p, "games/wali.game");
+    pos_open(&p, "games/west-african/wali.game");
     pt_play(p.st, &p.ml, "c4 b1 e3 f2 f4 f1 e4 e5 d1 a5 b5 b3 a2 c1 e1 d5 "
                          "f5 e2 b4 a3 d2 d4 c2");
     assert_int_equal(pvar(&p, "hand", NORTH), 1);
@@ -600,7 +600,7 @@ static void test_yote_drop_and_step(void **state)
 {
     (void)state;
     pos p;
-    pos_open(&p, "games/yote.game");
+    pos_open(&p, "games/west-african/yote.game");
     assert_int_equal(pvar(&p, "reserve", SOUTH), 12);
     assert_int_equal(pt_generate(p.st, &p.ml), 30);
     assert_int_equal(count_prefix(&p, "@"), 30);
@@ -716,7 +716,7 @@ static void test_yote_fifty_turn_draw_from_start(void **state)
 {
     (void)state;
     pos p;
-    pos_open(&p, "games/yote.game");
+    pos_open(&p, "games/west-african/yote.game");
     pt_play(p.st, &p.ml, "@a1 @a5 @b1 @b5 @c1 @c5 @d1 @d5 @e1 @e5 @f1 @f5 "
                          "@a2 @a4 @b2 @b4 @c2 @c4 @d2 @d4 @e2 @e4 @f2 @f4");
     assert_int_equal(var(&p, "quiet"), 24);

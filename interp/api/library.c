@@ -151,10 +151,14 @@ pl_err pl_load(const char *name_or_path, pl_diags *diags, pl_program **prog)
         return PL_ERR_ARGUMENT;
     char *path = pl_paths_resolve_game(name_or_path);
     if (!path) {
-        if (diags)
+        char *conflict = pl_paths_game_conflict(name_or_path);
+        if (diags && conflict)
+            pl_diag_add(diags, PL_SEV_ERROR, NULL, NULL, 0, 0, 0, "%s", conflict);
+        else if (diags)
             pl_diag_add(diags, PL_SEV_ERROR, NULL, NULL, 0, 0, 0,
                         "unknown game '%s'%s", name_or_path,
                         pl_paths_data_dir() ? "" : " (no games directory found; set PLATEAU_PATH)");
+        free(conflict);
         return PL_ERR_NOT_FOUND;
     }
     pl_err err = pl_load_file(path, diags, prog, NULL);

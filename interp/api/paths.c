@@ -6,7 +6,8 @@
  * (possibly moved after installation), and pointed elsewhere by
  * $PLATEAU_PATH (the tests do this).  Each candidate is accepted only if
  * it really holds games/ or stdlib/, so a stale setting falls through to
- * the next one instead of hiding every game.
+ * the next one instead of hiding every game.  Games are found by name in
+ * games/ and any of its subfolders (the families: games/chess/, ...).
  */
 #include <dirent.h>
 #include <limits.h>
@@ -131,22 +132,90 @@ int pl_paths_is_file(const char *arg)
            ends_with(arg, ".pbc");
 }
 
-/* <root>/games/<name><ext> if it is a file, else NULL. */
-static char *game_file(const char *root, const char *name, const char *ext)
+/* Games may sit in family subfolders (games/chess/chess.game) while their
+ * names stay flat (`plateau play chess`): every lookup walks games/ and
+ * its subfolders.  Deeper than this is surely a link loop. */
+enum { MAX_GAME_DEPTH = 8 };
+
+/* Call `visit` with every file under `dir` whose name ends in `ext`
+ * (full path, bare name without `ext`) until it returns nonzero. */
+typedef int (*game_visit)(const char *path, const char *name, size_t len,
+                          void *ctx);
+
+static int walk_games(const char *dir, const char *ext, int depth,
+                      game_visit visit, void *ctx)
 {
-    size_t n = strlen("games/") + strlen(name) + strlen(ext) + 1;
-    char *rel = pl_malloc(n);
-    if (!rel)
-        return NULL;
-    strcpy(rel, "games/");
-    strcat(rel, name);
-    strcat(rel, ext);
-    char *path = pl_paths_join(root, rel);
-    free(rel);
-    if (path && !is_regular(path)) {
+    DIR *dp = depth < MAX_GAME_DEPTH ? opendir(dir) : NULL;
+    if (!dp)
+        return 0;
+    int stop = 0;
+    struct dirent *e;
+    while (!stop && (e = readdir(dp)) != NULL) {
+        const char *name = e->d_name;
+        if (name[0] == '.')
+            continue;
+        char *path = pl_paths_join(dir, name);
+        if (!path)
+            break;
+        if (is_dir(path))
+            stop = walk_games(path, ext, depth + 1, visit, ctx);
+        else if (ends_with(name, ext) && strlen(name) > strlen(ext) &&
+                 is_regular(path))
+            stop = visit(path, name, strlen(name) - strlen(ext), ctx);
         free(path);
-        path = NULL;
     }
+    closedir(dp);
+    return stop;
+}
+
+/* The files named `name` + ext: the first two found, and how many. */
+typedef struct {
+    const char *name;
+    char *found[2];
+    int count;
+} game_match;
+
+static int match_game(const char *path, const char *name, size_t len,
+                      void *ctx)
+{
+    game_match *m = ctx;
+    if (len != strlen(m->name) || strncmp(name, m->name, len) != 0)
+        return 0;
+    if (m->count < 2)
+        m->found[m->count] = pl_strdup(path);
+    m->count++;
+    return 0;
+}
+
+static void find_game(const char *name, const char *ext, game_match *m)
+{
+    memset(m, 0, sizeof *m);
+    m->name = name;
+    const char *root = pl_paths_data_dir();
+    char *dir = root ? pl_paths_join(root, "games") : NULL;
+    if (dir)
+        walk_games(dir, ext, 0, match_game, m);
+    free(dir);
+}
+
+static void free_match(game_match *m)
+{
+    free(m->found[0]);
+    free(m->found[1]);
+}
+
+/* The one file of that name and extension; NULL when none, or when two
+ * folders hold the name (pl_paths_game_conflict says which). */
+static char *unique_game(const char *name, const char *ext)
+{
+    game_match m;
+    find_game(name, ext, &m);
+    char *path = NULL;
+    if (m.count == 1) {
+        path = m.found[0];
+        m.found[0] = NULL;
+    }
+    free_match(&m);
     return path;
 }
 
@@ -154,12 +223,11 @@ char *pl_paths_resolve_game(const char *name_or_path)
 {
     if (pl_paths_is_file(name_or_path))
         return pl_strdup(name_or_path);
-    const char *root = pl_paths_data_dir();
     char *path = NULL;
-    if (root && *name_or_path) {
-        path = game_file(root, name_or_path, ".game");
+    if (pl_paths_data_dir() && *name_or_path) {
+        path = unique_game(name_or_path, ".game");
         if (!path)
-            path = game_file(root, name_or_path, ".pbc");
+            path = unique_game(name_or_path, ".pbc");
     }
     /* Not a game, but something of that name is here (a directory, a
      * file without an extension): the reader then says what it is
@@ -170,17 +238,46 @@ char *pl_paths_resolve_game(const char *name_or_path)
     return path;
 }
 
+char *pl_paths_game_conflict(const char *name)
+{
+    if (!name || !*name || pl_paths_is_file(name) || !pl_paths_data_dir())
+        return NULL;
+    static const char *const exts[] = {".game", ".pbc"};
+    char *msg = NULL;
+    for (int i = 0; i < 2 && !msg; i++) {
+        game_match m;
+        find_game(name, exts[i], &m);
+        if (m.count >= 2) {
+            const char *fmt = "%d files are named %s%s: %s and %s; rename one";
+            size_t n = strlen(fmt) + strlen(name) + strlen(exts[i]) +
+                       strlen(m.found[0]) + strlen(m.found[1]) + 16;
+            msg = pl_malloc(n);
+            if (msg)
+                snprintf(msg, n, fmt, m.count, name, exts[i], m.found[0],
+                         m.found[1]);
+        }
+        free_match(&m);
+    }
+    return msg;
+}
+
 static int cmp_str(const void *a, const void *b)
 {
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Append a copy of `s` to the growing list; returns 0 or -1. */
-static int list_push(char ***list, int *count, int *cap, const char *s,
-                     size_t len)
+typedef struct {
+    char **list;
+    int count, cap;
+} name_list;
+
+static int push_name(const char *path, const char *name, size_t len,
+                     void *ctx)
 {
-    PL_GROW(*list, *cap, *count + 1);
-    (*list)[(*count)++] = pl_strndup(s, len);
+    (void)path;
+    name_list *l = ctx;
+    PL_GROW(l->list, l->cap, l->count + 1);
+    l->list[l->count++] = pl_strndup(name, len);
     return 0;
 }
 
@@ -189,26 +286,23 @@ char **pl_paths_list_games(int *count)
     *count = 0;
     const char *root = pl_paths_data_dir();
     char *dir = root ? pl_paths_join(root, "games") : NULL;
-    DIR *dp = dir ? opendir(dir) : NULL;
-    free(dir);
-    if (!dp)
+    if (!dir)
         return NULL;
-
-    char **list = NULL;
-    int cap = 0;
-    struct dirent *e;
-    while ((e = readdir(dp)) != NULL) {
-        const char *name = e->d_name;
-        if (name[0] == '.' || !ends_with(name, ".game"))
-            continue;
-        if (list_push(&list, count, &cap, name,
-                      strlen(name) - strlen(".game")) != 0)
-            break;
+    name_list l = {0};
+    walk_games(dir, ".game", 0, push_name, &l);
+    free(dir);
+    if (l.count > 1)
+        qsort(l.list, (size_t)l.count, sizeof *l.list, cmp_str);
+    /* a name held by two folders is listed once (loading it says why not) */
+    int kept = 0;
+    for (int i = 0; i < l.count; i++) {
+        if (kept && strcmp(l.list[kept - 1], l.list[i]) == 0)
+            free(l.list[i]);
+        else
+            l.list[kept++] = l.list[i];
     }
-    closedir(dp);
-    if (*count > 1)
-        qsort(list, (size_t)*count, sizeof *list, cmp_str);
-    return list;
+    *count = kept;
+    return l.list;
 }
 
 void pl_paths_free_list(char **list, int count)

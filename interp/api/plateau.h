@@ -114,11 +114,15 @@ PL_API const char *pl_paths_stdlib_dir(void);
 /* True if `arg` names a file (contains '/', ends in .game or .pbc). */
 PL_API int pl_paths_is_file(const char *arg);
 /* The file of a GAME argument (pl_free it): a path as is, a name as
- * <data root>/games/NAME.game (or .pbc), else NAME itself when something
- * of that name exists (a directory: reading it then says so); NULL when
- * nothing has that name. */
+ * <data root>/games/[FOLDER/...]NAME.game (or .pbc, in any subfolder),
+ * else NAME itself when something of that name exists (a directory:
+ * reading it then says so); NULL when nothing has that name, or when two
+ * folders hold the game (pl_paths_game_conflict says which). */
 PL_API char *pl_paths_resolve_game(const char *name_or_path);
-/* The installed game names, sorted (NULL and 0 if none). */
+/* When two folders of games/ hold NAME: a message naming two of the files
+ * (pl_free it); else NULL. */
+PL_API char *pl_paths_game_conflict(const char *name);
+/* The installed game names, sorted, each once (NULL and 0 if none). */
 PL_API char **pl_paths_list_games(int *count);
 PL_API void pl_paths_free_list(char **list, int count);
 

@@ -210,6 +210,12 @@ int pl_cli_load(const char *cmd, const char *arg, pl_program **prog,
         if (!pl_paths_data_dir())
             return pl_cli_usage(cmd, "unknown game '%s' (no games directory "
                                 "found; set PLATEAU_PATH)", arg);
+        char *conflict = pl_paths_game_conflict(arg);
+        if (conflict) {
+            int rc = pl_cli_fail(cmd, "%s", conflict);
+            free(conflict);
+            return rc;
+        }
         return pl_cli_usage(cmd, "unknown game '%s' (see 'plateau list')",
                             arg);
     }

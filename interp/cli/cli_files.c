@@ -28,6 +28,12 @@ static pl_program *load_quiet(const char *path, int *errors)
 static void list_one(const char *name, int width)
 {
     char *path = pl_paths_resolve_game(name);
+    char *conflict = path ? NULL : pl_paths_game_conflict(name);
+    if (conflict) {
+        fprintf(stderr, "note: skipping %s: %s\n", name, conflict);
+        free(conflict);
+        return;
+    }
     int errors = 0;
     pl_program *prog = path ? load_quiet(path, &errors) : NULL;
     if (!prog) {

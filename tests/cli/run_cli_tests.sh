@@ -107,8 +107,31 @@ else
     fail "list: one 'name  description' line per game" "bad format"
 fi
 
+# Games live in family folders under games/; names stay flat, and a name
+# held by two folders is an error that names both files.
+mkdir -p "$tmp/root/games/one" "$tmp/root/games/two/deeper" "$tmp/root/stdlib"
+printf 'board 1 x 1\nplayers a b\npiece p\nmoves { pick c in empty_cells; place mover p at c; text c }\n' \
+    >"$tmp/root/games/two/deeper/solo.game"
+cp "$tmp/root/games/two/deeper/solo.game" "$tmp/root/games/one/twin.game"
+cp "$tmp/root/games/two/deeper/solo.game" "$tmp/root/games/two/twin.game"
+PLATEAU_PATH="$tmp/root" run moves solo
+expect "a game in a nested family folder is found by name" 0 "a1"
+PLATEAU_PATH="$tmp/root" run moves twin
+expect "a name held by two folders is refused" 1 "" "twin.game"
+if grep -q "one/twin.game" "$tmp/err" && grep -q "two/twin.game" "$tmp/err"; then
+    pass "the error names both files"
+else
+    fail "the error names both files" "missing a path"
+fi
+PLATEAU_PATH="$tmp/root" run list
+if grep -c "^solo " "$tmp/out" | grep -q "^1$" && grep -q "twin.game" "$tmp/err"; then
+    pass "list: nested games once, a duplicate name explained"
+else
+    fail "list: nested games once, a duplicate name explained" "bad list"
+fi
+
 # --- perft, moves, show (tic-tac-toe has well-known perft counts) ----------------
-if [ -f "$PLATEAU_PATH/games/tic-tac-toe.game" ]; then
+if [ -f "$PLATEAU_PATH/games/alignment/tic-tac-toe.game" ]; then
     run perft tic-tac-toe 9
     cat >"$tmp/want" <<'END'
 perft(1) = 9
@@ -280,7 +303,7 @@ END
     fi
 
     # --- compile, disasm --------------------------------------------------------------
-    cp "$PLATEAU_PATH/games/tic-tac-toe.game" "$tmp/ttt.game"
+    cp "$PLATEAU_PATH/games/alignment/tic-tac-toe.game" "$tmp/ttt.game"
     run compile "$tmp/ttt.game"
     expect "compile: default output" 0
     if [ -f "$tmp/ttt.pbc" ]; then pass "compile wrote ttt.pbc"
@@ -302,7 +325,7 @@ END
 fi
 
 # --- validate ------------------------------------------------------------------
-for g in "$PLATEAU_PATH"/games/*.game; do
+for g in "$PLATEAU_PATH"/games/*.game "$PLATEAU_PATH"/games/*/*.game; do
     [ -f "$g" ] || continue
     run validate "$g"
     expect "validate $(basename "$g")" 0 ": ok"
@@ -318,8 +341,8 @@ else
 fi
 run validate "$tmp/does-not-exist.game"
 expect "validate: missing file" 1
-if [ -f "$PLATEAU_PATH/games/tic-tac-toe.game" ]; then
-    run validate "$tmp/broken.game" "$PLATEAU_PATH/games/tic-tac-toe.game"
+if [ -f "$PLATEAU_PATH/games/alignment/tic-tac-toe.game" ]; then
+    run validate "$tmp/broken.game" "$PLATEAU_PATH/games/alignment/tic-tac-toe.game"
     expect "validate: one bad among good" 1 "tic-tac-toe.game: ok"
 fi
 
@@ -344,7 +367,7 @@ run validate --json --seed 3 "$tmp/broken.game"
 expect "validate: --seed needs --playouts" 2 "" "only used with --playouts"
 run validate --playouts 0 "$tmp/broken.game"
 expect "validate: --playouts 0" 2 "" "--playouts must be between"
-if [ -f "$PLATEAU_PATH/games/tic-tac-toe.game" ]; then
+if [ -f "$PLATEAU_PATH/games/alignment/tic-tac-toe.game" ]; then
     run validate --json tic-tac-toe
     if [ "$rc" = 0 ] && [ ! -s "$tmp/out" ]; then pass "validate --json: a valid file prints nothing"
     else fail "validate --json: a valid file prints nothing" "rc $rc"; fi
@@ -427,7 +450,7 @@ fi
 rm -f "$tmp/huge.game"
 
 # Imports are files, not spellings.
-cp "$PLATEAU_PATH/games/tic-tac-toe.game" "$tmp/ttt.game"
+cp "$PLATEAU_PATH/games/alignment/tic-tac-toe.game" "$tmp/ttt.game"
 { echo 'import "./self"'; cat "$tmp/ttt.game"; } >"$tmp/self.game"
 run validate "$tmp/self.game"
 expect "hostile: self import" 1 "" "self.game:1:1: error: '$tmp/self.game' imports itself"

@@ -41,6 +41,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 #include "bytecode.h"
 #include "compile.h"
@@ -212,7 +213,7 @@ static inline int pl_fuzz_bytecode(const uint8_t *data, size_t len)
 
 typedef struct {
     int count;
-    char *names[PL_FUZZ_MAX_GAMES];   /* "games/x.game", in name order */
+    char *names[PL_FUZZ_MAX_GAMES];   /* "games/FAMILY/x.game", in path order */
     pl_program *progs[PL_FUZZ_MAX_GAMES];
 } pl_fuzz_game_list;
 
@@ -221,9 +222,36 @@ static inline int pl_fuzz_cmp_names(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The .game files of games/ in strcmp order (so that a byte picks the
- * same game on every machine); a game that does not compile keeps its
- * place with a NULL program. */
+/* Add the .game files of `dir` and its subfolders (the game families). */
+static inline void pl_fuzz_add_games(pl_fuzz_game_list *list, const char *dir, int depth)
+{
+    DIR *dp = depth < 4 ? opendir(dir) : NULL;
+    struct dirent *e;
+    while (dp && (e = readdir(dp)) != NULL && list->count < PL_FUZZ_MAX_GAMES) {
+        size_t n = strlen(e->d_name);
+        if (e->d_name[0] == '.')
+            continue;
+        char *name = malloc(strlen(dir) + n + 2);
+        if (!name)
+            abort();
+        sprintf(name, "%s/%s", dir, e->d_name);
+        struct stat sb;
+        if (stat(name, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+            pl_fuzz_add_games(list, name, depth + 1);
+            free(name);
+        } else if (n > 5 && strcmp(e->d_name + n - 5, ".game") == 0) {
+            list->names[list->count++] = name;
+        } else {
+            free(name);
+        }
+    }
+    if (dp)
+        closedir(dp);
+}
+
+/* The .game files of games/ (and its family folders) in strcmp order of
+ * their paths (so that a byte picks the same game on every machine); a
+ * game that does not compile keeps its place with a NULL program. */
 static inline pl_fuzz_game_list *pl_fuzz_games(void)
 {
     static pl_fuzz_game_list list;
@@ -231,20 +259,7 @@ static inline pl_fuzz_game_list *pl_fuzz_games(void)
     if (loaded)
         return &list;
     loaded = 1;
-    DIR *dir = opendir(PL_FUZZ_GAMES);
-    struct dirent *e;
-    while (dir && (e = readdir(dir)) != NULL && list.count < PL_FUZZ_MAX_GAMES) {
-        size_t n = strlen(e->d_name);
-        if (n <= 5 || strcmp(e->d_name + n - 5, ".game") != 0)
-            continue;
-        char *name = malloc(sizeof PL_FUZZ_GAMES + n + 1);
-        if (!name)
-            abort();
-        sprintf(name, "%s/%s", PL_FUZZ_GAMES, e->d_name);
-        list.names[list.count++] = name;
-    }
-    if (dir)
-        closedir(dir);
+    pl_fuzz_add_games(&list, PL_FUZZ_GAMES, 0);
     qsort(list.names, (size_t)list.count, sizeof list.names[0], pl_fuzz_cmp_names);
     for (int i = 0; i < list.count; i++) {
         pl_diags d;

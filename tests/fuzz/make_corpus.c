@@ -60,17 +60,23 @@ static char *read_all(const char *path, size_t *len)
     return buf;
 }
 
-/* Every *.game of `dir` into OUT/compile, named DIR-FILE. */
+/* Every *.game of `dir` and its subfolders (the game families) into
+ * OUT/compile, named DIR-FILE. */
 static void copy_sources(const char *dir)
 {
     DIR *d = opendir(dir);
     struct dirent *e;
     while (d && (e = readdir(d)) != NULL) {
         size_t n = strlen(e->d_name);
-        if (n <= 5 || strcmp(e->d_name + n - 5, ".game") != 0)
-            continue;
         char path[4096], name[512];
         snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        struct stat sb;
+        if (e->d_name[0] != '.' && stat(path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+            copy_sources(path);
+            continue;
+        }
+        if (n <= 5 || strcmp(e->d_name + n - 5, ".game") != 0)
+            continue;
         size_t len;
         char *text = read_all(path, &len);
         if (!text)

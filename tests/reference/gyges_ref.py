@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """gyges_ref.py -- an independent reference for Gyges (Gygès): move lists
 and perft, written directly from docs/games/gyges.md.  It shares no
-code with Plateau nor with games/gyges.game.  Not run in CI: run it by hand
-after a change to games/gyges.game or to the engine,
+code with Plateau nor with games/race/gyges.game.  Not run in CI: run it by hand
+after a change to games/race/gyges.game or to the engine,
 
     python3 tests/reference/gyges_ref.py 3                    # perft 1..3 from the start
     python3 tests/reference/gyges_ref.py 2 "2@c1 3@d6 ..."    # after these moves
@@ -326,33 +326,33 @@ def result_text(r):
 
 POSITIONS = [
     # the start
-    ("games/gyges.game",
+    ("games/race/gyges.game",
      "",
      [36, 1296, 42768]),
     # seed 1, 6 plies: setup, kinds running out
-    ("games/gyges.game",
+    ("games/race/gyges.game",
      "1@c2 1@f6 3@e1 3@b5 2@a2 1@a5",
      [27, 486, 7776]),
     # seed 11, 11 plies: the last placement, then play
-    ("games/gyges.game",
+    ("games/race/gyges.game",
      "1@e2 1@c5 2@f2 3@b6 1@b1 1@d5 2@c1 3@d6 3@a2 2@a5 3@e1",
      [7, 952, 89292]),
     # seed 11, 12 plies: South's first move
-    ("games/gyges.game",
+    ("games/race/gyges.game",
      "1@e2 1@c5 2@f2 3@b6 1@b1 1@d5 2@c1 3@d6 3@a2 2@a5 3@e1 2@c6",
      [136, 14587]),
     # seed 1, 16 plies
-    ("games/gyges.game",
+    ("games/race/gyges.game",
      "1@c2 1@f6 3@e1 3@b5 2@a2 1@a5 1@a1 3@f5 3@d1 2@c6 2@c1 2@e5 "
      "a1-c2/a6 a6-a5/e6 e1-d1/b4 c6-f6/e1",
      [63, 5720]),
     # seed 2, 16 plies
-    ("games/gyges.game",
+    ("games/race/gyges.game",
      "3@a2 3@d6 3@e1 2@a5 1@c2 1@c5 1@a1 3@b5 2@d1 1@a6 2@c1 2@f5 "
      "d1-a2/b1 d6-f5/c6 c1-e1/f3 c6-c5/c6",
      [144, 12421]),
     # seed 3, 45 plies
-    ("games/gyges.game",
+    ("games/race/gyges.game",
      "1@c1 3@a6 3@f1 1@a5 1@b1 2@c5 3@e1 1@c6 2@d1 3@d5 2@c2 2@e6 "
      "d1-b1/c3 c6-b1/e2 b1-f1/f2 e6-d5/d2 f1-e1/b4 a6-c2/d3 c1-d3/f1 "
      "d5-e2/d6 e1-b4/b1 d6-a5/b6 b1-c3/a4 b6-c6 f1-c5/a1 c6-c2/f5 "
@@ -361,7 +361,7 @@ POSITIONS = [
      "b5-a4/b2 c2-a3/f3 f5-d4/f6 b2-a4/e5",
      [25, 5700]),
     # seed 2, 60 plies: many boxes
-    ("games/gyges.game",
+    ("games/race/gyges.game",
      "3@a2 3@d6 3@e1 2@a5 1@c2 1@c5 1@a1 3@b5 2@d1 1@a6 2@c1 2@f5 "
      "d1-a2/b1 d6-f5/c6 c1-e1/f3 c6-c5/c6 a1-a2/e6 e6-c5/b6 b1-e1/a1 "
      "c6-c5/f2 e1-f3/d1 a6-a5/c3 d1-a5/e4 b6-c3/d6 a1-b2 d6-c3/e3 "
@@ -372,7 +372,7 @@ POSITIONS = [
      "d1-b1 b5-c3/d2 b1-a3/b2 a4-a3/b3 c2-c3/c2 b4-e3/c6",
      [644, 17191]),
     # seed 4, 60 plies: two moves only
-    ("games/gyges.game",
+    ("games/race/gyges.game",
      "1@a1 3@a5 1@d2 3@d5 2@b1 1@b6 3@c1 1@b5 2@a2 2@c5 3@d1 2@d6 "
      "c1-d2/d4 b6-b5/e2 a1-d1/c3 d6-c5/c4 d1-e2/c2 d5-a2/e3 b1-c5/b1 "
      "a5-b5/a5 b1-c4/d1 b5-c5/a6 d1-c3/e4 a6-b5 c2-c1 a5-c4/f4 c1-b1 "
@@ -383,7 +383,7 @@ POSITIONS = [
      "a5-b5/c1 c1-f4/f2 b5-e2/a1 e1-c2 e4-f4/b4",
      [2, 584, 132400]),
     # seed 10, 90 plies
-    ("games/gyges.game",
+    ("games/race/gyges.game",
      "2@f1 2@e6 1@a2 1@b5 1@d1 2@a6 2@b1 1@f6 3@f2 3@a5 3@d2 3@d5 "
      "b1-d2/e2 f6-d2/c4 f1-f2/b6 b6-e2/b2 d1-e1 a6-d4 e1-f1 e6-e4 "
      "f1-f2/f3 a5-b5/c2 b2-d2/f1 d5-b6 f1-e2/c3 b6-c2/a5 d2-e4/f4 "
@@ -431,7 +431,7 @@ def random_games(plateau, count, first=1):
     root = os.getcwd()
     for seed in range(first, first + count):
         out = subprocess.run(
-            [plateau, "play", "games/gyges.game", "--south", "random",
+            [plateau, "play", "games/race/gyges.game", "--south", "random",
              "--north", "random", "--seed", str(seed)],
             capture_output=True, text=True, check=True, cwd=root).stdout
         played = [l.split()[3] for l in out.splitlines() if " plays " in l]
@@ -442,7 +442,7 @@ def random_games(plateau, count, first=1):
             ms = moves(g.pos) if g.pos.winner is None else {}
             st = g.status(ms)
             eng = subprocess.run(
-                [plateau, "moves", "games/gyges.game", "--moves", " ".join(played[:i])],
+                [plateau, "moves", "games/race/gyges.game", "--moves", " ".join(played[:i])],
                 capture_output=True, text=True, cwd=root).stdout.split()
             if st is None and sorted(eng) != sorted(ms):
                 a, b = set(ms) - set(eng), set(eng) - set(ms)
@@ -477,7 +477,7 @@ def random_positions(plateau, count, seed=1, rings=(2, 26)):
     bad = total = 0
     fd, path = tempfile.mkstemp(suffix=".game")
     os.close(fd)
-    game = os.path.abspath("games/gyges.game")
+    game = os.path.abspath("games/race/gyges.game")
     try:
         for _ in range(count):
             n = rnd.randint(*rings)

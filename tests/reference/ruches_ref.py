@@ -2,8 +2,8 @@
 """ruches_ref.py -- an independent reference for Bataille de ruches: move
 lists, results with scores and perft, written directly from
 docs/games/ruches.md.  It shares no code with Plateau nor with
-games/ruches.game.  Not run in CI: run it by hand after a change to
-games/ruches.game or to the engine,
+games/draughts/ruches.game.  Not run in CI: run it by hand after a change to
+games/draughts/ruches.game or to the engine,
 
     python3 tests/reference/ruches_ref.py 2                   # perft 1..2 from the start
     python3 tests/reference/ruches_ref.py 3 "2@a2 3@b7 ..."   # after these moves
@@ -410,7 +410,7 @@ def random_games(plateau, count, first=1):
     bad = 0
     for seed in range(first, first + count):
         out = subprocess.run(
-            [plateau, "play", "games/ruches.game", "--south", "random",
+            [plateau, "play", "games/draughts/ruches.game", "--south", "random",
              "--north", "random", "--seed", str(seed)],
             capture_output=True, text=True, check=True).stdout
         played = [l.split(" plays ", 1)[1].strip() for l in out.splitlines()
@@ -427,7 +427,7 @@ def random_games(plateau, count, first=1):
             st = status(pos, ms)
             if not huffed and st is None:
                 eng = subprocess.run(
-                    [plateau, "moves", "games/ruches.game", "--moves",
+                    [plateau, "moves", "games/draughts/ruches.game", "--moves",
                      " ".join(played[:i])],
                     capture_output=True, text=True).stdout.splitlines()
                 if sorted(eng) != sorted(ms):

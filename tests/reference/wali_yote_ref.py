@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """wali_yote_ref.py -- an independent reference for the perft numbers of
 Wali, Dara and Yote pinned in tests/test_wali_yote.c.  Not run in CI: run
-it by hand after a change to games/wali.game, games/dara.game,
-games/yote.game or the engine,
+it by hand after a change to games/west-african/wali.game, games/west-african/dara.game,
+games/west-african/yote.game or the engine,
 
     python3 tests/reference/wali_yote_ref.py            # every table entry
     python3 tests/reference/wali_yote_ref.py yote       # one game

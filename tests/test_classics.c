@@ -1,0 +1,238 @@
+/*
+ * test_classics.c -- the classic games of issue 15, each proven by perft
+ * from its start position against the published figures.
+ *
+ * The figures are those of the issue's table (Regular Boardgames' reasoners
+ * and the usual test suites), counted as docs/cli.md defines perft: one
+ * move per distinct move text, a whole multi-jump being one move.  Run
+ * without arguments (label fast, in CI), each game is checked to the depth
+ * that runs in about a second; run as `test_classics slow` (label slow,
+ * `ctest -L slow`, not in CI), to the whole published table.
+ */
+#include "plateau_test.h"
+
+typedef struct {
+    const char *game;
+    const char *moves;        /* from the start, separated by spaces */
+    int fast_depth;           /* the depth checked in CI */
+    int depth;                /* how many published values follow */
+    long perft[PT_PERFT_MAX];
+} classic_case;
+
+static const classic_case cases[] = {
+    {"games/alignment/connect-four.game", "", 7, 8,
+     {7, 49, 343, 2401, 16807, 117649, 823536, 5673234}},
+    {"games/chess/chess.game", "", 4, 5, {20, 400, 8902, 197281, 4865609}},
+    {"games/chess/chess-kiwipete.game", "", 3, 4, {48, 2039, 97862, 4085603}},
+    {"games/chess/chess-endgame.game", "", 4, 5, {14, 191, 2812, 43238, 674624}},
+    {"games/chess/chess-promotions.game", "", 3, 4, {6, 264, 9467, 422333}},
+    {"games/chess/chess-middlegame.game", "", 3, 4, {44, 1486, 62379, 2103487}},
+    {"games/territory/amazons.game", "", 2, 2, {2176, 4307152}},
+    {"games/connection/hex.game", "", 3, 3, {121, 14520, 1727880}},
+    {"games/alignment/gomoku.game", "", 2, 3, {225, 50400, 11239200}},
+    {"games/race/knightthrough.game", "", 4, 4, {40, 1600, 63520, 2521306}},
+    {"games/draughts/english-draughts.game", "", 7, 8,
+     {7, 49, 302, 1469, 7361, 36768, 179740, 845931}},
+    {"games/territory/reversi.game", "", 7, 8,
+     {4, 12, 56, 244, 1396, 8200, 55092, 390216}},
+};
+
+/* A rule seen from one position: after `moves`, the legal moves are
+ * exactly `want` (sorted, "" for none) and the result is `result`. */
+typedef struct {
+    const char *what;
+    const char *game;
+    const char *moves;
+    const char *want;         /* NULL: not compared */
+    int result;               /* PL_RESULT_NONE, a player's index, or a draw */
+} rule_case;
+
+enum { FIRST_PLAYER = 0, SECOND_PLAYER = 1, DRAW = 2 };   /* results: the order of `players` */
+
+static const rule_case rules[] = {
+    {"reversi: pass only when stuck", "tests/positions/reversi_pass.game", "",
+     "pass", PL_RESULT_NONE},
+    {"reversi: a placement turns the line", "tests/positions/reversi_pass.game", "pass",
+     "c1", PL_RESULT_NONE},
+    {"reversi: nobody can place: most discs wins", "tests/positions/reversi_pass.game",
+     "pass c1", "", FIRST_PLAYER},
+    {"reversi: four ways to open", "games/territory/reversi.game", "", "c4 d3 e6 f5",
+     PL_RESULT_NONE},
+    {"reversi: outflanking in any of eight directions (checked by hand)", "games/territory/reversi.game", "f5 f6 e6 f4",
+     "c3 d3 e3 f3 g3 g4 g5 g6 g7", PL_RESULT_NONE},
+    {"draughts: captures are compulsory, a multi-jump goes on to its end",
+     "tests/positions/draughts_multi.game", "", "c3xe5xc7 c3xe5xg7", PL_RESULT_NONE},
+    {"draughts: a multi-jump removes every piece jumped",
+     "tests/positions/draughts_multi.game", "c3xe5xg7", "d6-c5 d6-e5", PL_RESULT_NONE},
+    {"draughts: crowning ends the move", "tests/positions/draughts_crown.game", "",
+     "b6xd8", PL_RESULT_NONE},
+    {"draughts: the crowned man jumps backward", "tests/positions/draughts_crown.game",
+     "b6xd8 h2-g1", "d8xf6", PL_RESULT_NONE},
+    {"draughts: a king steps both ways, a man forward", "tests/positions/draughts_king.game",
+     "", "a1-b2 d4-c3 d4-c5 d4-e3 d4-e5", PL_RESULT_NONE},
+    {"draughts: a player who cannot move loses", "tests/positions/draughts_last.game",
+     "c3xe5", "", FIRST_PLAYER},
+    {"knightthrough: forward leaps only, capturing or not", "tests/positions/knightthrough_far.game",
+     "", "e6-c7 e6-f8 e6-g7 e6xd8", PL_RESULT_NONE},
+    {"knightthrough: reaching the far row wins", "tests/positions/knightthrough_far.game",
+     "e6-f8", "", FIRST_PLAYER},
+    {"chess: en passant just after the double step", "tests/positions/chess_en_passant.game",
+     "d7d5", "a1a2 a1b1 a1b2 e5d6 e5e6", PL_RESULT_NONE},
+    {"chess: en passant on the next move only", "tests/positions/chess_en_passant.game",
+     "d7d5 a1b1 h8g8", "b1a1 b1a2 b1b2 b1c1 b1c2 e5e6", PL_RESULT_NONE},
+    {"chess: no castling through an attacked square", "tests/positions/chess_castling.game", "",
+     "a1a2 a1a3 a1a4 a1a5 a1a6 a1a7 a1a8 a1b1 a1c1 a1d1 e1c1 e1d1 e1d2 e1e2 "
+     "h1f1 h1g1 h1h2 h1h3 h1h4 h1h5 h1h6 h1h7 h1h8", PL_RESULT_NONE},
+    {"chess: in check, only moves that end it; no castling", "tests/positions/chess_castling.game",
+     "a1a2 f8e8", "a2e2 e1d1 e1d2 e1f1 e1f2", PL_RESULT_NONE},
+    {"chess: checkmate (fool's mate)", "games/chess/chess.game", "f2f3 e7e5 g2g4 d8h4", "",
+     SECOND_PLAYER},
+    {"chess: stalemate is a draw", "tests/positions/chess_stalemate.game", "c6c7", "", DRAW},
+    {"chess: the 50-move rule", "tests/positions/chess_fifty.game", "a1b1", "", DRAW},
+    {"chess: a pawn move resets the 50-move count", "tests/positions/chess_fifty.game",
+     "h2h3", "h8g7 h8g8 h8h7", PL_RESULT_NONE},
+    {"amazons: queen move, then an arrow, through the square left", "tests/positions/amazons_corner.game",
+     "", "a1-a2/a1 a1-a2/b1 a1-a2/b3 a1-a2/c4 a1-a2/d5 a1-a2/e6 a1-a2/f7 a1-a2/g8 a1-a2/h9 "
+     "a1-a2/i10 a1-b1/a1 a1-b1/a2 a1-b1/c2 a1-b1/d3 a1-b1/e4 a1-b1/f5 a1-b1/g6 a1-b1/h7 "
+     "a1-b1/i8 a1-b1/j9", PL_RESULT_NONE},
+    {"amazons: the player who cannot move loses", "tests/positions/amazons_trapped.game",
+     "d1-c1/b1", "", SECOND_PLAYER},
+    {"hex: a chain from row 1 to row 10 does not win", "games/connection/hex.game",
+     "a1 k1 a2 k2 a3 k3 a4 k4 a5 k5 a6 k6 a7 k7 a8 k8 a9 k9 a10 k10", NULL, PL_RESULT_NONE},
+    {"hex: red joins rows 1 and 11", "games/connection/hex.game",
+     "a1 k1 a2 k2 a3 k3 a4 k4 a5 k5 a6 k6 a7 k7 a8 k8 a9 k9 a10 k10 a11", "", FIRST_PLAYER},
+    {"hex: red's own side row does not win", "games/connection/hex.game",
+     "a1 a5 b1 b5 c1 c5 d1 d5 e1 e5 f1 f5 g1 g5 h1 h5 i1 i5 j1 j5 k2", NULL, PL_RESULT_NONE},
+    {"hex: blue joins columns a and k", "games/connection/hex.game",
+     "a1 a5 b1 b5 c1 c5 d1 d5 e1 e5 f1 f5 g1 g5 h1 h5 i1 i5 j1 j5 a3 k5", "", SECOND_PLAYER},
+    {"hex: a winding chain wins", "games/connection/hex.game", "f1 k1 f2 k2 e3 k3 e4 k4 d5 k5 d6 k6 c7 k7 c8 k8 b9 k9 b10 k10 a11", "", FIRST_PLAYER},
+    {"hex: a chain with one gap does not", "games/connection/hex.game", "f1 k1 f2 k2 e3 k3 d5 k4 d6 k5 c7 k6 c8 k7 b9 k8 b10 k9 a11 k10 i11", NULL,
+     PL_RESULT_NONE},
+    {"gomoku: four in a row goes on", "games/alignment/gomoku.game",
+     "a1 a15 b1 c15 c1 e15 d1", NULL, PL_RESULT_NONE},
+    {"gomoku: five in a row wins", "games/alignment/gomoku.game",
+     "a1 a15 b1 c15 c1 e15 d1 g15 e1", "", FIRST_PLAYER},
+    {"gomoku: free style: six in a row wins too", "games/alignment/gomoku.game",
+     "a1 a15 b1 c15 c1 e15 e1 g15 f1 i15 d1", "", FIRST_PLAYER},
+};
+
+static void test_rule(void **state)
+{
+    const rule_case *c = *state;
+    pl_program *prog = pt_compile(c->game);
+    pl_state *st = pl_state_new(prog);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    pt_play(st, &ml, c->moves);
+    int r = pt_status(st, &ml);
+    if (r != c->result)
+        fprintf(stderr, "%s: result %d, expected %d\n", c->what, r, c->result);
+    assert_int_equal(r, c->result);
+    if (r == PL_RESULT_NONE && c->want) {
+        pt_assert_moves(st, &ml, c->want);
+    }
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(prog);
+}
+
+/* Positions where the player to move wins at once: each engine must find
+ * a winning move (evidence that the end rules and the engines agree). */
+typedef struct {
+    const char *game;
+    const char *moves;
+} win_case;
+
+static const win_case wins[] = {
+    {"games/alignment/connect-four.game", "d1 d2 e1 e2 f1 f2"},
+    {"games/alignment/gomoku.game", "a1 a15 b1 c15 c1 e15 d1 g15"},
+    {"games/chess/chess.game", "f2f3 e7e5 g2g4"},
+    {"games/connection/hex.game", "a1 k1 a2 k2 a3 k3 a4 k4 a5 k5 a6 k6 a7 k7 a8 k8 a9 k9 a10 k10"},
+    {"tests/positions/draughts_last.game", ""},
+    {"tests/positions/knightthrough_far.game", ""},
+    {"tests/positions/amazons_trapped.game", ""},
+    {"tests/positions/reversi_pass.game", "pass"},
+};
+
+static const char *const engines[] = {
+    "alphabeta:depth=2",
+    "mcts:iterations=300,seed=1",
+};
+
+static void test_win_in_one(void **state)
+{
+    const win_case *c = *state;
+    pl_program *prog = pt_compile(c->game);
+    pl_state *st = pl_state_new(prog);
+    pl_movelist ml, after;
+    pl_movelist_init(&ml);
+    pl_movelist_init(&after);
+    pt_play(st, &ml, c->moves);
+    assert_int_equal(pt_status(st, &ml), PL_RESULT_NONE);
+    int me = pl_state_to_move(st);
+    for (size_t e = 0; e < sizeof engines / sizeof engines[0]; e++) {
+        pl_player_spec spec;
+        char err[256];
+        assert_int_equal(pl_player_spec_parse(engines[e], 0, &spec, err, sizeof err), PL_OK);
+        pl_search *s = pl_search_new(prog, &spec);
+        assert_non_null(s);
+        int i = -1;
+        pl_search_info info;
+        assert_int_equal(pl_search_think(s, st, &i, &info), PL_OK);
+        assert_int_equal(pt_status(st, &ml), PL_RESULT_NONE);
+        assert_true(i >= 0 && i < ml.count);
+        pl_apply(st, &ml, i);
+        int r = pt_status(st, &after);
+        pl_undo(st);
+        if (r != me)
+            fprintf(stderr, "%s after '%s': %s played %s, which does not win\n", c->game,
+                    c->moves, engines[e], pl_move_text(&ml, i));
+        assert_int_equal(r, me);
+        pl_search_free(s);
+    }
+    pl_movelist_free(&after);
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(prog);
+}
+
+static int slow;   /* check the whole table, not just the fast depths */
+
+static void test_classic(void **state)
+{
+    const classic_case *c = *state;
+    pt_perft_case p = {c->game, c->moves, slow ? c->depth : c->fast_depth, {0}};
+    memcpy(p.perft, c->perft, sizeof p.perft);
+    pt_check_perft_case(&p, pt_play);
+}
+
+int main(int argc, char **argv)
+{
+    pt_init();
+    slow = argc > 1 && strcmp(argv[1], "slow") == 0;
+    enum { N = sizeof cases / sizeof cases[0], R = sizeof rules / sizeof rules[0],
+           W = sizeof wins / sizeof wins[0] };
+    struct CMUnitTest tests[N + R + W];
+    static char win_names[W][128];
+    static char names[N][128];
+    for (int i = 0; i < N; i++) {
+        const char *g = strrchr(cases[i].game, '/') + 1;
+        snprintf(names[i], sizeof names[i], "perft %.*s%s%s to %d",
+                 (int)(strlen(g) - 5), g, *cases[i].moves ? " after " : "",
+                 cases[i].moves, slow ? cases[i].depth : cases[i].fast_depth);
+        tests[i] = (struct CMUnitTest){names[i], test_classic, NULL, NULL, (void *)&cases[i]};
+    }
+    for (int i = 0; i < R; i++)
+        tests[N + i] = (struct CMUnitTest){rules[i].what, test_rule, NULL, NULL,
+                                           (void *)&rules[i]};
+    for (int i = 0; i < W; i++) {
+        const char *g = strrchr(wins[i].game, '/') + 1;
+        snprintf(win_names[i], sizeof win_names[i], "engines win in one: %.*s",
+                 (int)(strlen(g) - 5), g);
+        tests[N + R + i] = (struct CMUnitTest){win_names[i], test_win_in_one, NULL, NULL,
+                                               (void *)&wins[i]};
+    }
+    /* the slow run checks the perft table only */
+    return _cmocka_run_group_tests(slow ? "test_classics slow" : "test_classics", tests,
+                                   slow ? N : N + R + W, NULL, NULL);
+}
