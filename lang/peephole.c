@@ -4,7 +4,7 @@
  *
  * Why these: counting executed opcodes over perft of the shipped games,
  * LOAD is a third of all instructions, LOAD LOAD 8-12% of the pairs, and
- * Breakthrough-like steps spend most of their time in LOAD LOAD STEP STORE
+ * games of single steps spend most of their time in LOAD LOAD STEP STORE
  * and LOAD EMPTY REQUIRE.  Counted again after those (summing each game's
  * share of pairs): LOAD TEXTCELL 0.58, JUMP to YIELD 0.31, MOVER GETPVAR
  * 0.27, NOT REQUIRE 0.21, a comparison then NOT 0.1-0.2.  Each pattern

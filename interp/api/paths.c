@@ -7,7 +7,7 @@
  * $PLATEAU_PATH (the tests do this).  Each candidate is accepted only if
  * it really holds games/ or stdlib/, so a stale setting falls through to
  * the next one instead of hiding every game.  Games are found by name in
- * games/ and any of its subfolders (the families: games/chess/, ...).
+ * games/ and any of its subfolders (the families: games/FAMILY/...).
  */
 #include <dirent.h>
 #include <limits.h>
@@ -132,8 +132,8 @@ int pl_paths_is_file(const char *arg)
            ends_with(arg, ".pbc");
 }
 
-/* Games may sit in family subfolders (games/chess/chess.game) while their
- * names stay flat (`plateau play chess`): every lookup walks games/ and
+/* Games may sit in family subfolders (games/FAMILY/NAME.game) while their
+ * names stay flat (`plateau play NAME`): every lookup walks games/ and
  * its subfolders.  Deeper than this is surely a link loop. */
 enum { MAX_GAME_DEPTH = 8 };
 

@@ -272,7 +272,7 @@ PL_API void pl_state_render(const pl_state *st, FILE *out);
 
 /* One line of text for any position of any game (docs/position.md):
  *   BOARD SIDE [NAME=VALUE ...]
- * e.g. "3/1X1/3 o" in tic-tac-toe: the ranks from the top with empties as
+ * e.g. "3/1X1/3 o" on a 3 x 3 board: the ranks from the top with empties as
  * run lengths, the side to move, then the variables and the marks that
  * are set.  Written and read back exactly: reading what
  * pl_state_to_position wrote gives a state with the same slots and hash. */

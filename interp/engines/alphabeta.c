@@ -30,7 +30,7 @@
  * it beat it fairly.  A search whose leaves were all ends of the game is
  * exact, and deeper iterations cannot change it: the deepening stops.
  *
- * Repetition rules read the history, which the table ignores (as chess
+ * Repetition rules read the history, which the table ignores (as most
  * engines do): a score stored from one path may be used on another.
  */
 #include <stdlib.h>

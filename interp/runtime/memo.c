@@ -2,10 +2,10 @@
  * memo.c -- repeated continuations pruned during move generation.
  *
  * A move program with a loop of choices can reach the same point many
- * times by different routes: in Gygès, a ring bounced along different
- * paths lands on the same ring, and each route then tries every box
- * relocation of it again; three yields in four are moves already
- * generated, which the move list drops by their text.  What a way does
+ * times by different routes: a piece bounced along different paths lands
+ * on the same square, and each route then tries every way of finishing
+ * from there again; in one shipped game three yields in four were moves
+ * already generated, which the move list drops by their text.  What a way does
  * from a point on depends only on what it can read there: the position
  * (slots, in the state's hash), the move text written so far, whether it
  * is a pass, and the locals it reads before writing them (its *live*
@@ -152,7 +152,7 @@ static uint64_t *liveness(const pl_program *p, int words, const uint8_t *start)
  * STORE/ASSIGN l) and follows only the branch a JUMPF/JUMPT on such a
  * local takes.  The backward dataflow cannot tell that `set going = 0`
  * ends a `while going` loop, and would count every local the loop body
- * reads (Gygès: all its scratch marks).  Walks (pc, written locals, known
+ * reads (every scratch mark, say).  Walks (pc, written locals, known
  * constants) at most once each, within a budget; 0 when it runs out (the
  * dataflow's answer stands). */
 enum { WALK_BUDGET = 1 << 16, WALK_CONSTS = 8 };

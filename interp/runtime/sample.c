@@ -493,7 +493,7 @@ static void plan_free(pl_program_cache *cache)
 }
 
 /* Sampling or full generation: full generation when no position can
- * have the ways that make sampling worth it (tic-tac-toe), else as the
+ * have the ways that make sampling worth it (small boards), else as the
  * probe game measures them. */
 static void decide_method(const pl_program *p, pl_sample_plan *s)
 {
