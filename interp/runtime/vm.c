@@ -1426,13 +1426,15 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
             vmbreak;
         vmcase(TEXTCELL)
             a = POP();
+            b = 1;            /* the instruction's width */
+        text_cell:
             if (!check_cell(st, pc, a, "text")) goto fail;
             if (text_add(st, pc, p->cell_names[a], st->name_len[a])) goto fail;
             if (mode == VM_EXPLAIN)
                 pl_vm_explain_text(st);
             else if (mode == VM_COUNT && !text_agrees(st))
                 goto backtrack;
-            pc += 1;
+            pc += b;
             vmbreak;
         vmcase(TEXTSTR) {
             const char *s = p->strings[code[pc + 1]];
@@ -1478,16 +1480,10 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
             LOCAL(code[pc + 3]) = a >= 0 && a < ncells ? p->neighbor[a * ndirs + b] : -1;
             pc += 4;
             vmbreak;
-        vmcase(TEXTLOC)
+        vmcase(TEXTLOC)        /* TEXTCELL of a local: the same after the operand */
             a = LOCAL(code[pc + 1]);
-            if (!check_cell(st, pc, a, "text")) goto fail;
-            if (text_add(st, pc, p->cell_names[a], st->name_len[a])) goto fail;
-            if (mode == VM_EXPLAIN)
-                pl_vm_explain_text(st);
-            else if (mode == VM_COUNT && !text_agrees(st))
-                goto backtrack;
-            pc += 2;
-            vmbreak;
+            b = 2;
+            goto text_cell;
         vmcase(REQNOT)
             if (POP()) {
                 if (mode == VM_EXPLAIN)
