@@ -190,6 +190,71 @@ static void test_uniform_when_ways_share_a_text(void **state)
     pl_program_free(prog);
 }
 
+/* pl_count_moves (perft's last ply) counts what pl_status lists, in
+ * positions along random games of every shipped game and of a game where
+ * two ways write one text (which must count once), and says the same
+ * result at the end of a game. */
+static void check_counts_along(pl_state *st, uint64_t seed, int plies)
+{
+    pl_movelist ml, scratch;
+    pl_movelist_init(&ml);
+    pl_movelist_init(&scratch);
+    uint64_t rng = seed;
+    for (int ply = 0; ply < plies; ply++) {
+        int r1, r2;
+        int64_t n = -1;
+        assert_int_equal(pl_count_moves(st, &scratch, &r2, &n), PL_OK);
+        assert_int_equal(pl_status(st, &ml, &r1), PL_OK);
+        assert_int_equal(r1, r2);
+        if (r1 != PL_RESULT_NONE)
+            break;
+        assert_int_equal(n, ml.count);
+        pl_apply(st, &ml, (int)pl_rng_word_below(&rng, (uint32_t)ml.count));
+    }
+    pl_movelist_free(&ml);
+    pl_movelist_free(&scratch);
+}
+
+static void test_count_moves_as_listed(void **state)
+{
+    (void)state;
+    for (int g = 0; g < NGAMES; g++) {
+        pl_program *prog = pt_compile(games[g].path);
+        pl_state *st = pl_state_new(prog);
+        for (int game = 0; game < 3; game++) {
+            pl_state_reset(st);
+            check_counts_along(st, 17 + (uint64_t)game, 150);
+        }
+        pl_state_free(st);
+        pl_program_free(prog);
+    }
+    pl_program *prog = pt_compile_text("two_ways.game",
+        "game \"Two ways\"\n"
+        "import grid\n"
+        "board 3 x 3\n"
+        "players x o\n"
+        "piece token\n"
+        "moves {\n"
+        "  either {\n"
+        "    pick c in empty_cells\n"
+        "    require row(c) == 1\n"
+        "    place mover token at c\n"
+        "    text c\n"
+        "  } or {\n"
+        "    pick c in empty_cells\n"
+        "    place mover token at c\n"
+        "    text c\n"
+        "  }\n"
+        "}\n"
+        "end {\n"
+        "  draw when count(empty_cells) == 0\n"
+        "}\n");
+    pl_state *st = pl_state_new(prog);
+    check_counts_along(st, 5, 20);
+    pl_state_free(st);
+    pl_program_free(prog);
+}
+
 /* Where distinct.c proves that different ways write different texts, the
  * sampler skips counting the ways of a text: check the proof in positions
  * along random games, every move of the list having exactly one way; and
@@ -453,6 +518,7 @@ int main(void)
         cmocka_unit_test(threads_share_one_plan),
         cmocka_unit_test(test_uniform_when_ways_share_a_text),
         cmocka_unit_test(test_distinct_texts_proof),
+        cmocka_unit_test(test_count_moves_as_listed),
         cmocka_unit_test(test_uniform_in_shipped_games),
         cmocka_unit_test(test_sampled_playouts_agree),
     };

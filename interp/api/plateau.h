@@ -213,6 +213,12 @@ PL_API pl_err pl_nomoves_result(pl_state *st, int *result);
  * *result is PL_RESULT_NONE the game goes on and ml holds the moves. */
 PL_API pl_err pl_status(pl_state *st, pl_movelist *ml, int *result);
 
+/* pl_status that counts the moves instead of listing them (perft's last
+ * ply): *count is the number of legal moves when *result is
+ * PL_RESULT_NONE.  Where the rules do not let the moves be counted
+ * without their texts, they are generated into ml. */
+PL_API pl_err pl_count_moves(pl_state *st, pl_movelist *ml, int *result, int64_t *count);
+
 /* One legal move drawn uniformly at random, without generating them all
  * where the move program allows it: afterwards `ml` holds just that move
  * (index 0, as pl_generate would list it: text and effects), or no move

@@ -19,15 +19,13 @@ static pl_err perft(pl_state *st, pl_movelist *const *ml, int depth,
 {
     int r;
     *count = 0;
+    /* Bulk count: every child contributes 1 at depth 0, terminal or not. */
+    if (depth == 1)
+        return pl_count_moves(st, *ml, &r, count);
     pl_err err = pl_status(st, *ml, &r);
     if (err != PL_OK || r != PL_RESULT_NONE)
         return err;
     int n = pl_movelist_count(*ml);
-    /* Bulk count: every child contributes 1 at depth 0, terminal or not. */
-    if (depth == 1) {
-        *count = n;
-        return PL_OK;
-    }
     for (int i = 0; i < n; i++) {
         int64_t below;
         pl_apply(st, *ml, i);

@@ -497,6 +497,36 @@ pl_err pl_status(pl_state *st, pl_movelist *ml, int *result)
     return pl_nomoves_result(st, result);
 }
 
+/* Counting needs no texts or effects where different ways are proven to
+ * write different texts (distinct.c, through the sampling plan): every
+ * way to YIELD is then a move of its own.  Elsewhere the moves are
+ * generated in full, into ml, and counted. */
+pl_err pl_count_moves(pl_state *st, pl_movelist *ml, int *result, int64_t *count)
+{
+    *count = 0;
+    const pl_sample_plan *plan = pl_sample_plan_of(st);
+    if (!plan->exact || !plan->distinct || plan->check_rays) {
+        pl_err err = pl_status(st, ml, result);
+        if (err == PL_OK && *result == PL_RESULT_NONE)
+            *count = ml->count;
+        return err;
+    }
+    ml->count = 0;
+    pl_err err = pl_end_result(st, result);
+    if (err != PL_OK || *result != PL_RESULT_NONE)
+        return err;
+    pl_memo_new_generation(st);
+    st->mover = pl_state_to_move(st);
+    st->budget = st->step_budget;
+    st->tallied = 0;
+    err = pl_vm_run(st, st->prog->entry_moves[st->mover], VM_TALLY, NULL);
+    if (err != PL_OK || st->tallied > 0) {
+        *count = st->tallied;
+        return err;
+    }
+    return pl_nomoves_result(st, result);
+}
+
 const char *pl_result_text(const pl_program *prog, int result, char *buf, size_t len)
 {
     if (result == PL_RESULT_NONE)

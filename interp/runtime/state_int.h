@@ -21,8 +21,12 @@
 /* VM_SAMPLE follows one random way (sample.c); VM_ANY is an existence
  * test that counts passes too (the `first` decision of sampling);
  * VM_COUNT counts the ways that write one given move text; VM_POSSIBLE
- * runs the block of a `possible` for them (1 when it reaches its OK). */
-enum { VM_GEN, VM_EXISTS, VM_EVAL, VM_EXPLAIN, VM_SAMPLE, VM_ANY, VM_COUNT, VM_POSSIBLE };
+ * runs the block of a `possible` for them (1 when it reaches its OK).
+ * VM_TALLY is VM_GEN that only counts the moves (st->tallied), writing
+ * neither texts nor effects: perft's last ply, where distinct.c proves
+ * that no two ways write the same text (pl_count_moves). */
+enum { VM_GEN, VM_EXISTS, VM_EVAL, VM_EXPLAIN, VM_SAMPLE, VM_ANY, VM_COUNT, VM_POSSIBLE,
+       VM_TALLY };
 /* FK_PICK walks its set with set_next from the cursor in `aux`; where the
  * set is cheap to take whole when the PICK starts, FK_PICKBITS keeps the
  * elements still to come as bits (boards of one word) and FK_PICKLIST a
@@ -208,6 +212,7 @@ struct pl_state {
     char *stext;              /* VM_SAMPLE: text of the way found */
     int stext_len, stext_cap;
     long scount;              /* VM_COUNT: ways that wrote the text */
+    long tallied;             /* VM_TALLY: moves counted */
     double sbound;            /* VM_SAMPLE: W, the bound on the weight */
     int ray0;                 /* VM_SAMPLE: the way ran a ray of distance 0 */
     long runs;                /* runs of the VM, nested ones included */

@@ -1073,6 +1073,9 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
                     goto fail;
                 }
                 st->yields++;
+            } else if (mode == VM_TALLY) {
+                st->tallied++;
+                st->yields++;
             } else if (mode == VM_EXPLAIN) {
                 pl_vm_explain_yield(st);
                 if (st->xshadow < 0)
@@ -1429,6 +1432,10 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
             b = 1;            /* the instruction's width */
         text_cell:
             if (!check_cell(st, pc, a, "text")) goto fail;
+            if (mode == VM_TALLY) {     /* counted moves need no text */
+                pc += b;
+                vmbreak;
+            }
             if (text_add(st, pc, p->cell_names[a], st->name_len[a])) goto fail;
             if (mode == VM_EXPLAIN)
                 pl_vm_explain_text(st);
@@ -1438,6 +1445,10 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
             vmbreak;
         vmcase(TEXTSTR) {
             const char *s = p->strings[code[pc + 1]];
+            if (mode == VM_TALLY) {
+                pc += 2;
+                vmbreak;
+            }
             if (text_add(st, pc, s, (int)strlen(s))) goto fail;
             if (mode == VM_EXPLAIN)
                 pl_vm_explain_text(st);
@@ -1448,7 +1459,12 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
         }
         vmcase(TEXTINT) {
             char buf[16];
-            int n = format_int(buf, POP());
+            v = POP();
+            if (mode == VM_TALLY) {
+                pc += 1;
+                vmbreak;
+            }
+            int n = format_int(buf, v);
             if (text_add(st, pc, buf, n)) goto fail;
             if (mode == VM_EXPLAIN)
                 pl_vm_explain_text(st);
@@ -1612,7 +1628,7 @@ done:
     st->mode = saved_mode;
     st->gen_trail = saved_gen;
     st->is_pass = saved_pass;
-    if (mode != VM_GEN)
+    if (mode != VM_GEN && mode != VM_TALLY)
         st->yields = saved_yields;
     st->nest--;
     if (st->has_err)
