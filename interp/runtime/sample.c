@@ -60,7 +60,10 @@
  * generation is as cheap as sampling (a handful of moves: the attempts,
  * the counting run and the `first` tests would cost more), measured on
  * the shipped games. */
-enum { MAX_ATTEMPTS = 32, MIN_WAYS_TO_SAMPLE = 16, PROBE_PLIES = 60 };
+enum { MAX_ATTEMPTS = 32, PROBE_PLIES = 60 };
+#define MIN_WAYS_TO_SAMPLE 16     /* a macro: the message below spells it */
+#define SPELL_(x) #x
+#define SPELL(x) SPELL_(x)
 
 /* ---------------------------------------------------------------------- */
 /* building the choice skeleton */
@@ -494,18 +497,25 @@ static void plan_free(pl_program_cache *cache)
 
 /* Sampling or full generation: full generation when no position can
  * have the ways that make sampling worth it (small boards), else as the
- * probe game measures them. */
-static void decide_method(const pl_program *p, pl_sample_plan *s)
+ * probe game measures them.  Decided when a random move is first asked
+ * for, not with the plan: generation asks the plan only for its proof of
+ * distinct texts, and must not pay for a probe game.  Threads that race
+ * decide the same (the probe is seeded); the decision is one atomic int,
+ * the only part of a published plan ever written. */
+enum { METHOD_UNKNOWN, METHOD_SMALL, METHOD_COSTS_MORE, METHOD_SAMPLE };
+
+static int plan_method(const pl_program *p, const pl_sample_plan *plan)
 {
-    if (most_ways(s, p->nplayers) < MIN_WAYS_TO_SAMPLE) {
-        s->pays = 0;
-        snprintf(s->why, sizeof s->why,
-                 "no position has %d ways, where sampling starts to pay", MIN_WAYS_TO_SAMPLE);
-        return;
-    }
-    s->pays = sampling_pays(p, s);
-    if (!s->pays)
-        snprintf(s->why, sizeof s->why, "sampling would be exact, but costs more here");
+    pl_sample_plan *s = (pl_sample_plan *)plan;
+    int m = atomic_load_explicit(&s->method, memory_order_acquire);
+    if (m != METHOD_UNKNOWN)
+        return m;
+    if (most_ways(s, p->nplayers) < MIN_WAYS_TO_SAMPLE)
+        m = METHOD_SMALL;
+    else
+        m = sampling_pays(p, s) ? METHOD_SAMPLE : METHOD_COSTS_MORE;
+    atomic_store_explicit(&s->method, m, memory_order_release);
+    return m;
 }
 
 _Atomic long pl_sample_plans_built;
@@ -542,7 +552,6 @@ static pl_sample_plan *plan_build(const pl_program *p)
     if (s->exact) {
         size_statically(s);
         s->distinct = pl_sampler_prove_distinct(p, s, &s->check_rays);
-        decide_method(p, s);
     }
     return s;
 }
@@ -801,6 +810,9 @@ static int sampling_pays(const pl_program *prog, const pl_sample_plan *plan)
     if (!probe)
         return 1;
     probe->sampler = sampler_new(probe, plan);
+    /* the probe's texts are not the caller's: validation must not see them */
+    int checking = pl_vm_collision_check;
+    pl_vm_collision_check = 0;
     pl_movelist ml;
     pl_movelist_init(&ml);
     uint64_t rng = 0x9e3779b97f4a7c15ull;
@@ -822,6 +834,7 @@ static int sampling_pays(const pl_program *prog, const pl_sample_plan *plan)
     }
     pl_movelist_free(&ml);
     pl_state_free(probe);
+    pl_vm_collision_check = checking;
     return cost[1] < cost[0];
 }
 
@@ -829,7 +842,8 @@ static int sampling_pays(const pl_program *prog, const pl_sample_plan *plan)
 static int random_move(pl_state *st, uint64_t *rng, pl_movelist *ml)
 {
     pl_sampler *s = sampler_of(st);
-    if (!s->plan->exact || s->force == 0 || (s->force < 0 && !s->plan->pays))
+    if (!s->plan->exact || s->force == 0 ||
+        (s->force < 0 && plan_method(st->prog, s->plan) != METHOD_SAMPLE))
         return random_move_in_full(st, rng, ml);
     new_position(st);
     double bound = size_ways(st);
@@ -878,5 +892,15 @@ int pl_random_move_exact(pl_state *st)
 const char *pl_random_move_method(pl_state *st)
 {
     const pl_sample_plan *s = pl_sample_plan_of(st);
-    return s->exact && s->pays ? NULL : s->why;
+    if (!s->exact)
+        return s->why;
+    switch (plan_method(st->prog, s)) {
+    case METHOD_SMALL:
+        return "no position has " SPELL(MIN_WAYS_TO_SAMPLE)
+               " ways, where sampling starts to pay";
+    case METHOD_COSTS_MORE:
+        return "sampling would be exact, but costs more here";
+    default:
+        return NULL;
+    }
 }

@@ -361,9 +361,21 @@ uint64_t pl_state_hash(const pl_state *st) { return st->hash; }
 int32_t pl_state_slot(const pl_state *st, int slot) { return st->slot[slot]; }
 const char *pl_state_error(const pl_state *st) { return st->has_err ? st->err : NULL; }
 
+/* Whether different ways of the move program are proven to write
+ * different texts; asked once per state (the plan is the program's). */
+static int texts_are_distinct(pl_state *st)
+{
+    if (st->distinct_texts == 0) {
+        const pl_sample_plan *plan = pl_sample_plan_of(st);
+        st->distinct_texts = plan->exact && plan->distinct && !plan->check_rays ? 2 : 1;
+    }
+    return st->distinct_texts == 2;
+}
+
 pl_err pl_generate(pl_state *st, pl_movelist *ml)
 {
     pl_movelist_reset(ml);
+    texts_are_distinct(st);
     pl_memo_new_generation(st);
     st->out = ml;
     st->mover = pl_state_to_move(st);
@@ -504,8 +516,7 @@ pl_err pl_status(pl_state *st, pl_movelist *ml, int *result)
 pl_err pl_count_moves(pl_state *st, pl_movelist *ml, int *result, int64_t *count)
 {
     *count = 0;
-    const pl_sample_plan *plan = pl_sample_plan_of(st);
-    if (!plan->exact || !plan->distinct || plan->check_rays) {
+    if (!texts_are_distinct(st)) {
         pl_err err = pl_status(st, ml, result);
         if (err == PL_OK && *result == PL_RESULT_NONE)
             *count = ml->count;

@@ -94,9 +94,9 @@ typedef struct {
     int distinct;             /* different ways write different texts (distinct.c):
                                  a sampled way needs no counting run */
     int check_rays;           /* ... unless it ran a ray of distance 0 */
-    int pays;                 /* sampling is cheaper than full generation
-                                 in this game (both are exact) */
-    char why[160];            /* !exact, or !pays: why not */
+    _Atomic int method;       /* sampling or full generation, decided by a
+                                 probe game on first use (sample.c) */
+    char why[160];            /* !exact: why not */
     int32_t *node_of;         /* ncode: node of an instruction, or -1 */
     pl_snode *nodes;          /* with their static sizes: copied by each state
                                  (sizes change per position) */
@@ -213,6 +213,9 @@ struct pl_state {
     int stext_len, stext_cap;
     long scount;              /* VM_COUNT: ways that wrote the text */
     long tallied;             /* VM_TALLY: moves counted */
+    int distinct_texts;       /* ways write distinct texts (distinct.c), so a
+                                 generated list needs no check for repeated
+                                 texts: 0 not known yet, 1 no, 2 yes */
     double sbound;            /* VM_SAMPLE: W, the bound on the weight */
     int ray0;                 /* VM_SAMPLE: the way ran a ray of distance 0 */
     long runs;                /* runs of the VM, nested ones included */

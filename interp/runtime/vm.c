@@ -551,8 +551,11 @@ static int record_move(pl_state *st)
         return -1;
     int existing = -1;
     /* The first move of a list cannot repeat one: it enters the text set
-       only when a second comes (so a sampled move never does). */
-    if (ml->count > 0 && !seen_insert(ml, text, len, ml->count, &existing)) {
+       only when a second comes (so a sampled move never does); nor can any
+       where the texts are proven distinct (but when the test of hash
+       collisions wants every text in the set). */
+    if (ml->count > 0 && (st->distinct_texts != 2 || pl_vm_collision_check) &&
+        !seen_insert(ml, text, len, ml->count, &existing)) {
         if (pl_vm_collision_check)
             pl_vm_note_collision(st, existing, text, len);
         return 0;
