@@ -483,9 +483,65 @@ static double most_ways(const pl_sample_plan *s, int nplayers)
 
 static int sampling_pays(const pl_program *prog, const pl_sample_plan *plan);
 
+/* Dead writes: an effect is dead for the runs that only count or test
+ * the ways (VM_TALLY, VM_EXISTS, VM_ANY) when nothing after it, up to the
+ * YIELD that ends the way, reads the position: texts, locals, constants
+ * and arithmetic only, along straight code and JUMPs.  Another effect
+ * after it reads the position too (a move checks that its square is
+ * empty), so only the last effect of a way can be dead; its own checks
+ * still run, so errors are those of full generation. */
+static int reads_no_state(int op)
+{
+    switch (op) {
+    case PL_OP_TEXTLOC: case PL_OP_TEXTSTR: case PL_OP_TEXTCELL: case PL_OP_TEXTINT:
+    case PL_OP_LOAD: case PL_OP_LOAD2: case PL_OP_PUSH: case PL_OP_POP: case PL_OP_DUP:
+    case PL_OP_NOP: case PL_OP_MOVER: case PL_OP_ADD: case PL_OP_SUB: case PL_OP_MUL:
+    case PL_OP_NEG:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+static int writes_state(int op)
+{
+    switch (op) {
+    case PL_OP_MOVE: case PL_OP_REMOVE: case PL_OP_PLACE: case PL_OP_SETATTR:
+    case PL_OP_SETMARK: case PL_OP_SETVAR: case PL_OP_SETPVAR:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+static uint8_t *find_dead_writes(const pl_program *p)
+{
+    uint8_t *dead = pl_calloc((size_t)p->ncode + 1, 1);
+    for (int pc = 0; pc < p->ncode; pc += 1 + pl_opinfo_table[p->code[pc]].nops) {
+        if (!writes_state(p->code[pc]))
+            continue;
+        int at = pc + 1 + pl_opinfo_table[p->code[pc]].nops;
+        for (int steps = 0; steps < 64 && at >= 0 && at < p->ncode; steps++) {
+            int op = p->code[at];
+            if (op == PL_OP_YIELD) {
+                dead[pc] = 1;
+                break;
+            }
+            if (op == PL_OP_JUMP)
+                at = p->code[at + 1];
+            else if (reads_no_state(op))
+                at += 1 + pl_opinfo_table[op].nops;
+            else
+                break;
+        }
+    }
+    return dead;
+}
+
 static void plan_free(pl_program_cache *cache)
 {
     pl_sample_plan *s = (pl_sample_plan *)cache;
+    free(s->dead_write);
     free(s->node_of);
     free(s->nodes);
     free(s->order);
@@ -545,6 +601,7 @@ static pl_sample_plan *plan_build(const pl_program *p)
     if (!index_names(p, s))
         fail(&b, "a cell name is empty or longer than 63 characters", -1);
     s->exact = !b.failed;
+    s->dead_write = find_dead_writes(p);
     s->most = p->ncells;
     for (int i = 0; i < s->nnodes; i++)
         if (s->nodes[i].bound > s->most)

@@ -368,6 +368,7 @@ static int texts_are_distinct(pl_state *st)
     if (st->distinct_texts == 0) {
         const pl_sample_plan *plan = pl_sample_plan_of(st);
         st->distinct_texts = plan->exact && plan->distinct && !plan->check_rays ? 2 : 1;
+        st->dead_write = plan->dead_write;
     }
     return st->distinct_texts == 2;
 }

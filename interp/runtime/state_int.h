@@ -97,6 +97,10 @@ typedef struct {
     _Atomic int method;       /* sampling or full generation, decided by a
                                  probe game on first use (sample.c) */
     char why[160];            /* !exact: why not */
+    uint8_t *dead_write;      /* ncode: 1 at an effect after which the way
+                                 reads no state before its YIELD (only texts,
+                                 locals, constants follow): a run that just
+                                 counts or tests the ways skips the write */
     int32_t *node_of;         /* ncode: node of an instruction, or -1 */
     pl_snode *nodes;          /* with their static sizes: copied by each state
                                  (sizes change per position) */
@@ -213,6 +217,7 @@ struct pl_state {
     int stext_len, stext_cap;
     long scount;              /* VM_COUNT: ways that wrote the text */
     long tallied;             /* VM_TALLY: moves counted */
+    const uint8_t *dead_write; /* the plan's, once this state generated */
     int distinct_texts;       /* ways write distinct texts (distinct.c), so a
                                  generated list needs no check for repeated
                                  texts: 0 not known yet, 1 no, 2 yes */

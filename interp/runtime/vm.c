@@ -785,6 +785,11 @@ static int first_has_ways(pl_state *st, int pc, int sp, long *budget)
 #define POP() (assert(sp > 0), stack[--sp])
 #define PUSH(v) (assert(sp < st->stack_cap), stack[sp++] = (v))
 #define TOP (stack[sp - 1])
+/* The effect at pc changes nothing this run looks at (sample.c,
+ * find_dead_writes): its checks ran, its write is skipped. */
+#define DEAD_WRITE() \
+    (st->dead_write && (mode == VM_TALLY || mode == VM_EXISTS || mode == VM_ANY) && \
+     st->dead_write[pc])
 #define LOCAL(i) (locals[i])
 
 static inline void push_fork(pl_state *st, int kind, int pc, int sp, int aux)
@@ -883,7 +888,12 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
         vmcase(STORE) v = POP(); LOCAL(code[pc + 1]) = v; pc += 2; vmbreak;
         vmcase(ASSIGN) v = POP(); st_write(st, st->nslots + code[pc + 1], v); pc += 2; vmbreak;
         vmcase(GETVAR) PUSH(slot[p->var_base + code[pc + 1]]); pc += 2; vmbreak;
-        vmcase(SETVAR) v = POP(); st_write(st, p->var_base + code[pc + 1], v); pc += 2; vmbreak;
+        vmcase(SETVAR)
+            v = POP();
+            if (!DEAD_WRITE())
+                st_write(st, p->var_base + code[pc + 1], v);
+            pc += 2;
+            vmbreak;
         vmcase(GETPVAR)
             a = POP();
             if (!check_player(st, pc, a)) goto fail;
@@ -894,7 +904,8 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
             v = POP();
             a = POP();
             if (!check_player(st, pc, a)) goto fail;
-            st_write(st, p->pvar_base + code[pc + 1] * np + a, v);
+            if (!DEAD_WRITE())
+                st_write(st, p->pvar_base + code[pc + 1] * np + a, v);
             pc += 2;
             vmbreak;
         vmcase(ADD) b = POP(); a = POP(); PUSH((int32_t)((int64_t)a + b)); pc += 1; vmbreak;
@@ -1378,6 +1389,10 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
                     vm_error(st, pc, "move: %s is occupied (capture it first)", p->cell_names[b]);
                     goto fail;
                 }
+                if (DEAD_WRITE()) {
+                    pc += 1;
+                    vmbreak;
+                }
                 st_write(st, b, slot[a]);
                 st_write(st, a, 0);
             }
@@ -1390,7 +1405,8 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
                 vm_error(st, pc, "capture: no piece on %s", p->cell_names[a]);
                 goto fail;
             }
-            st_write(st, a, 0);
+            if (!DEAD_WRITE())
+                st_write(st, a, 0);
             pc += 1;
             vmbreak;
         vmcase(PLACE)
@@ -1405,7 +1421,8 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
                 vm_error(st, pc, "place: %s is occupied", p->cell_names[b]);
                 goto fail;
             }
-            st_write(st, b, PL_PIECE(code[pc + 1], a, 0, 0));
+            if (!DEAD_WRITE())
+                st_write(st, b, PL_PIECE(code[pc + 1], a, 0, 0));
             pc += 2;
             vmbreak;
         vmcase(SETATTR) {
@@ -1419,7 +1436,8 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
             }
             int shift = 12 + 10 * (code[pc + 1] & 1);
             uint32_t w = ((uint32_t)slot[a] & ~(0x3ffu << shift)) | ((uint32_t)v << shift);
-            st_write(st, a, (int32_t)w);
+            if (!DEAD_WRITE())
+                st_write(st, a, (int32_t)w);
             pc += 2;
             vmbreak;
         }
@@ -1427,7 +1445,8 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
             v = POP();
             a = POP();
             if (!check_cell(st, pc, a, "mark")) goto fail;
-            st_write(st, p->mark_base + code[pc + 1] * ncells + a, v);
+            if (!DEAD_WRITE())
+                st_write(st, p->mark_base + code[pc + 1] * ncells + a, v);
             pc += 2;
             vmbreak;
         vmcase(TEXTCELL)
