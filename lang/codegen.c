@@ -533,6 +533,27 @@ static int board_predicate(cc_t *cc, const ast *cond, int x)
     return k;
 }
 
+/* The condition of a comprehension when it is an occupancy test of the
+ * element itself, empty(x), own(x) or enemy(x), or its negation: the
+ * OCCAGG operand (0, 1, 2, plus 4 for `not`), else -1.  The builtins
+ * cannot be redefined, but a parameter may be called by their name. */
+static int occupancy_test(cc_t *cc, const ast *cond, const ast *binder)
+{
+    int negated = 0;
+    while (cond->kind == A_NOT) {
+        negated ^= 4;
+        cond = cond->a;
+    }
+    if (!binder || cond->kind != A_CALL || find_local(cc, cond->name) || !cond->a ||
+        cond->a->next || cond->a->kind != A_NAME || strcmp(cond->a->name, binder->name) != 0)
+        return -1;
+    static const char *const tests[] = {"empty", "own", "enemy"};
+    for (int i = 0; i < 3; i++)
+        if (strcmp(cond->name, tests[i]) == 0)
+            return i | negated;
+    return -1;
+}
+
 /* count / any / all / none over a set: a deterministic loop (a HANDLER
  * of builtins.h, like every builtin_ function below).  Without a
  * condition, COUNTSET counts the set; with a board predicate (a condition
@@ -563,6 +584,16 @@ static cc_type builtin_comprehension(cc_t *cc, const ast *call)
         }
         scope_pop(cc, m);
         return s < 0 ? T_ERR : T_INT;
+    }
+    int occ = s >= 0 && elem == T_CELL ? occupancy_test(cc, cond, binder) : -1;
+    if (occ >= 0) {     /* one instruction: masks of the occupancy, no loop */
+        at(cc, call);
+        op0(cc, PL_OP_OCCAGG);
+        emit_word(cc, s);
+        emit_word(cc, occ);
+        emit_word(cc, agg);
+        scope_pop(cc, m);
+        return T_INT;
     }
     int cur = new_slot(cc), x = new_slot(cc), acc = new_slot(cc);
     if (binder) {

@@ -97,6 +97,7 @@ OP(PASS,      0, NONE, NONE, NONE, NONE, 0, 0, "this move is a pass (text 'pass'
 /* Comprehensions without a VM loop (predicates.c, interp/runtime/masks.c). */
 OP(COUNTSET,  1, SET,  NONE, NONE, NONE, 0, 1, "push the number of elements of set a")
 OP(MASKAGG,   4, SET,  PRED, INT,  JUMP, 0, 1, "of the cells e of set a, count those where board predicate b holds (c=0), or push whether any (1), none (2) or all (3) do, and go to d; when b has no mask, go on instead, pushing nothing (the loop after computes it)")
+OP(OCCAGG,    3, SET,  INT,  INT,  NONE, 0, 1, "of the cells e of set a, count those where occupancy test b holds (c=0), or push whether any (1), none (2) or all (3) do; b is empty(e) (0), own(e) (1) or enemy(e) (2), plus 4 for its negation")
 /* Superinstructions: fused by the peephole pass (peephole.c) from the
  * sequences the shipped games run most, never written by codegen. */
 OP(LOAD2,     2, LOCAL,LOCAL,NONE, NONE, 0, 2, "push local a, then local b (LOAD a; LOAD b)")

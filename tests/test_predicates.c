@@ -88,6 +88,34 @@ static void test_conditions_on_the_position(void **state)
     assert_int_equal(eval_for(g, 0), 3 + 10);
 }
 
+/* Occupancy tests of the element (empty, own, enemy, negated) over any
+ * set, each aggregate: answered from the occupancy without a loop, and
+ * equal to the loop that the same tests behind a definition keep. */
+static void test_occupancy_tests(void **state)
+{
+    (void)state;
+#define OCC_SUM(EMPTY, OWN, ENEMY) \
+    "(count(c in between(a1, d1) where " OWN "(c))\n" \
+    "  + 10 * any(c in between(a4, d4) where " ENEMY "(c))\n" \
+    "  + 100 * none(c in pieces(opponent) where " EMPTY "(c))\n" \
+    "  + 1000 * all(c in between(a2, d2) where not " ENEMY "(c))\n" \
+    "  + 10000 * count(c in cells where not " EMPTY "(c)))\n"
+    const char *direct = BOARD "evaluate " OCC_SUM("empty", "own", "enemy");
+    const char *wrapped = BOARD
+        "def is_empty(x) = empty(x)\n"
+        "def is_own(x) = own(x)\n"
+        "def is_enemy(x) = enemy(x)\n"
+        "evaluate " OCC_SUM("is_empty", "is_own", "is_enemy");
+#undef OCC_SUM
+    /* a: b1 is its own; c4 is b's; b's pieces are not empty; b2 c2 hold
+       no enemy; 5 pieces on the board */
+    assert_int_equal(eval_for(direct, 0), 1 + 10 + 100 + 1000 + 50000);
+    /* b: nothing of b's on b1 c1, c4 is its own, c2 is an enemy */
+    assert_int_equal(eval_for(direct, 1), 0 + 0 + 100 + 0 + 50000);
+    for (int player = 0; player < 2; player++)
+        assert_int_equal(eval_for(wrapped, player), eval_for(direct, player));
+}
+
 /* A predicate that fails on a cell has no mask: the loop answers, and
  * fails only when it meets that cell, as the rules say. */
 static void test_predicate_failing_on_some_cell(void **state)
@@ -161,6 +189,7 @@ int main(void)
         cmocka_unit_test(test_board_predicates_each_aggregate),
         cmocka_unit_test(test_board_predicate_per_mover),
         cmocka_unit_test(test_conditions_on_the_position),
+        cmocka_unit_test(test_occupancy_tests),
         cmocka_unit_test(test_predicate_failing_on_some_cell),
         cmocka_unit_test(test_after_moves),
         cmocka_unit_test(test_bytecode_round_trip),

@@ -315,12 +315,40 @@ static inline int32_t take_bit(const pl_state *st, const pl_setdesc *d, uint64_t
     return -1;
 }
 
+/* count_in for between(a, b): the cells strictly between two cells of
+ * one row, column or diagonal (none otherwise), in order from a. */
+static long count_between(pl_state *st, const pl_setdesc *d, const uint64_t *mask, int outside,
+                          long enough, long *budget)
+{
+    const pl_program *p = st->prog;
+    int32_t a = st->slot[st->nslots + d->arg0], b = st->slot[st->nslots + d->arg1];
+    if (!valid_cell(p, a) || !valid_cell(p, b) || a == b)
+        return 0;
+    int dc = p->cell_col[b] - p->cell_col[a], dr = p->cell_row[b] - p->cell_row[a];
+    if (dc != 0 && dr != 0 && dc != dr && dc != -dr)
+        return 0;
+    int sc = sgn(dc), sr = sgn(dr);
+    long n = 0;
+    for (int col = p->cell_col[a] + sc, row = p->cell_row[a] + sr;
+         col >= 0 && col < p->ncols && row >= 0 && row < p->nrows; col += sc, row += sr) {
+        int32_t e = st->grid[row * p->ncols + col];
+        if (e == b || e < 0)
+            break;
+        if (--*budget < 0)
+            return -2;
+        if ((int)(mask[e >> 6] >> (e & 63) & 1) != outside && ++n >= enough)
+            break;
+    }
+    return n;
+}
+
 /* How many elements of set d have their bit in `mask` (every element
- * when mask is NULL; the others when `outside`).  -1 on an error (reported),
+ * when mask is NULL; the others when `outside`), walking no further than
+ * the `enough`-th (any/none/all need one).  -1 on an error (reported),
  * -2 when the step budget runs out: the loop it replaces would have
  * counted one step per element. */
 static long count_in(pl_state *st, const pl_setdesc *d, const uint64_t *mask, int outside,
-                     long *budget, int pc)
+                     long enough, long *budget, int pc)
 {
     const pl_program *p = st->prog;
     int ok = 1;
@@ -338,14 +366,55 @@ static long count_in(pl_state *st, const pl_setdesc *d, const uint64_t *mask, in
         return hi >= lo ? (long)(hi - lo + 1) : 0;
     }
     n = 0;
+    if (d->kind == PL_SET_BETWEEN && mask)     /* the line walked here, as set_next would */
+        return count_between(st, d, mask, outside, enough, budget);
     int32_t cursor = -1, e;
     while (set_next(st, d, &cursor, pc, &e)) {
         if (--*budget < 0)
             return -2;
-        if (!mask || (valid_cell(p, e) && (int)(mask[e >> 6] >> (e & 63) & 1) != outside))
-            n++;
+        if ((!mask || (valid_cell(p, e) && (int)(mask[e >> 6] >> (e & 63) & 1) != outside)) &&
+            ++n >= enough)
+            break;
     }
     return st->has_err ? -1 : n;
+}
+
+/* The cells that pass an occupancy test for the mover (OCCAGG): empty
+ * (0), the mover's pieces (1), another player's pieces (2; not the
+ * pieces of nobody), one word per 64 cells into mask[]. */
+static void occupancy_mask(const pl_state *st, int test, uint64_t *mask)
+{
+    const pl_program *p = st->prog;
+    int np = p->nplayers;
+    for (int w = 0; w < st->nwords; w++) {
+        uint64_t m = 0;
+        if (test == 0) {
+            int n = p->ncells - (w << 6);
+            for (int r = 0; r <= np; r++)
+                m |= st->occ[r * st->nwords + w];
+            m = ~m & (n >= 64 ? ~0ull : (1ull << n) - 1);
+        } else if (test == 1 && st->mover >= 0 && st->mover < np) {
+            m = st->occ[(st->mover + 1) * st->nwords + w];
+        } else if (test == 2) {
+            for (int r = 0; r < np; r++)
+                if (r != st->mover)
+                    m |= st->occ[(r + 1) * st->nwords + w];
+        }
+        mask[w] = m;
+    }
+}
+
+/* OCCAGG at pc: the cells of its set that pass its test (those that fail
+ * it, for `all`), or count_in's -1 or -2.  Out of line: its mask would
+ * burden the interpreter's frame. */
+static __attribute__((noinline)) long occupancy_count(pl_state *st, int pc, long *budget)
+{
+    const int32_t *code = st->prog->code;
+    uint64_t mask[PL_MAX_CELLS / 64];
+    int test = code[pc + 2], agg = code[pc + 3];
+    occupancy_mask(st, test & 3, mask);
+    return count_in(st, &st->prog->sets[code[pc + 1]], mask, ((test & 4) != 0) ^ (agg == 3),
+                    agg == 0 ? LONG_MAX : 1, budget, pc);
 }
 
 static inline int owner_of(int32_t v) { return PL_PIECE_OWNER(v); }
@@ -788,7 +857,7 @@ static int first_has_ways(pl_state *st, int pc, int sp, long *budget)
 /* The effect at pc changes nothing this run looks at (sample.c,
  * find_dead_writes): its checks ran, its write is skipped. */
 #define DEAD_WRITE() \
-    (st->dead_write && (mode == VM_TALLY || mode == VM_EXISTS || mode == VM_ANY) && \
+    ((1u << mode & (1u << VM_TALLY | 1u << VM_EXISTS | 1u << VM_ANY)) && st->dead_write && \
      st->dead_write[pc])
 #define LOCAL(i) (locals[i])
 
@@ -1351,7 +1420,7 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
             pc += 5;
             vmbreak;
         vmcase(COUNTSET) {
-            long n = count_in(st, &p->sets[code[pc + 1]], NULL, 0, &budget, pc);
+            long n = count_in(st, &p->sets[code[pc + 1]], NULL, 0, LONG_MAX, &budget, pc);
             if (n == -2) goto out_of_budget;
             if (n < 0) goto fail;
             PUSH((int32_t)(n > INT32_MAX ? INT32_MAX : n));
@@ -1366,7 +1435,7 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
                 vmbreak;
             }
             long n = count_in(st, &p->sets[code[pc + 1]], pl_mask(mk, k, st->mover),
-                              agg == 3, &budget, pc);
+                              agg == 3, agg == 0 ? LONG_MAX : 1, &budget, pc);
             if (n == -2) goto out_of_budget;
             if (n < 0) goto fail;
             /* count; any; none; all (n counts the cells outside the mask) */
@@ -1374,6 +1443,15 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
             if (code[pc + 4] <= pc && --budget < 0)   /* hand-made bytecode: a loop */
                 goto out_of_budget;
             pc = code[pc + 4];
+            vmbreak;
+        }
+        vmcase(OCCAGG) {
+            int agg = code[pc + 3];
+            long n = occupancy_count(st, pc, &budget);
+            if (n == -2) goto out_of_budget;
+            if (n < 0) goto fail;
+            PUSH(agg == 0 ? (int32_t)(n > INT32_MAX ? INT32_MAX : n) : agg == 1 ? n > 0 : n == 0);
+            pc += 4;
             vmbreak;
         }
         vmcase(MOVE)
