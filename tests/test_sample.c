@@ -147,6 +147,29 @@ static void test_uniform_in_shipped_games(void **state)
         check_uniform_in_game(games[g].path, 4, 9, !games[g].samples, 0x51ed2701u + (uint64_t)g);
 }
 
+/* A game where two ways write each move of the bottom row. */
+#define TWO_WAYS(size) \
+    "game \"Two ways\"\n" \
+    "import grid\n" \
+    "board " size "\n" \
+    "players x o\n" \
+    "piece token\n" \
+    "moves {\n" \
+    "  either {\n" \
+    "    pick c in empty_cells\n" \
+    "    require row(c) == 1\n" \
+    "    place mover token at c\n" \
+    "    text c\n" \
+    "  } or {\n" \
+    "    pick c in empty_cells\n" \
+    "    place mover token at c\n" \
+    "    text c\n" \
+    "  }\n" \
+    "}\n" \
+    "end {\n" \
+    "  draw when count(empty_cells) == 0\n" \
+    "}\n"
+
 /* Two ways write each move of the bottom row (the same text, the same
  * effects), one way every other move: the list has each once, so a
  * sampler that did not count the ways of a text would draw the bottom
@@ -154,27 +177,7 @@ static void test_uniform_in_shipped_games(void **state)
 static void test_uniform_when_ways_share_a_text(void **state)
 {
     (void)state;
-    pl_program *prog = pt_compile_text("two_ways.game",
-        "game \"Two ways\"\n"
-        "import grid\n"
-        "board 5 x 4\n"
-        "players x o\n"
-        "piece token\n"
-        "moves {\n"
-        "  either {\n"
-        "    pick c in empty_cells\n"
-        "    require row(c) == 1\n"
-        "    place mover token at c\n"
-        "    text c\n"
-        "  } or {\n"
-        "    pick c in empty_cells\n"
-        "    place mover token at c\n"
-        "    text c\n"
-        "  }\n"
-        "}\n"
-        "end {\n"
-        "  draw when count(empty_cells) == 0\n"
-        "}\n");
+    pl_program *prog = pt_compile_text("two_ways.game", TWO_WAYS("5 x 4"));
     pl_state *st = pl_state_new(prog);
     assert_true(pl_random_move_exact(st));
     assert_false(st->sampler->distinct);   /* two ways write "a1" */
@@ -228,27 +231,7 @@ static void test_count_moves_as_listed(void **state)
         pl_state_free(st);
         pl_program_free(prog);
     }
-    pl_program *prog = pt_compile_text("two_ways.game",
-        "game \"Two ways\"\n"
-        "import grid\n"
-        "board 3 x 3\n"
-        "players x o\n"
-        "piece token\n"
-        "moves {\n"
-        "  either {\n"
-        "    pick c in empty_cells\n"
-        "    require row(c) == 1\n"
-        "    place mover token at c\n"
-        "    text c\n"
-        "  } or {\n"
-        "    pick c in empty_cells\n"
-        "    place mover token at c\n"
-        "    text c\n"
-        "  }\n"
-        "}\n"
-        "end {\n"
-        "  draw when count(empty_cells) == 0\n"
-        "}\n");
+    pl_program *prog = pt_compile_text("two_ways.game", TWO_WAYS("3 x 3"));
     pl_state *st = pl_state_new(prog);
     check_counts_along(st, 5, 20);
     pl_state_free(st);
