@@ -70,6 +70,8 @@ BUILTIN(pieces,     1, 2, PLAYER, KIND,   NONE,   CELLS,  SET,     PIECES,    AN
 BUILTIN(leaps,      2, 2, CELL,   DSET,   NONE,   CELLS,  SET,     LEAPS,     ANY,   "`c + d` for each direction `d` of `D` (mover's side), when on the board, in the order of `D`")
 BUILTIN(neighbors,  2, 2, CELL,   DSET,   NONE,   CELLS,  SET,     LEAPS,     ANY,   "the same as `leaps(c, D)`")
 BUILTIN(between,    2, 2, CELL,   CELL,   NONE,   CELLS,  SET,     BETWEEN,   ANY,   "the cells strictly between `c` and `e` when they are on one row, column or diagonal (else none), from `c` toward `e`")
+BUILTIN(group,      2, 2, CELL,   DSET,   NONE,   CELLS,  SET,     GROUP,     ANY,   "`c` and every cell joined to it by steps along `D` through cells of the same owner as `c` (through empty cells when `c` is empty): its group of stones, or the empty area around it; none when `c` is `off`; in board order")
+BUILTIN(border,     2, 2, CELL,   DSET,   NONE,   CELLS,  SET,     BORDER,    ANY,   "the cells one step along `D` from `group(c, D)` and not in it: a group's liberties are `count(x in border(c, D) where empty(x))`; in board order")
 BUILTIN(range,      2, 2, NUMBER, NUMBER, NONE,   NUMBERS, SET,    RANGE,     ANY,   "the numbers `n`, `n`+1, ..., `m` (none if `m` < `n`), increasing")
 #endif
 

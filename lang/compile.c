@@ -151,11 +151,25 @@ static int edit_distance(const char *a, const char *b)
     return d[la][lb];
 }
 
-/* Keep `candidate` if it is closer to `name` than the best so far. */
+/* How much of `name` `candidate` explains from the start: the length of
+ * their common start, doubled, plus one when that is all of `candidate`
+ * (the name is the candidate with something typed after it). */
+static size_t start_match(const char *name, const char *candidate)
+{
+    size_t n = 0;
+    while (name[n] && name[n] == candidate[n])
+        n++;
+    return 2 * n + (candidate[n] == '\0');
+}
+
+/* Keep `candidate` if it is closer to `name` than the best so far; of two
+ * as close, the one that explains more of its start ("groupq": group,
+ * not groups). */
 static void closer(const char *name, const char *candidate, const char **best, int *bestd)
 {
     int d = edit_distance(name, candidate);
-    if (d < *bestd) {
+    if (d < *bestd ||
+        (d == *bestd && *best && start_match(name, candidate) > start_match(name, *best))) {
         *bestd = d;
         *best = candidate;
     }

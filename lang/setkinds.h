@@ -28,3 +28,5 @@ SETKIND(LEAPS,   "leaps",   DSET,   "from", NULL, MOVER, CELL,   "arg0 + d for e
 SETKIND(BETWEEN, "between", NONE,   "",     "",   NONE,  CELL,   "the cells strictly between arg0 and arg1 on a straight line")
 SETKIND(DIRS,    "dirs",    DSET,   NULL,   NULL, SIDE,  DIR,    "the directions of direction set id (the player's side)")
 SETKIND(RANGE,   "range",   NONE,   "",     "",   NONE,  NUMBER, "the integers arg0..arg1")
+SETKIND(GROUP,   "group",   DSET,   "of",   NULL, MOVER, CELL,   "arg0 and the cells joined to it by steps of direction set id (the mover's side) through cells of the same owner (empty ones: through empty cells), in board order")
+SETKIND(BORDER,  "border",  DSET,   "of",   NULL, MOVER, CELL,   "the cells one step of direction set id (the mover's side) from the group of arg0 and not in it, in board order")

@@ -229,7 +229,9 @@ static int32_t set_bound(const pl_program *p, const pl_setdesc *d)
     switch (d->kind) {
     case PL_SET_CELLS:
     case PL_SET_EMPTY:
-    case PL_SET_PIECES: return p->ncells;
+    case PL_SET_PIECES:
+    case PL_SET_GROUP:
+    case PL_SET_BORDER: return p->ncells;
     case PL_SET_BETWEEN: return p->ncols > p->nrows ? p->ncols : p->nrows;
     case PL_SET_REGION:
     case PL_SET_DIRS:

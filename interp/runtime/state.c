@@ -238,9 +238,10 @@ pl_state *pl_state_new(const pl_program *prog)
     int gsize = prog->ncols * prog->nrows;
     st->grid = pl_malloc((size_t)(gsize > 0 ? gsize : 1) * sizeof(int32_t));
     st->queue = pl_malloc((size_t)(prog->ncells + 1) * sizeof(int32_t));
-    st->seen = pl_malloc((size_t)prog->ncells + 1);
+    st->seen = pl_calloc((size_t)prog->ncells + 1, 1);
     st->nwords = (prog->ncells + 63) / 64;
     st->occ = pl_calloc((size_t)(prog->nplayers + 1) * (size_t)st->nwords + 1, sizeof(uint64_t));
+    st->grp = pl_calloc((size_t)st->nwords + 1, sizeof(uint64_t));
     st->name_len = pl_malloc((size_t)prog->ncells + 1);
     st->saved_locals = pl_malloc(((size_t)prog->nlocals + 1) * (VM_MAX_NEST + 1) * sizeof(int32_t));
     for (int i = 0; i < gsize; i++)
@@ -313,6 +314,7 @@ void pl_state_free(pl_state *st)
     free(st->queue);
     free(st->seen);
     free(st->occ);
+    free(st->grp);
     free(st->name_len);
     free(st->saved_locals);
     free(st->rep_keys);

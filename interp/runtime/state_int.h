@@ -191,6 +191,13 @@ struct pl_state {
     int32_t *grid;            /* ncols*nrows -> cell or -1 */
     int32_t *queue;
     uint8_t *seen;
+    /* the last group(c, D) or border(c, D) computed (vm.c, group_set):
+       valid while the position (its hash), the cell, the directions and
+       the mover are the same */
+    uint64_t *grp;            /* nwords */
+    uint64_t grp_hash;
+    int32_t grp_cell, grp_dset, grp_kind, grp_mover;
+    int grp_valid;
 
     /* explain mode: follow the paths that agree with a typed move */
     const char *xtarget;

@@ -118,6 +118,8 @@ static int set_player(pl_state *st, const pl_setdesc *d)
 
 static int sgn(int v) { return (v > 0) - (v < 0); }
 
+static const uint64_t *group_set(pl_state *st, const pl_setdesc *d);
+
 /* Next cell or direction of set d after *cursor; -1 at the end (or on
  * bad input, reported through st->has_err).  Not for ranges, whose
  * numbers may be negative: set_next. */
@@ -212,6 +214,18 @@ static int32_t next_cell_or_dir(pl_state *st, const pl_setdesc *d, int32_t *curs
             return -1;
         return *cursor = next;
     }
+    case PL_SET_GROUP:
+    case PL_SET_BORDER: {
+        if (*cursor < -1 || *cursor >= p->ncells)
+            return -1;
+        const uint64_t *bits = group_set(st, d);
+        for (int c = *cursor + 1; c < p->ncells; c = (c | 63) + 1) {
+            uint64_t w = bits[c >> 6] & (~0ull << (c & 63));
+            if (w)
+                return *cursor = ((c >> 6) << 6) + __builtin_ctzll(w);
+        }
+        return -1;
+    }
     default:
         vm_error(st, pc, "bad set kind %d", d->kind);
         return -1;
@@ -265,6 +279,9 @@ static uint64_t set_word(pl_state *st, const pl_setdesc *d, int w, int *ok)
         int pl = set_player(st, d);
         return pl < -1 || pl >= np ? 0 : st->occ[(pl + 1) * st->nwords + w];
     }
+    case PL_SET_GROUP:
+    case PL_SET_BORDER:
+        return group_set(st, d)[w];
     default:
         break;
     }
@@ -528,6 +545,70 @@ static int groups(pl_state *st, int player, int dset)
         }
     }
     return count;
+}
+
+/* ---------------------------------------------------------------------- */
+/* group(c, D) and border(c, D) */
+
+/* What joins cells into one group: the same owner, or both empty. */
+static inline int contents_class(int32_t v) { return v ? owner_of(v) : -2; }
+
+/* Fill st->grp with the cells of set d (GROUP or BORDER) by a breadth-first
+ * walk from its cell; st->queue gets the group, st->seen marks it. */
+static void group_fill(pl_state *st, const pl_setdesc *d, int32_t c)
+{
+    const pl_program *p = st->prog;
+    const int32_t *s = st->slot;
+    memset(st->grp, 0, (size_t)st->nwords * sizeof(uint64_t));
+    if (!valid_cell(p, c))
+        return;
+    int n;
+    const int32_t *dirs = sided(&p->dsets, d->id, st->mover, p->nplayers, &n);
+    int cls = contents_class(s[c]), head = 0, tail = 0;
+    memset(st->seen, 0, (size_t)p->ncells);
+    st->queue[tail++] = c;
+    st->seen[c] = 1;
+    while (head < tail) {
+        int32_t x = st->queue[head++];
+        for (int i = 0; i < n; i++) {
+            int32_t y = p->neighbor[x * p->ndirs + dirs[i]];
+            if (y >= 0 && !st->seen[y] && contents_class(s[y]) == cls) {
+                st->seen[y] = 1;
+                st->queue[tail++] = y;
+            }
+        }
+    }
+    for (int i = 0; i < tail; i++) {
+        int32_t x = st->queue[i];
+        if (d->kind == PL_SET_GROUP) {
+            st->grp[x >> 6] |= 1ull << (x & 63);
+            continue;
+        }
+        for (int k = 0; k < n; k++) {
+            int32_t y = p->neighbor[x * p->ndirs + dirs[k]];
+            if (y >= 0 && !st->seen[y])
+                st->grp[y >> 6] |= 1ull << (y & 63);
+        }
+    }
+}
+
+/* The cells of set d (GROUP or BORDER) as a bitset of nwords words, kept
+ * for as long as the position and the set's arguments stay the same: a
+ * PICK resumed over a group, or a count after it, finds it made. */
+static const uint64_t *group_set(pl_state *st, const pl_setdesc *d)
+{
+    int32_t c = st->slot[st->nslots + d->arg0];
+    if (!st->grp_valid || st->grp_hash != st->hash || st->grp_cell != c ||
+        st->grp_dset != d->id || st->grp_kind != d->kind || st->grp_mover != st->mover) {
+        group_fill(st, d, c);
+        st->grp_valid = 1;
+        st->grp_hash = st->hash;
+        st->grp_cell = c;
+        st->grp_dset = d->id;
+        st->grp_kind = d->kind;
+        st->grp_mover = st->mover;
+    }
+    return st->grp;
 }
 
 static int repeated(pl_state *st)
