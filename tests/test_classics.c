@@ -35,6 +35,20 @@ static const classic_case cases[] = {
      {7, 49, 302, 1469, 7361, 36768, 179740, 845931}},
     {"games/territory/reversi.game", "", 7, 8,
      {4, 12, 56, 244, 1396, 8200, 55092, 390216}},
+    {"games/territory/go.game", "", 2, 2, {362, 130683}},
+    /* Go 9 x 9 has no published figures: these agree with the independent
+       tests/reference/go_ref.py (the start; seeded random games of 40 plies
+       (seed 5) and 90 plies with seven captures (seed 7); a ko) */
+    {"games/territory/go9.game", "", 2, 3, {82, 6643, 531522}},
+    {"games/territory/go9.game",
+     "i8 d6 f2 h7 a4 g9 d7 a8 c5 b8 g1 h8 e2 g4 b7 e4 a2 d9 d8 c6 b6 i7 i4 "
+     "h5 e1 b5 h9 i6 a7 b4 g7 h1 f3 b9 c2 a1 a3 d2 d4 c8", 2, 2, {39, 1561}},
+    {"games/territory/go9.game",
+     "e6 c2 f8 a7 b2 i2 b6 f7 a9 i1 d6 a5 b8 h4 h2 b4 e4 c1 f3 e2 a4 h9 f9 "
+     "b5 c8 g7 g8 g4 a6 g5 g9 e7 a8 d2 a3 h5 c5 e1 g1 c7 i4 c4 i8 e9 i9 d4 "
+     "c3 d8 h1 c6 f5 h3 b1 g2 a2 h7 d5 g6 i7 i3 f4 f1 g3 i6 h1 f6 c9 d3 h8 "
+     "d1 h2 d9 b3 e8 e5 h9 f8 i5 g9 f2 i9 b7 b6 h6 g8 b9 d7 a8 f9 e3", 2, 3, {18, 397, 6597}},
+    {"games/territory/go9.game", "b5 c5 c6 d6 c4 d4 a1 e5 d5", 2, 2, {73, 5330}},
 };
 
 /* A rule seen from one position: after `moves`, the legal moves are
@@ -108,6 +122,19 @@ static const rule_case rules[] = {
     {"hex: a winding chain wins", "games/connection/hex.game", "f1 k1 f2 k2 e3 k3 e4 k4 d5 k5 d6 k6 c7 k7 c8 k8 b9 k9 b10 k10 a11", "", FIRST_PLAYER},
     {"hex: a chain with one gap does not", "games/connection/hex.game", "f1 k1 f2 k2 e3 k3 d5 k4 d6 k5 c7 k6 c8 k7 b9 k8 b10 k9 a11 k10 i11", NULL,
      PL_RESULT_NONE},
+    {"go: a stone without liberties is taken (black plays on a1 again)",
+     "games/territory/go9.game", "a2 a1 b1 pass a1", NULL, PL_RESULT_NONE},
+    {"go: ko: after a move elsewhere the stone can be retaken", "games/territory/go9.game",
+     "b5 c5 c6 d6 c4 d4 a1 e5 d5 a9 a8 c5", NULL, PL_RESULT_NONE},
+    {"go: suicide is not a move", "games/territory/go9.game",
+     "b1 pass a2", "a3 a4 a5 a6 a7 a8 a9 b2 b3 b4 b5 b6 b7 b8 b9 c1 c2 c3 c4 c5 c6 c7 c8 c9 "
+     "d1 d2 d3 d4 d5 d6 d7 d8 d9 e1 e2 e3 e4 e5 e6 e7 e8 e9 f1 f2 f3 f4 f5 f6 f7 f8 f9 "
+     "g1 g2 g3 g4 g5 g6 g7 g8 g9 h1 h2 h3 h4 h5 h6 h7 h8 h9 i1 i2 i3 i4 i5 i6 i7 i8 i9 pass",
+     PL_RESULT_NONE},
+    {"go: two passes end the game: an empty board is White's by komi", "games/territory/go9.game",
+     "pass pass", "", SECOND_PLAYER},
+    {"go: area scoring: stones and the areas they alone border", "games/territory/go9.game",
+     "e5 pass pass", "", FIRST_PLAYER},
     {"gomoku: four in a row goes on", "games/alignment/gomoku.game",
      "a1 a15 b1 c15 c1 e15 d1", NULL, PL_RESULT_NONE},
     {"gomoku: five in a row wins", "games/alignment/gomoku.game",
@@ -136,6 +163,31 @@ static void test_rule(void **state)
     pl_program_free(prog);
 }
 
+/* Go's ko: Black's d5 takes the white stone on c5 and is left alone with
+ * one liberty, so White may not take back on c5 at once; a pass, or a
+ * capture of two stones, leaves no ko point. */
+static void test_go_ko(void **state)
+{
+    (void)state;
+    pl_program *prog = pt_compile("games/territory/go9.game");
+    pl_state *st = pl_state_new(prog);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    pt_play(st, &ml, "b5 c5 c6 d6 c4 d4 a1 e5");
+    assert_int_equal(pt_status(st, &ml), PL_RESULT_NONE);
+    assert_true(pl_movelist_find(&ml, "d5") >= 0);
+    pt_play(st, &ml, "d5");
+    assert_int_equal(pt_status(st, &ml), PL_RESULT_NONE);
+    assert_true(pl_movelist_find(&ml, "c5") < 0);
+    assert_true(pl_movelist_find(&ml, "c3") >= 0);
+    pt_play(st, &ml, "pass a9");          /* White passes: the ko point is gone */
+    assert_int_equal(pt_status(st, &ml), PL_RESULT_NONE);
+    assert_true(pl_movelist_find(&ml, "c5") >= 0);
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(prog);
+}
+
 /* Positions where the player to move wins at once: each engine must find
  * a winning move (evidence that the end rules and the engines agree). */
 typedef struct {
@@ -152,6 +204,7 @@ static const win_case wins[] = {
     {"tests/positions/knightthrough_far.game", ""},
     {"tests/positions/amazons_trapped.game", ""},
     {"tests/positions/reversi_pass.game", "pass"},
+    {"games/territory/go9.game", "e5 pass"},
 };
 
 static const char *const engines[] = {
@@ -212,7 +265,7 @@ int main(int argc, char **argv)
     slow = argc > 1 && strcmp(argv[1], "slow") == 0;
     enum { N = sizeof cases / sizeof cases[0], R = sizeof rules / sizeof rules[0],
            W = sizeof wins / sizeof wins[0] };
-    struct CMUnitTest tests[N + R + W];
+    struct CMUnitTest tests[N + R + W + 1];
     static char win_names[W][128];
     static char names[N][128];
     for (int i = 0; i < N; i++) {
@@ -232,7 +285,8 @@ int main(int argc, char **argv)
         tests[N + R + i] = (struct CMUnitTest){win_names[i], test_win_in_one, NULL, NULL,
                                                (void *)&wins[i]};
     }
+    tests[N + R + W] = (struct CMUnitTest)cmocka_unit_test(test_go_ko);
     /* the slow run checks the perft table only */
     return _cmocka_run_group_tests(slow ? "test_classics slow" : "test_classics", tests,
-                                   slow ? N : N + R + W, NULL, NULL);
+                                   slow ? N : N + R + W + 1, NULL, NULL);
 }
