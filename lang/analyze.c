@@ -640,13 +640,105 @@ void an_prepare(cc_t *cc)
 }
 
 /* ---------------------------------------------------------------------- */
+/* lines across holes */
+
+/* A hole inside the board: a grid square without a cell that has cells
+ * on both sides along a declared direction.  1 with their names. */
+static int interior_hole(const cc_t *cc, const char **before, const char **after)
+{
+    const pl_program *p = cc->prog;
+    if (!cc->gridmap)
+        return 0;
+    for (int r = 0; r < p->nrows; r++)
+        for (int c = 0; c < p->ncols; c++) {
+            if (cc->gridmap[r * p->ncols + c] >= 0)
+                continue;
+            for (int d = 0; d < p->ndirs; d++) {
+                int c0 = c - p->dir_dx[d], r0 = r - p->dir_dy[d];
+                int c1 = c + p->dir_dx[d], r1 = r + p->dir_dy[d];
+                if (c0 < 0 || c0 >= p->ncols || r0 < 0 || r0 >= p->nrows || c1 < 0 ||
+                    c1 >= p->ncols || r1 < 0 || r1 >= p->nrows)
+                    continue;
+                int a = cc->gridmap[r0 * p->ncols + c0], b = cc->gridmap[r1 * p->ncols + c1];
+                if (a >= 0 && b >= 0) {
+                    *before = p->cell_names[a];
+                    *after = p->cell_names[b];
+                    return 1;
+                }
+            }
+        }
+    return 0;
+}
+
+void an_line_builtin(cc_t *cc, const ast *at, const char *name)
+{
+    static const char *const lines[] = {
+#define BUILTIN_LINE(n) #n,
+#include "builtins.h"
+#undef BUILTIN_LINE
+    };
+    for (unsigned i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+        if (strcmp(lines[i], name) != 0 || cc->line_warned & 1u << i)
+            continue;
+        const char *before, *after;
+        cc->line_warned |= 1u << i;
+        if (interior_hole(cc, &before, &after))
+            an_warning(cc, at, "'%s' on a board with holes: a line ends at a hole (one lies "
+                               "between %s and %s), so cells on one line across it are not in "
+                               "one line; list such lines in regions", name, before, after);
+    }
+}
+
+/* ---------------------------------------------------------------------- */
 /* pieces, directions, regions */
+
+/* Does entry k of a sided direction table hold a direction declared in
+ * an imported file? */
+static int has_imported_dir(const cc_t *cc, const pl_sided_table *t, int k)
+{
+    for (int i = t->offset[k]; i < t->offset[k + 1]; i++)
+        for (int j = 0; j < cc->nsyms; j++)
+            if (cc->syms[j].kind == SYM_DIR && cc->syms[j].index == t->data[i] &&
+                cc->syms[j].decl && cc->syms[j].decl->file != 0)
+                return 1;
+    return 0;
+}
+
+/* A direction set the game uses whose directions, for some side, lead
+ * off the board from every cell: `n` of the grid on a board of dark
+ * squares, so that "no cell ahead" holds everywhere.  Checked wherever the
+ * set was declared (an imported game's `ahead` on a variant's board). */
+static void dset_goes_nowhere(cc_t *cc, const cc_symbol *s)
+{
+    const pl_program *p = cc->prog;
+    int np = p->nplayers ? p->nplayers : 1;
+    const pl_sided_table *t = &p->dsets;
+    if (p->ncells == 0)
+        return;
+    for (int pl = 0; pl < np; pl++) {
+        int k = s->index * np + pl, anywhere = 0;
+        for (int i = t->offset[k]; i < t->offset[k + 1] && !anywhere; i++)
+            for (int c = 0; c < p->ncells && !anywhere; c++)
+                anywhere = p->neighbor[c * p->ndirs + t->data[i]] >= 0;
+        if (anywhere || t->offset[k + 1] == t->offset[k] || !has_imported_dir(cc, t, k))
+            continue;   /* the game's own directions have their own warning */
+        if (s->decl->b && p->nplayers)
+            an_warning(cc, s->decl, "direction set '%s' leads off the board from every cell "
+                                    "for player '%s'", s->name, p->player_names[pl]);
+        else
+            an_warning(cc, s->decl, "direction set '%s' leads off the board from every cell",
+                       s->name);
+        return;
+    }
+}
 
 void an_declarations(cc_t *cc)
 {
     const pl_program *p = cc->prog;
     for (int i = 0; i < cc->nsyms; i++) {
         const cc_symbol *s = &cc->syms[i];
+        if (s->decl && s->kind == SYM_DSET && s->used)
+            dset_goes_nowhere(cc, s);
         if (!s->decl || s->decl->file != 0)
             continue;
         if (s->kind == SYM_KIND && s->used && !s->placed)

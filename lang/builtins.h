@@ -76,6 +76,20 @@ BUILTIN(range,      2, 2, NUMBER, NUMBER, NONE,   NUMBERS, SET,    RANGE,     AN
 #endif
 
 /*
+ * BUILTIN_LINE(name): the builtins above that follow a straight line of
+ * the board, step by step.  A hole ends a line (docs/language.md, "Boards
+ * with holes"); the compiler warns where one is used on a board with a
+ * hole inside it.
+ */
+#ifdef BUILTIN_LINE
+BUILTIN_LINE(between)
+BUILTIN_LINE(ray)
+BUILTIN_LINE(line_count)
+BUILTIN_LINE(run)
+BUILTIN_LINE(has_run)
+#endif
+
+/*
  * BUILTIN_NAME(name, result, lowering, target, doc): the names that are
  * not declared by a game.  Lowering as above, without arguments: OP pushes
  * opcode PL_OP_<target>, SET is a set of kind PL_SET_<target>, HANDLER is

@@ -381,8 +381,10 @@ static int set_expr(cc_t *cc, const ast *e, cc_type *elem)
         int na = ast_list_len(e->a);
         const ast *a0 = e->a;
         const cc_builtin *b = cc_builtin_find(e->name);
-        if (b && b->lowering == BL_SET)
+        if (b && b->lowering == BL_SET) {
+            an_line_builtin(cc, e, e->name);
             return arity_ok(cc, e, b, na) ? lower_set(cc, e, b, elem) : -1;
+        }
         cc_symbol *s = find_local(cc, e->name) ? NULL : cc_lookup(cc, e->name);
         if (s && (s->kind == SYM_DSET || s->kind == SYM_REGION) && na == 1) {
             s->used = 1;
@@ -879,6 +881,7 @@ static cc_type call_expr(cc_t *cc, const ast *e)
     if (b && b->lowering != BL_SET) {
         if (!arity_ok(cc, e, b, na))
             return T_ERR;
+        an_line_builtin(cc, e, fn);
         if (b->lowering == BL_OP)
             return lower_op(cc, e, b);
         return call_handlers[b - cc_builtins](cc, e);

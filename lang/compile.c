@@ -435,10 +435,12 @@ static void collect_decls(cc_t *cc, ast *decls)
             }
             break;
         case A_CELLDECL:
-            if (cc->nextra < 256)
+            if (cc->nextra < PL_MAX_CELLS) {
+                PL_GROW(cc->extra_cells, cc->extra_cap, cc->nextra + 1);
                 cc->extra_cells[cc->nextra++] = d;
-            else
-                cc_error(cc, d, "too many extra cells (at most 256)");
+            } else {
+                cc_error(cc, d, "too many cells (at most %d)", PL_MAX_CELLS);
+            }
             break;
         case A_MARKDECL:
             if (d->ival) {
@@ -466,14 +468,14 @@ static void collect_decls(cc_t *cc, ast *decls)
             add_symbol(cc, d, d->name, SYM_DEF, 0);
             break;
         case A_SETUP:
-            if (cc->nsetup < (int)(sizeof cc->decls_setup / sizeof cc->decls_setup[0]))
-                cc->decls_setup[cc->nsetup++] = d;
+            PL_GROW(cc->decls_setup, cc->setup_cap, cc->nsetup + 1);
+            cc->decls_setup[cc->nsetup++] = d;
             break;
         case A_MOVES:
         case A_END:
         case A_EVAL:
-            if (cc->ncode_decls < 256)
-                cc->code_decls[cc->ncode_decls++] = d;
+            PL_GROW(cc->code_decls, cc->code_decls_cap, cc->ncode_decls + 1);
+            cc->code_decls[cc->ncode_decls++] = d;
             break; /* compiled after all declarations are known */
         default:
             cc_error(cc, d, "unexpected declaration");
@@ -1028,6 +1030,9 @@ static pl_program *compile_text(const char *name, char *text, size_t len,
         free(cc.src[i].text);
     }
     free(cc.syms);
+    free(cc.decls_setup);
+    free(cc.code_decls);
+    free(cc.extra_cells);
     free(cc.gridmap);
     free(cc.code);
     free(cc.line);

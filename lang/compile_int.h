@@ -124,11 +124,14 @@ typedef struct {
 
     pl_program *prog;
     const ast *board, *players, *title, *about;
-    const ast *decls_setup[CC_MAX_FILES * 4];
-    int nsetup;
-    const ast *code_decls[256];   /* moves and end blocks, all files */
-    const ast *extra_cells[256];  /* `cell` declarations */
-    int nextra;
+    /* declarations kept for later, in file order (they grow: no fixed
+       table may drop one) */
+    const ast **decls_setup;
+    int nsetup, setup_cap;
+    const ast **code_decls;       /* moves and end blocks, all files */
+    int code_decls_cap;
+    const ast **extra_cells;      /* `cell` declarations */
+    int nextra, extra_cap;
     int32_t *gridmap;             /* (row, col) -> cell, -1 for a hole */
     int nscratch;                 /* scratch marks: locals 0 .. nscratch*ncells-1 */
     int loop_depth;               /* inside repeat/while: locals are trailed */
@@ -161,6 +164,7 @@ typedef struct {
     int in_end_rules;
     an_deferred *deferred, *deferred_last;   /* warnings of analyze.c */
     int max_pieces;      /* most pieces an owner can have (INT_MAX: any) */
+    unsigned line_warned; /* BUILTIN_LINE builtins warned about holes (analyze.c) */
 } cc_t;
 
 /* compile.c */
@@ -210,6 +214,7 @@ void an_condition(cc_t *cc, const ast *cond, an_context where);
 void an_while(cc_t *cc, const ast *loop);
 void an_texts(cc_t *cc, const ast *moves);    /* an A_MOVES of the game file */
 void an_declarations(cc_t *cc);               /* after code generation */
+void an_line_builtin(cc_t *cc, const ast *at, const char *name); /* holes cut lines */
 void an_warning(cc_t *cc, const ast *at, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void an_flush_warnings(cc_t *cc);             /* only for a file without errors */

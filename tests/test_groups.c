@@ -1,7 +1,8 @@
 /*
- * test_groups.c -- connectivity in the language: group(c, D), the cells
- * joined to a cell through the same contents, and border(c, D), the cells
- * around that group.  What Go's captures and Hex's connection are made of.
+ * test_groups.c -- the board's geometry in the language: group(c, D), the
+ * cells joined to a cell through the same contents, and border(c, D), the
+ * cells around that group (what Go's captures and Hex's connection are
+ * made of); and lines on boards with holes, which a hole ends.
  */
 #include "plateau_test.h"
 
@@ -149,6 +150,103 @@ static void test_go_capture_and_suicide(void **state)
     pl_program_free(p);
 }
 
+/* A hole ends a line: between() across one is empty (not the cells before
+ * it), and a step into it is off, so ray() and run() stop there. */
+static void test_a_hole_ends_a_line(void **state)
+{
+    (void)state;
+    expect_moves("game \"holes\"\n"
+                 "import grid\n"
+                 "board 5 x 2 where not (col == 3 and row == 1)\n"
+                 "players black white\n"
+                 "piece stone\n"
+                 "setup {\n"
+                 "  place black stone at a1 b1 d1 e1 a2 b2 c2 d2 e2\n"
+                 "}\n"
+                 "moves {\n"
+                 "  text count(between(a1, e1)) count(between(e1, a1)) count(between(a2, e2))\n"
+                 "  text \"/\" (ray(a1, e, 2) == off) (ray(a2, e, 2) == c2)\n"
+                 "  text \"/\" run(a1, e) run(a2, e) has_run(black, 5, rows_and_columns)\n"
+                 "  pass\n"
+                 "}\n",
+                 "003/11/251");
+}
+
+/* Where a line builtin meets a board with a hole inside it, the compiler
+ * says so once per builtin; a board whose holes are only at its edges, or
+ * a game without line builtins, gets no such warning. */
+static char *warnings_of(const char *text)
+{
+    pl_diags d;
+    pl_diags_init(&d);
+    pl_program *p = pl_compile_string("holes.game", text, strlen(text), PT_STDLIB, &d);
+    assert_non_null(p);
+    pl_program_free(p);
+    char *got = pt_diags_text(&d);
+    pl_diags_free(&d);
+    return got;
+}
+
+#define HOLES_HEAD(where)                                                       \
+    "game \"holes\"\nimport grid\nboard 5 x 5 where " where "\n"                \
+    "players black white\npiece stone\nmoves {\n  pick c in empty_cells\n"      \
+    "  place mover stone at c\n  text c\n}\n"
+
+static void test_line_builtins_on_boards_with_holes_warn(void **state)
+{
+    (void)state;
+    char *got = warnings_of(HOLES_HEAD("not (col == 3 and row == 3)")
+                            "end {\n  mover wins when has_run(mover, 3, lines)\n"
+                            "  mover wins when run(c2, n) > 1 and run(a1, e) > 4\n}\n");
+    assert_non_null(strstr(got, "warning: 'has_run' on a board with holes: a line ends at a "
+                                "hole (one lies between"));
+    assert_non_null(strstr(got, "warning: 'run' on a board with holes"));
+    assert_null(strstr(strstr(got, "'run'") + 1, "'run'"));     /* once */
+    free(got);
+    got = warnings_of(HOLES_HEAD("row > 1")
+                      "end {\n  mover wins when has_run(mover, 3, lines)\n}\n");
+    assert_null(strstr(got, "holes"));
+    free(got);
+    got = warnings_of(HOLES_HEAD("not (col == 3 and row == 3)")
+                      "end {\n  draw when count(empty_cells) == 0\n}\n");
+    assert_null(strstr(got, "holes"));
+    free(got);
+}
+
+/* The far-row idiom "no cell ahead" on a board of dark squares: `n` leads
+ * nowhere, so it would hold on every cell.  The direction set says so, be
+ * it the game's own or imported with the rules of another game. */
+static void test_direction_set_that_goes_nowhere_warns(void **state)
+{
+    (void)state;
+    const char *own = "game \"dark\"\nimport grid\nboard 4 x 4 where (col + row) % 2 == 0\n"
+                      "players white black\npiece man\n"
+                      "directions ahead {\n  white: %s\n  black: sw\n}\n"
+                      "setup {\n  place white man at a1\n}\n"
+                      "moves {\n  pick c in pieces(mover)\n"
+                      "  pick t in neighbors(c, diagonal) where empty(t)\n"
+                      "  move c to t\n  text c \"-\" t\n}\n"
+                      "end {\n  mover wins when any(c in pieces(mover) where "
+                      "count(neighbors(c, ahead)) == 0)\n}\n";
+    char text[1024];
+    snprintf(text, sizeof text, own, "n");
+    char *got = warnings_of(text);
+    assert_non_null(strstr(got, "holes.game:6:12: warning: direction set 'ahead' leads off the "
+                                "board from every cell for player 'white'"));
+    free(got);
+    snprintf(text, sizeof text, own, "ne");
+    got = warnings_of(text);
+    assert_null(strstr(got, "direction set"));
+    free(got);
+    got = warnings_of("import \"games/race/breakthrough.game\"\n"
+                      "board 8 x 8 where (col + row) % 2 == 0\n"
+                      "setup {\n  place white pawn at a1 c1\n  place black pawn at b8 d8\n}\n");
+    assert_non_null(strstr(got, "breakthrough.game"));
+    assert_non_null(strstr(got, "warning: direction set 'ahead' leads off the board from every "
+                                "cell for player 'white'"));
+    free(got);
+}
+
 int main(void)
 {
     pt_init();
@@ -158,6 +256,9 @@ int main(void)
         cmocka_unit_test(test_group_on_a_large_board),
         cmocka_unit_test(test_group_follows_the_position),
         cmocka_unit_test(test_go_capture_and_suicide),
+        cmocka_unit_test(test_a_hole_ends_a_line),
+        cmocka_unit_test(test_line_builtins_on_boards_with_holes_warn),
+        cmocka_unit_test(test_direction_set_that_goes_nowhere_warns),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

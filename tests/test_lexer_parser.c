@@ -287,8 +287,9 @@ static pl_program *compile_built(const char *text, pl_diags *d)
     return pl_compile_string("big.game", text, strlen(text), PT_STDLIB, d);
 }
 
-/* 100 alternatives of `either` and 100 `moves` blocks: every one of them
- * gives its move (the compiler once kept 64 jump sites and 64 blocks). */
+/* 100 alternatives of `either` and 300 `moves` blocks: every one of them
+ * gives its move (the compiler once kept 64 jump sites, then 256 blocks
+ * and dropped the others without a word). */
 static void test_many_alternatives_and_blocks(void **state)
 {
     (void)state;
@@ -313,13 +314,42 @@ static void test_many_alternatives_and_blocks(void **state)
     pl_diags_free(&d);
 
     o = (size_t)snprintf(text, cap, "%s", HEADER);
-    for (int i = 0; i < 100; i++)
+    for (int i = 0; i < 300; i++)
         o += (size_t)snprintf(text + o, cap - o, "moves {\n  text \"b%d\"\n}\n", i);
     p = compile_built(text, &d);
     assert_non_null(p);
     st = pl_state_new(p);
-    assert_int_equal(pt_generate(st, &ml), 100);
-    assert_true(pl_movelist_find(&ml, "b0") >= 0 && pl_movelist_find(&ml, "b99") >= 0);
+    assert_int_equal(pt_generate(st, &ml), 300);
+    assert_true(pl_movelist_find(&ml, "b0") >= 0 && pl_movelist_find(&ml, "b299") >= 0);
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(p);
+    pl_diags_free(&d);
+    free(text);
+}
+
+/* 300 extra cells and 300 setup blocks: all of them are kept (the compiler
+ * once kept 256 of the first and 4 per file of the second, silently). */
+static void test_many_cells_and_setups(void **state)
+{
+    (void)state;
+    size_t cap = 1 << 16, o;
+    char *text = malloc(cap);
+    o = (size_t)snprintf(text, cap, "%s", HEADER);
+    for (int i = 0; i < 300; i++)
+        o += (size_t)snprintf(text + o, cap - o, "cell x%d\nsetup {\n  place x token at x%d\n}\n", i, i);
+    snprintf(text + o, cap - o, "moves {\n  text count(pieces(x))\n  pass\n}\n");
+    pl_diags d;
+    pl_program *p = compile_built(text, &d);
+    if (!p)
+        pl_diags_print(&d, stderr);
+    assert_non_null(p);
+    assert_int_equal(pl_program_ncells(p), 9 + 300);
+    pl_state *st = pl_state_new(p);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    assert_int_equal(pt_generate(st, &ml), 1);
+    assert_string_equal(pl_move_text(&ml, 0), "300");
     pl_movelist_free(&ml);
     pl_state_free(st);
     pl_program_free(p);
@@ -372,6 +402,7 @@ int main(void)
         cmocka_unit_test(test_missing_file),
         cmocka_unit_test(test_warning_is_not_an_error),
         cmocka_unit_test(test_many_alternatives_and_blocks),
+        cmocka_unit_test(test_many_cells_and_setups),
         cmocka_unit_test(test_cell_list_too_long),
         /* syntax */
         BROKEN("missing_brace"),

@@ -120,6 +120,24 @@ static int sgn(int v) { return (v > 0) - (v < 0); }
 
 static const uint64_t *group_set(pl_state *st, const pl_setdesc *d);
 
+/* Every grid square strictly between cells a and b (on one row, column or
+ * diagonal) holds a cell: a hole ends a line, so between(a, b) across one
+ * is empty, never the part before the hole. */
+static int no_hole_between(const pl_state *st, int32_t a, int32_t b)
+{
+    const pl_program *p = st->prog;
+    int sc = sgn(p->cell_col[b] - p->cell_col[a]), sr = sgn(p->cell_row[b] - p->cell_row[a]);
+    for (int col = p->cell_col[a] + sc, row = p->cell_row[a] + sr;
+         col >= 0 && col < p->ncols && row >= 0 && row < p->nrows; col += sc, row += sr) {
+        int32_t e = st->grid[row * p->ncols + col];
+        if (e == b)
+            return 1;
+        if (e < 0)
+            return 0;
+    }
+    return 0;
+}
+
 /* Next cell or direction of set d after *cursor; -1 at the end (or on
  * bad input, reported through st->has_err).  Not for ranges, whose
  * numbers may be negative: set_next. */
@@ -205,6 +223,8 @@ static int32_t next_cell_or_dir(pl_state *st, const pl_setdesc *d, int32_t *curs
             vm_error(st, pc, "iteration cursor %d is outside the set", (int)*cursor);
             return -1;
         }
+        if (*cursor < 0 && !no_hole_between(st, a, b))
+            return -1;
         int from = *cursor < 0 ? a : *cursor;
         int col = p->cell_col[from] + sgn(dc), row = p->cell_row[from] + sgn(dr);
         if (col < 0 || col >= p->ncols || row < 0 || row >= p->nrows)
@@ -343,6 +363,8 @@ static long count_between(pl_state *st, const pl_setdesc *d, const uint64_t *mas
         return 0;
     int dc = p->cell_col[b] - p->cell_col[a], dr = p->cell_row[b] - p->cell_row[a];
     if (dc != 0 && dr != 0 && dc != dr && dc != -dr)
+        return 0;
+    if (!no_hole_between(st, a, b))
         return 0;
     int sc = sgn(dc), sr = sgn(dr);
     long n = 0;
