@@ -615,6 +615,8 @@ void an_prepare(cc_t *cc)
         cc_symbol *s = &cc->syms[i];
         if (s->kind == SYM_VAR || s->kind == SYM_PVAR) {
             s->lo = s->hi = (int32_t)s->decl->ival;   /* as slot_init holds it */
+            if (s->holds_cell)
+                s->lo = INT32_MIN, s->hi = INT32_MAX;  /* cells: no number facts */
         }
     }
     /* every setup, used or replaced: more values only widen */
@@ -622,7 +624,7 @@ void an_prepare(cc_t *cc)
         for (const ast *st = cc->decls_setup[i]->a; st; st = st->next) {
             cc_symbol *s = st->a && st->a->name ? cc_lookup(cc, st->a->name) : NULL;
             if (st->kind == A_SSET && s && (s->kind == SYM_VAR || s->kind == SYM_PVAR))
-                widen(s, 1, (int32_t)st->ival);
+                widen(s, !s->holds_cell, (int32_t)st->ival);
             if (st->kind == A_SPLACE && st->b) {
                 cc_symbol *k = cc_lookup(cc, st->b->name);
                 if (k && k->kind == SYM_KIND)

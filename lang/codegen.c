@@ -713,7 +713,7 @@ static cc_type name_expr(cc_t *cc, const ast *e)
         case SYM_PLAYER: op1(cc, PL_OP_PUSH, s->index); return T_PLAYER;
         case SYM_KIND: op1(cc, PL_OP_PUSH, s->index); return T_KIND;
         case SYM_DIR: op1(cc, PL_OP_PUSH, s->index); return T_DIR;
-        case SYM_VAR: op1(cc, PL_OP_GETVAR, s->index); return T_INT;
+        case SYM_VAR: op1(cc, PL_OP_GETVAR, s->index); return s->holds_cell ? T_CELL : T_INT;
         case SYM_DEF:
             if (s->decl->b && !s->decl->a) {
                 if (!enter_expansion(cc, e))
@@ -911,7 +911,7 @@ static cc_type call_expr(cc_t *cc, const ast *e)
             expr_as(cc, a0, T_PLAYER);
             at(cc, e);
             op1(cc, PL_OP_GETPVAR, s->index);
-            return T_INT;
+            return s->holds_cell ? T_CELL : T_INT;
         case SYM_DEF:
             return def_call(cc, e, s);
         case SYM_DSET:
@@ -1222,7 +1222,7 @@ static void assign_stmt(cc_t *cc, const ast *s)
     cc_symbol *sym = l ? NULL : cc_lookup(cc, target->name);
     if (sym && sym->kind == SYM_VAR && !s->c) {
         sym->used = 1;
-        expr_as(cc, s->b, T_INT);
+        expr_as(cc, s->b, sym->holds_cell ? T_CELL : T_INT);
         at(cc, s);
         op1(cc, PL_OP_SETVAR, sym->index);
         return;
@@ -1230,7 +1230,7 @@ static void assign_stmt(cc_t *cc, const ast *s)
     if (sym && sym->kind == SYM_PVAR && s->c) {
         sym->used = 1;
         expr_as(cc, s->c, T_PLAYER);
-        expr_as(cc, s->b, T_INT);
+        expr_as(cc, s->b, sym->holds_cell ? T_CELL : T_INT);
         at(cc, s);
         op1(cc, PL_OP_SETPVAR, sym->index);
         return;

@@ -372,6 +372,7 @@ static void collect_decls(cc_t *cc, ast *decls)
 {
     pl_program *p = cc->prog;
     for (ast *d = decls; d; d = d->next) {
+        cc_symbol *s;
         switch (d->kind) {
         case A_GAME: set_once(cc, &cc->title, d, "the game title"); break;
         case A_ABOUT: set_once(cc, &cc->about, d, "the game description"); break;
@@ -453,14 +454,22 @@ static void collect_decls(cc_t *cc, ast *decls)
             }
             break;
         case A_VAR:
-            if (add_symbol(cc, d, d->name, SYM_VAR, p->nvars)) {
+            if ((s = add_symbol(cc, d, d->name, SYM_VAR, p->nvars))) {
+                s->holds_cell = d->c != NULL;
                 p->var_names = grow_names(p->var_names, p->nvars);
+                p->var_holds_cell = pl_realloc_array(p->var_holds_cell, (size_t)p->nvars + 1,
+                                                     sizeof *p->var_holds_cell);
+                p->var_holds_cell[p->nvars] = s->holds_cell;
                 p->var_names[p->nvars++] = pl_strdup(d->name);
             }
             break;
         case A_PVAR:
-            if (add_symbol(cc, d, d->name, SYM_PVAR, p->npvars)) {
+            if ((s = add_symbol(cc, d, d->name, SYM_PVAR, p->npvars))) {
+                s->holds_cell = d->c != NULL;
                 p->pvar_names = grow_names(p->pvar_names, p->npvars);
+                p->pvar_holds_cell = pl_realloc_array(p->pvar_holds_cell, (size_t)p->npvars + 1,
+                                                      sizeof *p->pvar_holds_cell);
+                p->pvar_holds_cell[p->npvars] = s->holds_cell;
                 p->pvar_names[p->npvars++] = pl_strdup(d->name);
             }
             break;
@@ -797,6 +806,29 @@ static void build_sided(cc_t *cc, pl_sided_table *t, ast_kind kind)
     t->offset[t->count * np] = n;
 }
 
+/* The value of a variable's initializer: its number, or for one holding a
+ * cell the cell named (`off`: -1).  A number where a cell is wanted, or
+ * the reverse, is an error at `at`. */
+static int32_t initial_value(cc_t *cc, const cc_symbol *s, const ast *at, const ast *cell,
+                             long long number)
+{
+    if (!s->holds_cell) {
+        if (cell)
+            cc_error(cc, cell, "'%s' holds a number, not a cell", s->name);
+        return (int32_t)number;
+    }
+    if (!cell) {
+        cc_error(cc, at, "'%s' holds a cell (or off), not a number", s->name);
+        return -1;
+    }
+    if (cell->kind == A_OFF)
+        return -1;
+    int c = cc_cell(cc, cell->name);
+    if (c < 0)
+        cc_error(cc, cell, "'%s' is not a cell of the board", cell->name);
+    return c;
+}
+
 static void build_layout(cc_t *cc)
 {
     pl_program *p = cc->prog;
@@ -809,10 +841,12 @@ static void build_layout(cc_t *cc)
     for (int i = 0; i < cc->nsyms; i++) {
         cc_symbol *s = &cc->syms[i];
         if (s->kind == SYM_VAR)
-            p->slot_init[p->var_base + s->index] = (int32_t)s->decl->ival;
+            p->slot_init[p->var_base + s->index] =
+                initial_value(cc, s, s->decl, s->decl->c, s->decl->ival);
         else if (s->kind == SYM_PVAR)
             for (int pl = 0; pl < p->nplayers; pl++)
-                p->slot_init[p->pvar_base + s->index * p->nplayers + pl] = (int32_t)s->decl->ival;
+                p->slot_init[p->pvar_base + s->index * p->nplayers + pl] =
+                    initial_value(cc, s, s->decl, s->decl->c, s->decl->ival);
     }
 }
 
@@ -872,11 +906,12 @@ static void build_setup(cc_t *cc)
             } else if (st->kind == A_SSET) {
                 cc_symbol *v = cc_lookup(cc, st->a->name);
                 if (v && v->kind == SYM_VAR && !st->b) {
-                    p->slot_init[p->var_base + v->index] = (int32_t)st->ival;
+                    p->slot_init[p->var_base + v->index] = initial_value(cc, v, st, st->c, st->ival);
                 } else if (v && v->kind == SYM_PVAR && st->b) {
                     int pl = find_player(cc, st->b);
                     if (pl >= 0)
-                        p->slot_init[p->pvar_base + v->index * p->nplayers + pl] = (int32_t)st->ival;
+                        p->slot_init[p->pvar_base + v->index * p->nplayers + pl] =
+                            initial_value(cc, v, st, st->c, st->ival);
                 } else {
                     cc_error(cc, st->a, "'%s' is not a %svariable", st->a->name, st->b ? "player " : "");
                 }

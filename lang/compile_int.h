@@ -29,6 +29,7 @@ typedef struct {
     int used;
     long long lo, hi;   /* SYM_VAR, SYM_PVAR: every value it can take (analyze.c) */
     int placed;         /* SYM_KIND: some setup line or `place` puts one */
+    int holds_cell;     /* SYM_VAR, SYM_PVAR: a cell (`var ko = off`), not a number */
 } cc_symbol;
 
 /* A warning kept until the end of compilation (analyze.c). */

@@ -57,7 +57,7 @@ static ast *name_node(pl_parse_ctx *ctx, char *s, YYLTYPE *loc);
 %type <node> setup_block setup_body setup_stmts setup_stmt
 %type <node> block body stmts stmt else_part or_blocks text_items text_item
 %type <node> end_block end_body end_rules end_rule opt_when
-%type <node> expr primary args arglist name
+%type <node> expr primary args arglist name cell_value
 %type <num> sint
 %type <node> sints
 
@@ -115,7 +115,9 @@ decl:
   | CELL name BEYOND cellitems TOWARD name
                                       { $$ = NODE(A_CELLDECL, @2); $$->name = $2->name; $$->a = $4; $$->b = $6; }
   | VAR name '=' sint                 { $$ = NODE(A_VAR, @2); $$->name = $2->name; $$->ival = $4; }
+  | VAR name '=' cell_value           { $$ = NODE(A_VAR, @2); $$->name = $2->name; $$->c = $4; }
   | PLAYER VAR name '=' sint          { $$ = NODE(A_PVAR, @3); $$->name = $3->name; $$->ival = $5; }
+  | PLAYER VAR name '=' cell_value    { $$ = NODE(A_PVAR, @3); $$->name = $3->name; $$->c = $5; }
   | SETUP setup_block                 { $$ = NODE(A_SETUP, @1); $$->a = $2; }
   | MOVES block                       { $$ = NODE(A_MOVES, @1); $$->a = $2; }
   | MOVES name block                  { $$ = NODE(A_MOVES, @1); $$->b = $2; $$->a = $3; }
@@ -128,6 +130,12 @@ decl:
   ;
 
 name: IDENT                           { $$ = name_node(ctx, $1, &@1); }
+  ;
+
+/* what a variable holding a cell starts with (or is set to in a setup) */
+cell_value:
+    name
+  | OFF                               { $$ = NODE(A_OFF, @1); }
   ;
 
 sint:
@@ -203,8 +211,11 @@ setup_stmt:
   | MARK name AT cellitems            { $$ = NODE(A_SMARK, @1); $$->a = $2; $$->c = $4; $$->ival = 1; }
   | MARK name AT cellitems '=' sint   { $$ = NODE(A_SMARK, @1); $$->a = $2; $$->c = $4; $$->ival = $6; }
   | SET name '=' sint                 { $$ = NODE(A_SSET, @1); $$->a = $2; $$->ival = $4; }
+  | SET name '=' cell_value           { $$ = NODE(A_SSET, @1); $$->a = $2; $$->c = $4; }
   | TURN name                         { $$ = NODE(A_STURN, @1); $$->a = $2; }
   | SET name '(' name ')' '=' sint    { $$ = NODE(A_SSET, @1); $$->a = $2; $$->b = $4; $$->ival = $7; }
+  | SET name '(' name ')' '=' cell_value
+                                      { $$ = NODE(A_SSET, @1); $$->a = $2; $$->b = $4; $$->c = $7; }
   ;
 
 /* block: `{ statement; statement ... }` */

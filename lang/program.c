@@ -51,6 +51,8 @@ void pl_program_free(pl_program *prog)
     free_strings(prog->mark_names, prog->nmarks);
     free_strings(prog->var_names, prog->nvars);
     free_strings(prog->pvar_names, prog->npvars);
+    free(prog->var_holds_cell);
+    free(prog->pvar_holds_cell);
 
     free_strings(prog->dset_names, prog->dsets.count);
     free_sided(&prog->dsets);

@@ -167,8 +167,10 @@ typedef struct pl_program {
     char **mark_names;
     int32_t nvars;            /* game variables */
     char **var_names;
+    int32_t *var_holds_cell;  /* nvars: 1 when it holds a cell (-1: off), 0 a number */
     int32_t npvars;           /* per-player variables */
     char **pvar_names;
+    int32_t *pvar_holds_cell; /* npvars: the same */
 
     /* direction sets and regions, each with one variant per player */
     char **dset_names;

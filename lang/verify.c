@@ -112,7 +112,9 @@ static int check_arrays(verifier *v)
         need(v, p->kind_attr_names, nk * PL_MAX_ATTRS, "attribute name") ||
         need(v, p->mark_names, p->nmarks, "mark name") ||
         need(v, p->var_names, p->nvars, "variable name") ||
+        need(v, p->var_holds_cell, p->nvars, "variable type") ||
         need(v, p->pvar_names, p->npvars, "player variable name") ||
+        need(v, p->pvar_holds_cell, p->npvars, "player variable type") ||
         need(v, p->dset_names, p->dsets.count, "direction set name") ||
         need(v, p->region_names, p->regions.count, "region name") ||
         need(v, p->dsets.offset, 1, "direction set offset") ||
@@ -266,6 +268,32 @@ static int check_layout(verifier *v)
     return 0;
 }
 
+/* A variable is a number or a cell; a cell one starts on a cell or off. */
+static int check_cell_variables(verifier *v)
+{
+    const pl_program *p = v->prog;
+    for (int i = 0; i < p->nvars; i++) {
+        int32_t x = p->slot_init[p->var_base + i];
+        if (p->var_holds_cell[i] != 0 && p->var_holds_cell[i] != 1)
+            return fail(v, "variable %d: type %d is neither a number (0) nor a cell (1)", i,
+                        p->var_holds_cell[i]);
+        if (p->var_holds_cell[i] && (x < -1 || x >= p->ncells))
+            return fail(v, "start position: variable %s holds %d, not a cell", p->var_names[i], x);
+    }
+    for (int i = 0; i < p->npvars; i++) {
+        if (p->pvar_holds_cell[i] != 0 && p->pvar_holds_cell[i] != 1)
+            return fail(v, "player variable %d: type %d is neither a number (0) nor a cell (1)",
+                        i, p->pvar_holds_cell[i]);
+        for (int pl = 0; pl < p->nplayers && p->pvar_holds_cell[i]; pl++) {
+            int32_t x = p->slot_init[p->pvar_base + i * p->nplayers + pl];
+            if (x < -1 || x >= p->ncells)
+                return fail(v, "start position: player variable %s holds %d, not a cell",
+                            p->pvar_names[i], x);
+        }
+    }
+    return 0;
+}
+
 /* The start position: board cells hold 0 or a piece of a known kind and
  * player; the side to move is a player.  Marks and variables are free. */
 static int check_start(verifier *v)
@@ -284,7 +312,7 @@ static int check_start(verifier *v)
     if (t < 0 || t >= p->nplayers)
         return fail(v, "start position: player to move is %d, not a player",
                     t);
-    return 0;
+    return check_cell_variables(v);
 }
 
 /* A local operand of a set: a local slot, or -1 (unused / the mover). */

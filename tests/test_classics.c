@@ -49,6 +49,13 @@ static const classic_case cases[] = {
      "c3 d8 h1 c6 f5 h3 b1 g2 a2 h7 d5 g6 i7 i3 f4 f1 g3 i6 h1 f6 c9 d3 h8 "
      "d1 h2 d9 b3 e8 e5 h9 f8 i5 g9 f2 i9 b7 b6 h6 g8 b9 d7 a8 f9 e3", 2, 3, {18, 397, 6597}},
     {"games/territory/go9.game", "b5 c5 c6 d6 c4 d4 a1 e5 d5", 2, 2, {73, 5330}},
+    /* seed 13, 75 plies: White's d9 takes two black stones, not a ko (a
+       file once decided the ko after removing the first) */
+    {"games/territory/go9.game",
+     "c6 c1 c8 h9 e5 pass a2 c3 e3 g9 e2 d8 h2 h4 b8 e8 c4 i1 f5 f1 d4 f9 "
+     "i6 e9 f8 b5 b1 h1 f2 i3 a4 g1 f3 b7 i9 e1 h8 i7 h6 g5 i4 i2 pass h7 "
+     "d3 i5 c7 g3 i8 g6 a8 b6 a6 i4 e6 d7 h3 pass a9 f4 d9 b9 a3 c2 d1 c9 "
+     "d2 d6 g2 f7 b4 a7 a1 a5 d9", 2, 2, {15, 186}},
 };
 
 /* A rule seen from one position: after `moves`, the legal moves are

@@ -1,8 +1,9 @@
 /*
- * test_groups.c -- the board's geometry in the language: group(c, D), the
+ * test_groups.c -- cells in the language beyond one step: group(c, D), the
  * cells joined to a cell through the same contents, and border(c, D), the
  * cells around that group (what Go's captures and Hex's connection are
- * made of); and lines on boards with holes, which a hole ends.
+ * made of); lines on boards with holes, which a hole ends; and variables
+ * that hold a cell (an en-passant square, a ko point).
  */
 #include "plateau_test.h"
 
@@ -247,6 +248,61 @@ static void test_direction_set_that_goes_nowhere_warns(void **state)
     free(got);
 }
 
+/* A variable declared with a cell (or off) holds a cell: compared with
+ * cells, stepped from, named in a text, set in a setup, shown and read
+ * back by name in a position, kept through a compiled program. */
+#define LAST_MOVE                                                               \
+    "game \"last\"\nimport grid\nboard 3 x 3\nplayers x o\npiece token\n"      \
+    "var last = off\n"                                                          \
+    "player var home = b2\n"                                                    \
+    "setup {\n  set home(o) = off\n}\n"                                          \
+    "moves {\n"                                                                 \
+    "  pick c in empty_cells where c != home(mover) and (last == off or\n"     \
+    "      c == last + n or c == last + e)\n"                                  \
+    "  place mover token at c\n"                                                \
+    "  set last = c\n"                                                          \
+    "  text c\n"                                                                \
+    "}\n"
+
+static void test_variables_holding_cells(void **state)
+{
+    (void)state;
+    pl_program *p = pt_compile_text("last.game", LAST_MOVE);
+    pl_state *st = pl_state_new(p);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    /* x may not use its home b2; after a1, o goes north or east of it */
+    pt_assert_moves(st, &ml, "a1 a2 a3 b1 b3 c1 c2 c3");
+    pt_play(st, &ml, "a1");
+    pt_assert_moves(st, &ml, "a2 b1");
+    pt_play(st, &ml, "b1");
+    pt_assert_moves(st, &ml, "c1");         /* b2 is x's home */
+    char *text = NULL;
+    assert_int_equal(pl_state_to_position(st, &text), PL_OK);
+    assert_string_equal(text, "3/3/XO1 x last=b1 home=b2,off");
+    pl_state *back = pl_state_new(p);
+    pl_position_error perr;
+    assert_int_equal(pl_state_from_position(back, text, &perr), PL_OK);
+    pt_assert_moves(back, &ml, "c1");
+    pl_free(text);
+    /* through the bytecode format */
+    uint8_t *data;
+    size_t len;
+    assert_int_equal(pl_program_write(p, &data, &len), PL_OK);
+    pl_program *q = NULL;
+    assert_int_equal(pl_load_string("last.pbc", (const char *)data, len, NULL, &q), PL_OK);
+    pl_state *again = pl_state_new(q);
+    pt_play(again, &ml, "a1 b1");
+    pt_assert_moves(again, &ml, "c1");
+    pl_free(data);
+    pl_state_free(again);
+    pl_program_free(q);
+    pl_state_free(back);
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(p);
+}
+
 int main(void)
 {
     pt_init();
@@ -259,6 +315,7 @@ int main(void)
         cmocka_unit_test(test_a_hole_ends_a_line),
         cmocka_unit_test(test_line_builtins_on_boards_with_holes_warn),
         cmocka_unit_test(test_direction_set_that_goes_nowhere_warns),
+        cmocka_unit_test(test_variables_holding_cells),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

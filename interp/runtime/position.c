@@ -189,15 +189,28 @@ static void put_board(text_buf *b, const pl_state *st, const piece_letters *pl, 
     }
 }
 
+/* A variable's value: a number, or a cell's name (`off` for none). */
+static void put_value(text_buf *b, const pl_program *p, int holds_cell, int32_t v)
+{
+    if (!holds_cell)
+        put(b, "%d", v);
+    else
+        put(b, "%s", v >= 0 && v < p->ncells ? p->cell_names[v] : "off");
+}
+
 static void put_variables(text_buf *b, const pl_state *st)
 {
     const pl_program *p = st->prog;
-    for (int v = 0; v < p->nvars; v++)
-        put(b, " %s=%d", p->var_names[v], st->slot[p->var_base + v]);
+    for (int v = 0; v < p->nvars; v++) {
+        put(b, " %s=", p->var_names[v]);
+        put_value(b, p, p->var_holds_cell[v], st->slot[p->var_base + v]);
+    }
     for (int v = 0; v < p->npvars; v++) {
         put(b, " %s=", p->pvar_names[v]);
-        for (int pl = 0; pl < p->nplayers; pl++)
-            put(b, "%s%d", pl ? "," : "", st->slot[p->pvar_base + v * p->nplayers + pl]);
+        for (int pl = 0; pl < p->nplayers; pl++) {
+            put(b, "%s", pl ? "," : "");
+            put_value(b, p, p->pvar_holds_cell[v], st->slot[p->pvar_base + v * p->nplayers + pl]);
+        }
     }
     for (int m = 0; m < p->nmarks; m++) {
         const int32_t *marks = st->slot + p->mark_base + m * p->ncells;
@@ -456,15 +469,33 @@ static pl_err read_side(reader *r)
     return PL_OK;
 }
 
-/* "name=v1,v2,...": exactly `n` values into slots[base + i * stride]. */
-static pl_err read_values(reader *r, const char *name, int base, int stride, int n)
+/* One value of a variable that holds a cell: a cell's name or `off`. */
+static pl_err read_cell_value(reader *r, const char *name, int32_t *out)
+{
+    char cell_name[64];
+    const char *start = r->at;
+    read_name(r, cell_name, sizeof cell_name);
+    *out = strcmp(cell_name, "off") == 0 ? -1 : pl_program_find_cell(r->p, cell_name);
+    if (*out < 0 && strcmp(cell_name, "off") != 0) {
+        r->at = start;
+        return fail(r, "%s: '%.*s' is not a cell of this game (nor off)", name,
+                    (int)strcspn(start, " \t\r\n,"), start);
+    }
+    return PL_OK;
+}
+
+/* "name=v1,v2,...": exactly `n` values into slots[base + i * stride],
+ * numbers or, when the variable holds cells, cell names. */
+static pl_err read_values(reader *r, const char *name, int base, int stride, int n,
+                          int holds_cell)
 {
     for (int i = 0; i < n; i++) {
         if (i > 0 && *r->at != ',')
             return fail(r, "%s: %d values expected, separated by ','", name, n);
         if (i > 0)
             r->at++;
-        pl_err e = read_int(r, name, &r->slots[base + i * stride]);
+        int32_t *slot = &r->slots[base + i * stride];
+        pl_err e = holds_cell ? read_cell_value(r, name, slot) : read_int(r, name, slot);
         if (e != PL_OK)
             return e;
     }
@@ -510,10 +541,10 @@ static pl_err read_assignment(reader *r)
     r->at++;
     int i;
     if ((i = find_name(p->var_names, p->nvars, name)) >= 0)
-        return read_values(r, p->var_names[i], p->var_base + i, 1, 1);
+        return read_values(r, p->var_names[i], p->var_base + i, 1, 1, p->var_holds_cell[i]);
     if ((i = find_name(p->pvar_names, p->npvars, name)) >= 0)
         return read_values(r, p->pvar_names[i], p->pvar_base + i * p->nplayers, 1,
-                           p->nplayers);
+                           p->nplayers, p->pvar_holds_cell[i]);
     if ((i = find_name(p->mark_names, p->nmarks, name)) >= 0)
         return read_mark(r, i);
     return fail(r, "'%s' is not a variable or a mark of this game", name);

@@ -47,6 +47,16 @@ static void piece_symbol(const pl_program *p, const char *letters, int32_t v, ch
     out[2] = 0;
 }
 
+
+/* A variable's value: a number, or a cell's name (`off` for none). */
+static void put_value(FILE *out, const pl_program *p, int holds_cell, int32_t v)
+{
+    if (!holds_cell)
+        fprintf(out, "%d", v);
+    else
+        fputs(v >= 0 && v < p->ncells ? pl_esc(p->cell_names[v]) : "off", out);
+}
+
 void pl_state_render(const pl_state *st, FILE *out)
 {
     const pl_program *p = st->prog;
@@ -88,12 +98,17 @@ void pl_state_render(const pl_state *st, FILE *out)
     if (p->nmarks)
         fprintf(out, ", * = marked (%s)", pl_esc(p->mark_names[0]));
     fputc('\n', out);
-    for (int v = 0; v < p->nvars; v++)
-        fprintf(out, "    %s = %d\n", pl_esc(p->var_names[v]), st->slot[p->var_base + v]);
+    for (int v = 0; v < p->nvars; v++) {
+        fprintf(out, "    %s = ", pl_esc(p->var_names[v]));
+        put_value(out, p, p->var_holds_cell[v], st->slot[p->var_base + v]);
+        fputc('\n', out);
+    }
     for (int v = 0; v < p->npvars; v++) {
         fprintf(out, "    %s:", pl_esc(p->pvar_names[v]));
-        for (int i = 0; i < p->nplayers; i++)
-            fprintf(out, " %s %d", pl_esc(p->player_names[i]), st->slot[p->pvar_base + v * p->nplayers + i]);
+        for (int i = 0; i < p->nplayers; i++) {
+            fprintf(out, " %s ", pl_esc(p->player_names[i]));
+            put_value(out, p, p->pvar_holds_cell[v], st->slot[p->pvar_base + v * p->nplayers + i]);
+        }
         fputc('\n', out);
     }
 }
