@@ -72,6 +72,8 @@ BUILTIN(neighbors,  2, 2, CELL,   DSET,   NONE,   CELLS,  SET,     LEAPS,     AN
 BUILTIN(between,    2, 2, CELL,   CELL,   NONE,   CELLS,  SET,     BETWEEN,   ANY,   "the cells strictly between `c` and `e` when they are on one row, column or diagonal (else none), from `c` toward `e`")
 BUILTIN(group,      2, 2, CELL,   DSET,   NONE,   CELLS,  SET,     GROUP,     ANY,   "`c` and every cell joined to it by steps along `D` through cells of the same owner as `c` (through empty cells when `c` is empty): its group of stones, or the empty area around it; none when `c` is `off`; in board order")
 BUILTIN(border,     2, 2, CELL,   DSET,   NONE,   CELLS,  SET,     BORDER,    ANY,   "the cells one step along `D` from `group(c, D)` and not in it: a group's liberties are `count(x in border(c, D) where empty(x))`; in board order")
+BUILTIN(slide,      2, 2, CELL,   DIR,    NONE,   CELLS,  SET,     SLIDE,     ANY,   "the empty cells from `c + d` onward along `d`, up to the first piece or the edge (a rider's moves, blocked by any piece), nearest first")
+BUILTIN(reach,      2, 2, CELL,   DIR,    NONE,   CELLS,  SET,     REACH,     ANY,   "`slide(c, d)`, then the cell of the first piece met if there is one (a rider's moves and the piece it may take), nearest first")
 BUILTIN(range,      2, 2, NUMBER, NUMBER, NONE,   NUMBERS, SET,    RANGE,     ANY,   "the numbers `n`, `n`+1, ..., `m` (none if `m` < `n`), increasing")
 #endif
 
@@ -87,6 +89,8 @@ BUILTIN_LINE(ray)
 BUILTIN_LINE(line_count)
 BUILTIN_LINE(run)
 BUILTIN_LINE(has_run)
+BUILTIN_LINE(slide)
+BUILTIN_LINE(reach)
 #endif
 
 /*

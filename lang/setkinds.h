@@ -30,3 +30,5 @@ SETKIND(DIRS,    "dirs",    DSET,   NULL,   NULL, SIDE,  DIR,    "the directions
 SETKIND(RANGE,   "range",   NONE,   "",     "",   NONE,  NUMBER, "the integers arg0..arg1")
 SETKIND(GROUP,   "group",   DSET,   "of",   NULL, MOVER, CELL,   "arg0 and the cells joined to it by steps of direction set id (the mover's side) through cells of the same owner (empty ones: through empty cells), in board order")
 SETKIND(BORDER,  "border",  DSET,   "of",   NULL, MOVER, CELL,   "the cells one step of direction set id (the mover's side) from the group of arg0 and not in it, in board order")
+SETKIND(SLIDE,   "slide",   NONE,   "from", "along", NONE, CELL,  "the empty cells from arg0 + d onward along direction d = arg1, up to the first piece or the edge")
+SETKIND(REACH,   "reach",   NONE,   "from", "along", NONE, CELL,  "slide, then the cell of the first piece met (if any)")

@@ -248,6 +248,33 @@ static void test_direction_set_that_goes_nowhere_warns(void **state)
     free(got);
 }
 
+/* A rider's squares: slide() the empty cells along a direction up to the
+ * first piece, reach() the same and that piece; nearest first; a hole or
+ * the edge ends them like a piece. */
+static void test_slide_and_reach(void **state)
+{
+    (void)state;
+    expect_moves("game \"riders\"\nimport grid\n"
+                 "board 6 x 2 where not (col == 6 and row == 2)\n"
+                 "players black white\npiece stone\n"
+                 "setup {\n  place black stone at a1 e1\n  place white stone at c2\n}\n"
+                 "moves {\n"
+                 "  text \"s\"\n"
+                 "  for x in slide(a1, e) { text x }\n"
+                 "  text \"/r\"\n"
+                 "  for x in reach(a1, e) { text x }\n"
+                 "  text \"/\" count(reach(a2, e)) count(slide(a1, w)) count(reach(f1, n))\n"
+                 "  text count(reach(a1, ne)) count(x in reach(e1, w) where enemy(x))\n"
+                 "  pick d in orthogonal\n"
+                 "  pick t in reach(e1, d)\n"
+                 "  text \"/\" t\n"
+                 "}\n",
+                 "sb1c1d1/rb1c1d1e1/20010/a1 sb1c1d1/rb1c1d1e1/20010/b1 "
+                 "sb1c1d1/rb1c1d1e1/20010/c1 "
+                 "sb1c1d1/rb1c1d1e1/20010/d1 sb1c1d1/rb1c1d1e1/20010/e2 "
+                 "sb1c1d1/rb1c1d1e1/20010/f1");   /* west: up to black's own a1 */
+}
+
 /* A variable declared with a cell (or off) holds a cell: compared with
  * cells, stepped from, named in a text, set in a setup, shown and read
  * back by name in a position, kept through a compiled program. */
@@ -316,6 +343,7 @@ int main(void)
         cmocka_unit_test(test_line_builtins_on_boards_with_holes_warn),
         cmocka_unit_test(test_direction_set_that_goes_nowhere_warns),
         cmocka_unit_test(test_variables_holding_cells),
+        cmocka_unit_test(test_slide_and_reach),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

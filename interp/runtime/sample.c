@@ -233,6 +233,9 @@ static int32_t set_bound(const pl_program *p, const pl_setdesc *d)
     case PL_SET_GROUP:
     case PL_SET_BORDER: return p->ncells;
     case PL_SET_BETWEEN: return p->ncols > p->nrows ? p->ncols : p->nrows;
+    case PL_SET_SLIDE:
+    case PL_SET_REACH:      /* a straight line, then perhaps one extra cell */
+        return (p->ncols > p->nrows ? p->ncols : p->nrows) + 1;
     case PL_SET_REGION:
     case PL_SET_DIRS:
     case PL_SET_LEAPS:

@@ -234,6 +234,25 @@ static int32_t next_cell_or_dir(pl_state *st, const pl_setdesc *d, int32_t *curs
             return -1;
         return *cursor = next;
     }
+    case PL_SET_SLIDE:
+    case PL_SET_REACH: {
+        int32_t from = s[st->nslots + d->arg0], dir = s[st->nslots + d->arg1];
+        if (!valid_cell(p, from) || dir < 0 || dir >= p->ndirs)
+            return -1;
+        if (*cursor >= 0) {
+            if (!valid_cell(p, *cursor)) {          /* hand-made bytecode (NEXT) */
+                vm_error(st, pc, "iteration cursor %d is outside the set", (int)*cursor);
+                return -1;
+            }
+            if (s[*cursor])                         /* reach: the piece met was the last */
+                return -1;
+            from = *cursor;
+        }
+        int32_t t = p->neighbor[from * p->ndirs + dir];
+        if (t < 0 || (s[t] && d->kind == PL_SET_SLIDE))
+            return -1;
+        return *cursor = t;
+    }
     case PL_SET_GROUP:
     case PL_SET_BORDER: {
         if (*cursor < -1 || *cursor >= p->ncells)
