@@ -76,6 +76,9 @@ typedef struct {
     int file;                 /* index of src */
     ast *decls;               /* result: list of declarations */
     ast *last_decl;
+    int last_token;           /* the scanner's last token: a line that ends with an
+                                 operator goes on on the next one */
+    int last_line, last_first_col, last_last_col;   /* and where it was */
     int paren_depth;          /* newlines inside ( ) are not separators... */
     char brackets[64];        /* ...unless a { } is open inside the ( ) */
     /* Every open bracket, for hints ("to close the '{' opened at line 6"):

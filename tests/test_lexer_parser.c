@@ -63,6 +63,11 @@ static const char *const valid_snippets[] = {
     "setup {\n  place a token at b1\n  mark hot at a2 = 3\n  set v = 5\n  set p(b) = 4\n  turn b\n}\n"
     "moves {\n  pick c in empty_cells\n  place mover token at c\n  text c\n}\n"
     "evaluate count(pieces(mover)) - count(pieces(opponent))\n",
+    /* a line that ends with an operator goes on */
+    HEADER "def corner(c) = (row(c) == 1 or row(c) == 3) and\n    (col(c) == 1 or col(c) == 3)\n"
+    "moves {\n  pick c in empty_cells where corner(c) or\n\n      c == b2\n"
+    "  let k = 1 +\n    2\n  place mover token at c\n  text c\n}\nend {\n  draw when\n"
+    "    count(empty_cells) == 4\n}\n",
     /* string escapes and quoted imports */
     "game \"Tab\\tquote\\\"back\\\\slash\"\nabout \"a\\nb\"\nimport \"grid\"\nimport knight\n"
     "board 3 x 3\nplayers x o\npiece token\n"
@@ -88,6 +93,7 @@ static void test_valid_snippets(void **state)
     }
 }
 
+/* the string escapes snippet is the last one */
 static void test_string_escapes(void **state)
 {
     (void)state;
