@@ -9,6 +9,7 @@
  * be declared once.
  */
 #include <ctype.h>
+#include <dirent.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -290,6 +291,32 @@ static void collect_file(cc_t *cc, int file, ast *decls)
 }
 
 /* import NAME: the stdlib directory first, then the importing file's. */
+/* A shipped game by name, as `plateau list` names it: games/ is next to
+ * the stdlib (in the source tree and installed), one folder per family. */
+static int find_shipped_game(const char *stdlib_dir, const char *name, const char *ext,
+                             char *path, size_t size)
+{
+    char games[4096];
+    int n = snprintf(games, sizeof games, "%s/../games", stdlib_dir);
+    if (n < 0 || (size_t)n >= sizeof games)
+        return 0;
+    n = snprintf(path, size, "%s/%s%s", games, name, ext);
+    if (n >= 0 && (size_t)n < size && file_exists(path))
+        return 1;
+    DIR *dir = opendir(games);
+    struct dirent *e;
+    int found = 0;
+    while (dir && !found && (e = readdir(dir)) != NULL) {
+        if (e->d_name[0] == '.')
+            continue;
+        n = snprintf(path, size, "%s/%s/%s%s", games, e->d_name, name, ext);
+        found = n >= 0 && (size_t)n < size && file_exists(path);
+    }
+    if (dir)
+        closedir(dir);
+    return found;
+}
+
 static void do_import(cc_t *cc, const ast *imp)
 {
     char path[4096];
@@ -313,9 +340,11 @@ static void do_import(cc_t *cc, const ast *imp)
             snprintf(path, sizeof path, "%s%s", name, ext);
         found = file_exists(path);
     }
+    if (!found && cc->stdlib_dir && !strchr(name, '/'))
+        found = find_shipped_game(cc->stdlib_dir, name, ext, path, sizeof path);
     if (!found) {
-        cc_error(cc, imp, "cannot find '%s' to import (looked in %s and next to %s)",
-                 name, cc->stdlib_dir ? cc->stdlib_dir : "(no stdlib)", from);
+        cc_error(cc, imp, "cannot find '%s' to import (looked in %s, next to %s and among "
+                 "the shipped games)", name, cc->stdlib_dir ? cc->stdlib_dir : "(no stdlib)", from);
         return;
     }
     int seen = source_of_file(cc, path);

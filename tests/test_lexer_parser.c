@@ -363,6 +363,40 @@ static void test_many_cells_and_setups(void **state)
     free(text);
 }
 
+/* A shipped game is imported by the name `plateau list` gives it, from
+ * anywhere: words joined by '-' need no quotes. */
+static void test_import_a_shipped_game_by_name(void **state)
+{
+    (void)state;
+    static const char *const texts[] = {
+        "import lines-of-action\n",
+        "import \"lines-of-action\"\n",
+        "# a variant: Lines of Action as shipped, under another title\n"
+        "game \"LOA again\"\nimport lines-of-action\n",
+    };
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        pl_program *p = pt_compile_text("elsewhere/variant.game", texts[i]);
+        pl_state *st = pl_state_new(p);
+        pl_movelist mls[3];
+        for (int k = 0; k < 3; k++)
+            pl_movelist_init(&mls[k]);
+        assert_int_equal(pt_perft(st, mls, 2), 1244);   /* Lines of Action's */
+        for (int k = 0; k < 3; k++)
+            pl_movelist_free(&mls[k]);
+        pl_state_free(st);
+        pl_program_free(p);
+    }
+    pl_diags d;
+    const char *bad = "import missing-game-here\n";
+    pl_diags_init(&d);
+    assert_null(pl_compile_string("variant.game", bad, strlen(bad), PT_STDLIB, &d));
+    char *got = pt_diags_text(&d);
+    assert_non_null(strstr(got, "cannot find 'missing-game-here' to import (looked in stdlib, "
+                                "next to variant.game and among the shipped games)"));
+    free(got);
+    pl_diags_free(&d);
+}
+
 /* A region may repeat cells, but a list of more cells than a board may
  * have (4096) is refused with an error at the list. */
 static void test_cell_list_too_long(void **state)
@@ -409,6 +443,7 @@ int main(void)
         cmocka_unit_test(test_warning_is_not_an_error),
         cmocka_unit_test(test_many_alternatives_and_blocks),
         cmocka_unit_test(test_many_cells_and_setups),
+        cmocka_unit_test(test_import_a_shipped_game_by_name),
         cmocka_unit_test(test_cell_list_too_long),
         /* syntax */
         BROKEN("missing_brace"),
