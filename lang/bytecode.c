@@ -164,9 +164,11 @@ int pl_bytecode_write(const pl_program *p, uint8_t **out, size_t *outlen)
     put_count(&w, p->nvars);
     put_strs(&w, p->var_names, p->nvars);
     put_i32s(&w, p->var_holds_cell, p->nvars);
+    put_i32s(&w, p->var_apart, p->nvars);
     put_count(&w, p->npvars);
     put_strs(&w, p->pvar_names, p->npvars);
     put_i32s(&w, p->pvar_holds_cell, p->npvars);
+    put_i32s(&w, p->pvar_apart, p->npvars);
     /* sided tables */
     put_sided(&w, &p->dsets, p->dset_names, p->nplayers);
     put_sided(&w, &p->regions, p->region_names, p->nplayers);
@@ -399,9 +401,11 @@ static int read_players(reader *r, pl_program *p)
     p->nvars = get_count(r, "variable", MAX_VARS);
     get_strs(r, &p->var_names, p->nvars);
     get_i32s(r, &p->var_holds_cell, p->nvars);
+    get_i32s(r, &p->var_apart, p->nvars);
     p->npvars = get_count(r, "player variable", MAX_VARS);
     get_strs(r, &p->pvar_names, p->npvars);
     get_i32s(r, &p->pvar_holds_cell, p->npvars);
+    get_i32s(r, &p->pvar_apart, p->npvars);
     return r->failed;
 }
 

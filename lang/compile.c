@@ -489,6 +489,9 @@ static void collect_decls(cc_t *cc, ast *decls)
                 p->var_holds_cell = pl_realloc_array(p->var_holds_cell, (size_t)p->nvars + 1,
                                                      sizeof *p->var_holds_cell);
                 p->var_holds_cell[p->nvars] = s->holds_cell;
+                p->var_apart = pl_realloc_array(p->var_apart, (size_t)p->nvars + 1,
+                                                sizeof *p->var_apart);
+                p->var_apart[p->nvars] = d->op;
                 p->var_names[p->nvars++] = pl_strdup(d->name);
             }
             break;
@@ -499,6 +502,9 @@ static void collect_decls(cc_t *cc, ast *decls)
                 p->pvar_holds_cell = pl_realloc_array(p->pvar_holds_cell, (size_t)p->npvars + 1,
                                                       sizeof *p->pvar_holds_cell);
                 p->pvar_holds_cell[p->npvars] = s->holds_cell;
+                p->pvar_apart = pl_realloc_array(p->pvar_apart, (size_t)p->npvars + 1,
+                                                 sizeof *p->pvar_apart);
+                p->pvar_apart[p->npvars] = d->op;
                 p->pvar_names[p->npvars++] = pl_strdup(d->name);
             }
             break;

@@ -58,7 +58,7 @@ static ast *name_node(pl_parse_ctx *ctx, char *s, YYLTYPE *loc);
 %type <node> block body stmts stmt else_part or_blocks text_items text_item
 %type <node> end_block end_body end_rules end_rule opt_when
 %type <node> expr primary args arglist name cell_value
-%type <num> sint
+%type <num> sint opt_apart
 %type <node> sints
 
 %left WHERE
@@ -114,10 +114,12 @@ decl:
   | CELL name                         { $$ = NODE(A_CELLDECL, @2); $$->name = $2->name; }
   | CELL name BEYOND cellitems TOWARD name
                                       { $$ = NODE(A_CELLDECL, @2); $$->name = $2->name; $$->a = $4; $$->b = $6; }
-  | VAR name '=' sint                 { $$ = NODE(A_VAR, @2); $$->name = $2->name; $$->ival = $4; }
-  | VAR name '=' cell_value           { $$ = NODE(A_VAR, @2); $$->name = $2->name; $$->c = $4; }
-  | PLAYER VAR name '=' sint          { $$ = NODE(A_PVAR, @3); $$->name = $3->name; $$->ival = $5; }
-  | PLAYER VAR name '=' cell_value    { $$ = NODE(A_PVAR, @3); $$->name = $3->name; $$->c = $5; }
+  | VAR name '=' sint opt_apart       { $$ = NODE(A_VAR, @2); $$->name = $2->name; $$->ival = $4; $$->op = $5; }
+  | VAR name '=' cell_value opt_apart { $$ = NODE(A_VAR, @2); $$->name = $2->name; $$->c = $4; $$->op = $5; }
+  | PLAYER VAR name '=' sint opt_apart
+                                      { $$ = NODE(A_PVAR, @3); $$->name = $3->name; $$->ival = $5; $$->op = $6; }
+  | PLAYER VAR name '=' cell_value opt_apart
+                                      { $$ = NODE(A_PVAR, @3); $$->name = $3->name; $$->c = $5; $$->op = $6; }
   | SETUP setup_block                 { $$ = NODE(A_SETUP, @1); $$->a = $2; }
   | MOVES block                       { $$ = NODE(A_MOVES, @1); $$->a = $2; }
   | MOVES name block                  { $$ = NODE(A_MOVES, @1); $$->b = $2; $$->a = $3; }
@@ -130,6 +132,15 @@ decl:
   ;
 
 name: IDENT                           { $$ = name_node(ctx, $1, &@1); }
+  ;
+
+/* `not in position`: a variable that repetition does not compare (a
+   move counter); 1 then, else 0 */
+opt_apart:
+    %empty                            { $$ = 0; }
+  | NOT IN IDENT                      { $$ = 1;
+                                        if (strcmp($3, "position") != 0)
+                                            yyerror(&@3, ctx, scanner, "expected 'not in position'"); }
   ;
 
 /* what a variable holding a cell starts with (or is set to in a setup) */

@@ -53,6 +53,8 @@ void pl_program_free(pl_program *prog)
     free_strings(prog->pvar_names, prog->npvars);
     free(prog->var_holds_cell);
     free(prog->pvar_holds_cell);
+    free(prog->var_apart);
+    free(prog->pvar_apart);
 
     free_strings(prog->dset_names, prog->dsets.count);
     free_sided(&prog->dsets);

@@ -168,9 +168,12 @@ typedef struct pl_program {
     int32_t nvars;            /* game variables */
     char **var_names;
     int32_t *var_holds_cell;  /* nvars: 1 when it holds a cell (-1: off), 0 a number */
+    int32_t *var_apart;       /* nvars: 1 when not part of the position (`not in
+                                 position`): repetition and hashes ignore it */
     int32_t npvars;           /* per-player variables */
     char **pvar_names;
     int32_t *pvar_holds_cell; /* npvars: the same */
+    int32_t *pvar_apart;      /* npvars: the same */
 
     /* direction sets and regions, each with one variant per player */
     char **dset_names;

@@ -113,8 +113,10 @@ static int check_arrays(verifier *v)
         need(v, p->mark_names, p->nmarks, "mark name") ||
         need(v, p->var_names, p->nvars, "variable name") ||
         need(v, p->var_holds_cell, p->nvars, "variable type") ||
+        need(v, p->var_apart, p->nvars, "variable position flag") ||
         need(v, p->pvar_names, p->npvars, "player variable name") ||
         need(v, p->pvar_holds_cell, p->npvars, "player variable type") ||
+        need(v, p->pvar_apart, p->npvars, "player variable position flag") ||
         need(v, p->dset_names, p->dsets.count, "direction set name") ||
         need(v, p->region_names, p->regions.count, "region name") ||
         need(v, p->dsets.offset, 1, "direction set offset") ||
@@ -274,6 +276,8 @@ static int check_cell_variables(verifier *v)
     const pl_program *p = v->prog;
     for (int i = 0; i < p->nvars; i++) {
         int32_t x = p->slot_init[p->var_base + i];
+        if (p->var_apart[i] != 0 && p->var_apart[i] != 1)
+            return fail(v, "variable %d: position flag %d is neither 0 nor 1", i, p->var_apart[i]);
         if (p->var_holds_cell[i] != 0 && p->var_holds_cell[i] != 1)
             return fail(v, "variable %d: type %d is neither a number (0) nor a cell (1)", i,
                         p->var_holds_cell[i]);
@@ -281,6 +285,9 @@ static int check_cell_variables(verifier *v)
             return fail(v, "start position: variable %s holds %d, not a cell", p->var_names[i], x);
     }
     for (int i = 0; i < p->npvars; i++) {
+        if (p->pvar_apart[i] != 0 && p->pvar_apart[i] != 1)
+            return fail(v, "player variable %d: position flag %d is neither 0 nor 1", i,
+                        p->pvar_apart[i]);
         if (p->pvar_holds_cell[i] != 0 && p->pvar_holds_cell[i] != 1)
             return fail(v, "player variable %d: type %d is neither a number (0) nor a cell (1)",
                         i, p->pvar_holds_cell[i]);

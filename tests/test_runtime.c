@@ -37,6 +37,43 @@ static void expect_generate_error(const char *text, const char *want)
     pl_program_free(p);
 }
 
+/* A variable `not in position` (a move counter) does not keep a position
+ * from repeating: repetition compares everything else; the state's hash
+ * still tells the two states apart. */
+static void test_variable_not_in_position(void **state)
+{
+    (void)state;
+    pl_program *p = pt_compile_text("rt.game",
+        "import grid\nboard 2 x 1\nplayers x o\npiece token\n"
+        "var plies = 0 not in position\n"
+        "player var tally = 0\n"
+        "setup {\n  place x token at a1\n  place o token at b1\n}\n"
+        "moves {\n  set plies = plies + 1\n  pass\n}\n"
+        "end {\n  draw when repeated(3)\n}\n");
+    pl_state *st = pl_state_new(p);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    uint64_t start = pl_state_hash(st);
+    pt_play(st, &ml, "pass pass");
+    assert_true(pl_state_hash(st) != start);          /* plies differs */
+    assert_int_equal(pt_status(st, &ml), PL_RESULT_NONE);
+    pt_play(st, &ml, "pass pass");
+    assert_int_equal(pt_status(st, &ml), 2);           /* the third time: a draw */
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(p);
+    /* the words are checked */
+    const char *bad = "import grid\nboard 2 x 1\nplayers x o\npiece token\n"
+                      "var plies = 0 not in positon\nmoves {\n  pass\n}\n";
+    pl_diags d;
+    pl_diags_init(&d);
+    assert_null(pl_compile_string("rt.game", bad, strlen(bad), PT_STDLIB, &d));
+    char *got = pt_diags_text(&d);
+    assert_non_null(strstr(got, "rt.game:5:22: error: expected 'not in position'"));
+    free(got);
+    pl_diags_free(&d);
+}
+
 static void test_division_by_zero(void **state)
 {
     (void)state;
@@ -262,6 +299,7 @@ int main(void)
 {
     pt_init();
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_variable_not_in_position),
         cmocka_unit_test(test_division_by_zero),
         cmocka_unit_test(test_remainder_by_zero),
         cmocka_unit_test(test_move_from_empty_cell),

@@ -192,6 +192,8 @@ PL_API void pl_state_reset(pl_state *st);
 PL_API const pl_program *pl_state_program(const pl_state *st);
 PL_API int pl_state_to_move(const pl_state *st);
 PL_API int pl_state_ply(const pl_state *st);     /* moves applied since start */
+/* A hash of the whole state (every slot, the variables `not in position`
+ * included): equal states have equal hashes. */
 PL_API uint64_t pl_state_hash(const pl_state *st);
 
 /* Fill `ml` with the legal moves of the player to move (end rules are not

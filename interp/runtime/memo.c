@@ -360,7 +360,7 @@ const pl_memo_plan *pl_memo_plan_of(pl_state *st)
 /* The key of a way at memo point k: what the rest of it can read. */
 static uint64_t way_key(const pl_state *st, const pl_memo_plan *m, int k)
 {
-    uint64_t h = mix(st->hash, (uint64_t)k);
+    uint64_t h = mix(st_full_hash(st), (uint64_t)k);
     h = mix(h, (uint64_t)(uint32_t)st->first_epoch << 1 | (uint64_t)st->is_pass);
     const int32_t *locals = st->slot + st->nslots;
     for (int i = m->live_off[k]; i < m->live_off[k + 1]; i++)

@@ -77,8 +77,28 @@ static uint64_t full_hash(const pl_state *st)
 {
     uint64_t h = 0;
     for (int i = 0; i < st->nslots; i++)
-        h ^= pl_zobrist(i, st->slot[i]);
+        if (!(st->apart && st->apart[i]))
+            h ^= pl_zobrist(i, st->slot[i]);
     return h;
+}
+
+/* Which slots the hash leaves out: the variables `not in position`. */
+static uint8_t *apart_slots(const pl_program *p)
+{
+    int any = 0;
+    for (int v = 0; v < p->nvars; v++)
+        any |= p->var_apart[v];
+    for (int v = 0; v < p->npvars; v++)
+        any |= p->pvar_apart[v];
+    if (!any)
+        return NULL;
+    uint8_t *apart = pl_calloc((size_t)p->nslots, 1);
+    for (int v = 0; v < p->nvars; v++)
+        apart[p->var_base + v] = (uint8_t)p->var_apart[v];
+    for (int v = 0; v < p->npvars; v++)
+        for (int pl = 0; pl < p->nplayers; pl++)
+            apart[p->pvar_base + v * p->nplayers + pl] = (uint8_t)p->pvar_apart[v];
+    return apart;
 }
 
 static int find_score_var(const pl_program *p);
@@ -243,6 +263,13 @@ pl_state *pl_state_new(const pl_program *prog)
     st->occ = pl_calloc((size_t)(prog->nplayers + 1) * (size_t)st->nwords + 1, sizeof(uint64_t));
     st->grp = pl_calloc((size_t)st->nwords + 1, sizeof(uint64_t));
     st->name_len = pl_malloc((size_t)prog->ncells + 1);
+    st->apart = apart_slots(prog);
+    for (int i = 0; st->apart && i < prog->nslots; i++)
+        if (st->apart[i]) {
+            st->apart_list = pl_realloc_array(st->apart_list, (size_t)st->napart + 1,
+                                              sizeof *st->apart_list);
+            st->apart_list[st->napart++] = i;
+        }
     st->saved_locals = pl_malloc(((size_t)prog->nlocals + 1) * (VM_MAX_NEST + 1) * sizeof(int32_t));
     for (int i = 0; i < gsize; i++)
         st->grid[i] = -1;
@@ -316,6 +343,8 @@ void pl_state_free(pl_state *st)
     free(st->occ);
     free(st->grp);
     free(st->name_len);
+    free(st->apart);
+    free(st->apart_list);
     free(st->saved_locals);
     free(st->rep_keys);
     free(st->rep_counts);
@@ -359,7 +388,7 @@ void pl_state_start_from(pl_state *st, const int32_t *slots)
 const pl_program *pl_state_program(const pl_state *st) { return st->prog; }
 int pl_state_to_move(const pl_state *st) { return st->slot[st->prog->tomove_slot]; }
 int pl_state_ply(const pl_state *st) { return st->ply; }
-uint64_t pl_state_hash(const pl_state *st) { return st->hash; }
+uint64_t pl_state_hash(const pl_state *st) { return st_full_hash(st); }
 int32_t pl_state_slot(const pl_state *st, int slot) { return st->slot[slot]; }
 const char *pl_state_error(const pl_state *st) { return st->has_err ? st->err : NULL; }
 

@@ -184,6 +184,10 @@ struct pl_state {
     uint64_t *occ;
     int nwords;
     uint8_t *name_len;        /* strlen of each cell name */
+    uint8_t *apart;           /* nslots: 1 for the variables `not in position`,
+                                 which the hash leaves out; NULL: none */
+    int32_t *apart_list;      /* those slots, napart of them */
+    int napart;
     int32_t *saved_locals;    /* VM_MAX_NEST copies of the locals, for the nested
                                  runs of CANMOVE and of a sampled `first` */
 
@@ -274,11 +278,23 @@ static inline void st_write(pl_state *st, int32_t idx, int32_t v)
     st->trail[st->ntrail++] = idx;
     st->trail[st->ntrail++] = old;
     st->slot[idx] = v;
-    if (idx < st->nslots) {
+    if (idx < st->prog->ncells) {
         st->hash ^= pl_zobrist(idx, old) ^ pl_zobrist(idx, v);
-        if (idx < st->prog->ncells)
-            st_occ(st, idx, old, v);
+        st_occ(st, idx, old, v);
+    } else if (idx < st->nslots && !(st->apart && st->apart[idx])) {
+        st->hash ^= pl_zobrist(idx, old) ^ pl_zobrist(idx, v);
     }
+}
+
+/* The hash of everything, the variables `not in position` included: what
+ * identifies a state for a transposition table or a memo of generation
+ * (st->hash, which repetition compares, leaves them out). */
+static inline uint64_t st_full_hash(const pl_state *st)
+{
+    uint64_t h = st->hash;
+    for (int i = 0; i < st->napart; i++)
+        h ^= pl_zobrist(st->apart_list[i], st->slot[st->apart_list[i]]);
+    return h;
 }
 
 /* Unwind the trail to `mark` (hash is restored by the caller). */
