@@ -440,6 +440,18 @@ static const char *token_word(const char *tok)
 }
 
 /* Rewrite "syntax error, unexpected X, expecting Y or Z" in plain words. */
+/* "unexpected 'to', expecting name" says why in words: a keyword where a
+ * name was expected is a reserved word used as a name. */
+static void reserved_word_hint(char *out, size_t size)
+{
+    char word[64];
+    if (sscanf(out, "unexpected '%63[a-z_]'", word) != 1 || !pl_lex_is_keyword(word) ||
+        !strstr(out, "expecting name"))
+        return;
+    snprintf(out, size, "'%s' is a reserved word, not a name (see the keywords in "
+             "docs/language.md, section 2)", word);
+}
+
 static void yyerror(YYLTYPE *loc, pl_parse_ctx *ctx, void *scanner, const char *msg)
 {
     (void)scanner;
@@ -473,6 +485,7 @@ static void yyerror(YYLTYPE *loc, pl_parse_ctx *ctx, void *scanner, const char *
             out[o++] = *p++;
     }
     out[o] = 0;
+    reserved_word_hint(out, sizeof out);
     int col = loc->first_column, end = loc->last_column;
     int eof = strstr(out, "unexpected end of file") != NULL;
     const char *hint = bracket_hint(ctx, loc, out, eof);
