@@ -397,11 +397,27 @@ static char **grow_names(char **names, int n)
 }
 
 
+/* A game or player variable: its name, whether it holds a cell, whether
+ * it is part of the position, in the program's tables. */
+static void declare_variable(cc_t *cc, const ast *d, sym_kind kind, char ***names,
+                             int32_t **holds_cell, int32_t **apart, int32_t *count)
+{
+    cc_symbol *s = add_symbol(cc, d, d->name, kind, *count);
+    if (!s)
+        return;
+    s->holds_cell = d->c != NULL;
+    *names = grow_names(*names, *count);
+    *holds_cell = pl_realloc_array(*holds_cell, (size_t)*count + 1, sizeof **holds_cell);
+    *apart = pl_realloc_array(*apart, (size_t)*count + 1, sizeof **apart);
+    (*holds_cell)[*count] = s->holds_cell;
+    (*apart)[*count] = d->op;
+    (*names)[(*count)++] = pl_strdup(d->name);
+}
+
 static void collect_decls(cc_t *cc, ast *decls)
 {
     pl_program *p = cc->prog;
     for (ast *d = decls; d; d = d->next) {
-        cc_symbol *s;
         switch (d->kind) {
         case A_GAME: set_once(cc, &cc->title, d, "the game title"); break;
         case A_ABOUT: set_once(cc, &cc->about, d, "the game description"); break;
@@ -483,30 +499,12 @@ static void collect_decls(cc_t *cc, ast *decls)
             }
             break;
         case A_VAR:
-            if ((s = add_symbol(cc, d, d->name, SYM_VAR, p->nvars))) {
-                s->holds_cell = d->c != NULL;
-                p->var_names = grow_names(p->var_names, p->nvars);
-                p->var_holds_cell = pl_realloc_array(p->var_holds_cell, (size_t)p->nvars + 1,
-                                                     sizeof *p->var_holds_cell);
-                p->var_holds_cell[p->nvars] = s->holds_cell;
-                p->var_apart = pl_realloc_array(p->var_apart, (size_t)p->nvars + 1,
-                                                sizeof *p->var_apart);
-                p->var_apart[p->nvars] = d->op;
-                p->var_names[p->nvars++] = pl_strdup(d->name);
-            }
+            declare_variable(cc, d, SYM_VAR, &p->var_names, &p->var_holds_cell, &p->var_apart,
+                             &p->nvars);
             break;
         case A_PVAR:
-            if ((s = add_symbol(cc, d, d->name, SYM_PVAR, p->npvars))) {
-                s->holds_cell = d->c != NULL;
-                p->pvar_names = grow_names(p->pvar_names, p->npvars);
-                p->pvar_holds_cell = pl_realloc_array(p->pvar_holds_cell, (size_t)p->npvars + 1,
-                                                      sizeof *p->pvar_holds_cell);
-                p->pvar_holds_cell[p->npvars] = s->holds_cell;
-                p->pvar_apart = pl_realloc_array(p->pvar_apart, (size_t)p->npvars + 1,
-                                                 sizeof *p->pvar_apart);
-                p->pvar_apart[p->npvars] = d->op;
-                p->pvar_names[p->npvars++] = pl_strdup(d->name);
-            }
+            declare_variable(cc, d, SYM_PVAR, &p->pvar_names, &p->pvar_holds_cell,
+                             &p->pvar_apart, &p->npvars);
             break;
         case A_DEF:
             add_symbol(cc, d, d->name, SYM_DEF, 0);

@@ -534,6 +534,32 @@ static int has_run(pl_state *st, int player, int len, int dset)
     return 0;
 }
 
+/* What joins cells into one group: the same owner, or both empty. */
+static inline int contents_class(int32_t v) { return v ? owner_of(v) : -2; }
+
+/* The group of cell c: a breadth-first walk through the cells of the same
+ * contents along `dirs`, marked in st->seen (which the caller cleared) and
+ * listed in st->queue; returns how many. */
+static int flood(pl_state *st, int32_t c, const int32_t *dirs, int n)
+{
+    const pl_program *p = st->prog;
+    const int32_t *s = st->slot;
+    int cls = contents_class(s[c]), head = 0, tail = 0;
+    st->queue[tail++] = c;
+    st->seen[c] = 1;
+    while (head < tail) {
+        int32_t x = st->queue[head++];
+        for (int i = 0; i < n; i++) {
+            int32_t y = p->neighbor[x * p->ndirs + dirs[i]];
+            if (y >= 0 && !st->seen[y] && contents_class(s[y]) == cls) {
+                st->seen[y] = 1;
+                st->queue[tail++] = y;
+            }
+        }
+    }
+    return tail;
+}
+
 /* Number of groups of `player`'s pieces connected along the set's directions. */
 /* groups() on a board of one word: flood fills by bits over the
  * neighbour masks of the direction set (masks.c). */
@@ -571,19 +597,7 @@ static int groups(pl_state *st, int player, int dset)
         if (!s[c] || owner_of(s[c]) != player || st->seen[c])
             continue;
         count++;
-        int head = 0, tail = 0;
-        st->queue[tail++] = c;
-        st->seen[c] = 1;
-        while (head < tail) {
-            int32_t x = st->queue[head++];
-            for (int i = 0; i < n; i++) {
-                int32_t y = p->neighbor[x * p->ndirs + dirs[i]];
-                if (y >= 0 && !st->seen[y] && s[y] && owner_of(s[y]) == player) {
-                    st->seen[y] = 1;
-                    st->queue[tail++] = y;
-                }
-            }
-        }
+        flood(st, c, dirs, n);
     }
     return count;
 }
@@ -591,35 +605,19 @@ static int groups(pl_state *st, int player, int dset)
 /* ---------------------------------------------------------------------- */
 /* group(c, D) and border(c, D) */
 
-/* What joins cells into one group: the same owner, or both empty. */
-static inline int contents_class(int32_t v) { return v ? owner_of(v) : -2; }
-
-/* Fill st->grp with the cells of set d (GROUP or BORDER) by a breadth-first
- * walk from its cell; st->queue gets the group, st->seen marks it. */
+/* Fill st->grp with the cells of set d (GROUP or BORDER), from the group
+ * of its cell (flood). */
 static void group_fill(pl_state *st, const pl_setdesc *d, int32_t c)
 {
     const pl_program *p = st->prog;
-    const int32_t *s = st->slot;
     memset(st->grp, 0, (size_t)st->nwords * sizeof(uint64_t));
     if (!valid_cell(p, c))
         return;
     int n;
     const int32_t *dirs = sided(&p->dsets, d->id, st->mover, p->nplayers, &n);
-    int cls = contents_class(s[c]), head = 0, tail = 0;
     memset(st->seen, 0, (size_t)p->ncells);
-    st->queue[tail++] = c;
-    st->seen[c] = 1;
-    while (head < tail) {
-        int32_t x = st->queue[head++];
-        for (int i = 0; i < n; i++) {
-            int32_t y = p->neighbor[x * p->ndirs + dirs[i]];
-            if (y >= 0 && !st->seen[y] && contents_class(s[y]) == cls) {
-                st->seen[y] = 1;
-                st->queue[tail++] = y;
-            }
-        }
-    }
-    for (int i = 0; i < tail; i++) {
+    int size = flood(st, c, dirs, n);
+    for (int i = 0; i < size; i++) {
         int32_t x = st->queue[i];
         if (d->kind == PL_SET_GROUP) {
             st->grp[x >> 6] |= 1ull << (x & 63);
