@@ -197,6 +197,14 @@ static int load_failed(const char *cmd, const char *path, pl_err err,
     }
 }
 
+/* Warnings are for the author: the commands that make or check a game
+ * (and `play`, once, at the start) print them; the others say how many. */
+static int shows_warnings(const char *cmd)
+{
+    return strcmp(cmd, "play") == 0 || strcmp(cmd, "compile") == 0 ||
+           strcmp(cmd, "disasm") == 0;
+}
+
 int pl_cli_load(const char *cmd, const char *arg, pl_program **prog,
                 char **source, char **path_out)
 {
@@ -225,8 +233,11 @@ int pl_cli_load(const char *cmd, const char *arg, pl_program **prog,
         return pl_cli_fail(cmd, "out of memory");
     }
     pl_err err = pl_load_file(path, d, prog, source);
-    if (err == PL_OK || err == PL_ERR_COMPILE)  /* else nothing was compiled */
+    if (err == PL_ERR_COMPILE || (err == PL_OK && shows_warnings(cmd)))
         pl_diags_print(d, stderr);
+    else if (err == PL_OK && pl_diags_count(d) > 0)
+        fprintf(stderr, "plateau %s: %s has %d warning%s ('plateau validate %s' lists them)\n",
+                cmd, pl_esc(arg), pl_diags_count(d), pl_diags_count(d) == 1 ? "" : "s", pl_esc(arg));
     int rc = err == PL_OK ? 0 : load_failed(cmd, path, err, d);
     pl_diags_delete(d);
     if (rc == 0 && path_out)

@@ -330,6 +330,17 @@ for g in "$PLATEAU_PATH"/games/*.game "$PLATEAU_PATH"/games/*/*.game; do
     run validate "$g"
     expect "validate $(basename "$g")" 0 ": ok"
 done
+# warnings: validate and play show them; perft and the like say how many
+printf 'import grid\nboard 3 x 3\nplayers a b\npiece p\npiece unused\nmoves {\n  pass\n}\n' >"$tmp/warned.game"
+run validate "$tmp/warned.game"
+expect "validate shows a warning" 0 "" "warning: piece kind 'unused' is never used"
+run perft "$tmp/warned.game" 1
+expect "perft counts the warnings" 0 "perft(1) = 1" "warned.game has 2 warnings ('plateau validate"
+if grep -q "never used" "$tmp/err"; then
+    fail "perft does not list the warnings" "it does"
+else
+    pass "perft does not list the warnings"
+fi
 printf 'game "Broken"\nboard 3 x 3\nplayers a b\n@@@ nonsense\n' >"$tmp/broken.game"
 run validate "$tmp/broken.game"
 expect "validate: invalid file" 1 "" "broken.game:4:"
