@@ -181,12 +181,23 @@ static const pl_cli_command commands[] = {
      "in Plateau's one-line notation instead (docs/position.md), which\n"
      "--position reads back.\n"},
     {"validate", pl_cli_validate, "check game files without running them",
-     "Usage: plateau validate FILE...\n"
+     "Usage: plateau validate FILE... [--json] [--playouts N] [--seed N]\n"
+     "                                [--max-plies N]\n"
      "\n"
      "Compile each file and print its diagnostics as\n"
      "  file:line:col: error: message\n"
      "followed by the source line and a caret.  Print 'FILE: ok' for each\n"
-     "valid file.  Exit status 0 when all are valid, 1 otherwise.\n"},
+     "valid file.  Exit status 0 when all are valid, 1 otherwise.\n"
+     "\n"
+     "Options:\n"
+     "  --json          the diagnostics as JSON Lines on stdout\n"
+     "  --playouts N    then play N uniform random games of each valid file\n"
+     "                  and report how they ended, their lengths and every\n"
+     "                  problem met (runtime errors of the rules, positions\n"
+     "                  with no move and no result, move texts that do not\n"
+     "                  read back): evidence, not a proof\n"
+     "  --seed N        the seed of those games (default 1)\n"
+     "  --max-plies N   stop a game after N plies (default 5000)\n"},
     {"compile", pl_cli_compile, "compile a game to bytecode",
      "Usage: plateau compile FILE [-o OUT]\n"
      "\n"

@@ -330,6 +330,23 @@ for g in "$PLATEAU_PATH"/games/*.game "$PLATEAU_PATH"/games/*/*.game; do
     run validate "$g"
     expect "validate $(basename "$g")" 0 ": ok"
 done
+# every command's synopsis in --help names the same options as the
+# synopsis of its section in docs/cli.md
+docs="$here/../../docs/cli.md"
+for c in $("$PLATEAU" --help | awk '/^Commands:/ {on = 1; next} on && /^  [a-z]/ {print $1} on && /^$/ {exit}'); do
+    h=$("$PLATEAU" "$c" --help 2>&1 | awk 'NR == 1, /^$/' | grep -o -- '--[a-z][a-z-]*' | sort -u | tr '\n' ' ')
+    d=$(awk -v c="$c" '$0 == "## " c {on = 1; next} /^## / {on = 0} on' "$docs" |
+        awk '/^    plateau / {s = 1} s && /^$/ {exit} s' | grep -o -- '--[a-z][a-z-]*' | sort -u | tr '\n' ' ')
+    if [ -n "$h" ] && [ "$h" = "$d" ]; then
+        pass "$c --help and docs/cli.md name the same options"
+    elif [ -z "$h" ] && [ -z "$d" ] && grep -q "^## $c\$" "$docs"; then
+        pass "$c --help and docs/cli.md name the same options (none)"
+    else
+        failed=$((failed + 1))
+        echo "FAIL $c: --help names [$h], docs/cli.md [$d]"
+    fi
+done
+
 # warnings: validate and play show them; perft and the like say how many
 printf 'import grid\nboard 3 x 3\nplayers a b\npiece p\npiece unused\nmoves {\n  pass\n}\n' >"$tmp/warned.game"
 run validate "$tmp/warned.game"
