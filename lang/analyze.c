@@ -699,11 +699,11 @@ void an_line_builtin(cc_t *cc, const ast *at, const char *name)
  * an imported file? */
 static int has_imported_dir(const cc_t *cc, const pl_sided_table *t, int k)
 {
-    for (int i = t->offset[k]; i < t->offset[k + 1]; i++)
-        for (int j = 0; j < cc->nsyms; j++)
-            if (cc->syms[j].kind == SYM_DIR && cc->syms[j].index == t->data[i] &&
-                cc->syms[j].decl && cc->syms[j].decl->file != 0)
-                return 1;
+    for (int i = t->offset[k]; i < t->offset[k + 1]; i++) {
+        int j = pl_names_find(&cc->sym_index, cc->prog->dir_names[t->data[i]]);
+        if (j >= 0 && cc->syms[j].kind == SYM_DIR && cc->syms[j].decl && cc->syms[j].decl->file != 0)
+            return 1;
+    }
     return 0;
 }
 

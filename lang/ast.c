@@ -62,14 +62,26 @@ ast *ast_new(pl_parse_ctx *ctx, ast_kind kind, int line, int col, int end_col)
     return n;
 }
 
+/* The last node of the list at `a`: from its recorded tail when it has
+ * one (a stale tail, of a node that has since been appended to, is only a
+ * shorter walk), so the walk is short whatever the list's length. */
+static ast *last_node(ast *a)
+{
+    ast *t = a->tail ? a->tail : a;
+    while (t->next)
+        t = t->next;
+    return t;
+}
+
 ast *ast_append(ast *a, ast *b)
 {
     if (!a)
         return b;
-    ast *t = a;
-    while (t->next)
-        t = t->next;
-    t->next = b;
+    if (!b)
+        return a;
+    ast *b_last = last_node(b);
+    last_node(a)->next = b;
+    a->tail = b_last;
     return a;
 }
 

@@ -45,6 +45,8 @@ struct ast {
     int64_t ival;
     ast *a, *b, *c;
     ast *next;
+    ast *tail;                /* a list's head: its last node, so appending
+                                 is constant time (ast_append) */
     int file;                 /* index of the source file */
     int depth;                /* expressions: height of the operator tree */
 };
@@ -108,7 +110,9 @@ void pl_lex_close(pl_parse_ctx *ctx, char ch, int line, int col);
 int pl_lex_is_keyword(const char *s);
 
 ast *ast_new(pl_parse_ctx *ctx, ast_kind kind, int line, int col, int end_col);
-/* Append b to list a (either may be NULL). */
+/* Append list b to list a (either may be NULL); returns the head.  The
+ * parser builds every list by appending one item at a time, so the head
+ * keeps its tail: a 100,000-line block costs no walk along it. */
 ast *ast_append(ast *a, ast *b);
 int ast_list_len(const ast *a);
 

@@ -91,10 +91,8 @@ void cc_warning(cc_t *cc, const ast *at, const char *fmt, ...)
 
 cc_symbol *cc_lookup(cc_t *cc, const char *name)
 {
-    for (int i = cc->nsyms - 1; i >= 0; i--)
-        if (strcmp(cc->syms[i].name, name) == 0)
-            return &cc->syms[i];
-    return NULL;
+    int i = pl_names_find(&cc->sym_index, name);
+    return i >= 0 ? &cc->syms[i] : NULL;
 }
 
 static const char *sym_kind_name(sym_kind k)
@@ -125,8 +123,9 @@ static cc_symbol *add_symbol(cc_t *cc, const ast *decl, const char *name, sym_ki
         return NULL;
     }
     PL_GROW(cc->syms, cc->syms_cap, cc->nsyms + 1);
-    cc_symbol *s = &cc->syms[cc->nsyms++];
+    cc_symbol *s = &cc->syms[cc->nsyms];
     *s = (cc_symbol){.name = name, .kind = kind, .index = index, .decl = decl};
+    pl_names_put(&cc->sym_index, name, cc->nsyms++);
     return s;
 }
 
@@ -194,25 +193,24 @@ const char *cc_suggest(cc_t *cc, const char *name)
     return best;
 }
 
+/* The cell named `name` (its index is filled by build_board), or -1. */
 int cc_cell(cc_t *cc, const char *name)
 {
-    pl_program *p = cc->prog;
-    if (!p->cell_names)
-        return -1;
-    for (int i = 0; i < p->ncells; i++)
-        if (strcmp(p->cell_names[i], name) == 0)
-            return i;
-    return -1;
+    return pl_names_find(&cc->cell_index, name);
 }
 
+/* The entry of `s` in the program's string table, added if new.  The
+ * table grows by doubling (strings_cap): a move text per statement in a
+ * 100,000-line block must not copy the table each time. */
 int cc_add_string(cc_t *cc, const char *s)
 {
     pl_program *p = cc->prog;
-    for (int i = 0; i < p->nstrings; i++)
-        if (strcmp(p->strings[i], s) == 0)
-            return i;
-    p->strings = pl_realloc_array(p->strings, (size_t)p->nstrings + 1, sizeof *p->strings);
+    int i = pl_names_find(&cc->string_index, s);
+    if (i >= 0)
+        return i;
+    PL_GROW(p->strings, cc->strings_cap, p->nstrings + 1);
     p->strings[p->nstrings] = pl_strdup(s);
+    pl_names_put(&cc->string_index, p->strings[p->nstrings], p->nstrings);
     return p->nstrings++;
 }
 
@@ -623,15 +621,17 @@ static void build_board(cc_t *cc)
                 continue;
             cell_name(nm, sizeof nm, c, r);
             p->cell_names[i] = pl_strdup(nm);
+            pl_names_put(&cc->cell_index, p->cell_names[i], i);
             p->cell_col[i] = c;
             p->cell_row[i] = r;
         }
     for (int i = 0; i < cc->nextra; i++) { /* extra cells: off the grid */
         const ast *d = cc->extra_cells[i];
-        for (int j = 0; j < ngrid + i; j++)
-            if (strcmp(p->cell_names[j], d->name) == 0)
-                cc_error(cc, d, "cell '%s' already exists", d->name);
+        if (cc_cell(cc, d->name) >= 0)
+            cc_error(cc, d, "cell '%s' already exists", d->name);
         p->cell_names[ngrid + i] = pl_strdup(d->name);
+        if (cc_cell(cc, d->name) < 0)
+            pl_names_put(&cc->cell_index, p->cell_names[ngrid + i], ngrid + i);
         p->cell_col[ngrid + i] = -1;
         p->cell_row[ngrid + i] = -1;
     }
@@ -1087,6 +1087,7 @@ static pl_program *compile_text(const char *name, char *text, size_t len,
     cc.stdlib_dir = stdlib_dir;
     int errors_before = d->errors;
     pl_program *p = compile_main(&cc, name, text, len);
+    pl_diags_finish(d, name);
     if (d->errors > errors_before && p) {
         pl_program_free(p);
         p = NULL;
@@ -1098,6 +1099,9 @@ static pl_program *compile_text(const char *name, char *text, size_t len,
         free(cc.src[i].text);
     }
     free(cc.syms);
+    pl_names_free(&cc.sym_index);
+    pl_names_free(&cc.cell_index);
+    pl_names_free(&cc.string_index);
     free(cc.decls_setup);
     free(cc.code_decls);
     free(cc.extra_cells);

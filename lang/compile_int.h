@@ -12,6 +12,7 @@
 #include "diag.h"
 #include "util.h"
 #include "limit_table.h"
+#include "names.h"
 
 enum { CC_MAX_FILES = PL_LIMIT_FILES, CC_MAX_EXPANSION = PL_LIMIT_EXPAND_CALLS };
 
@@ -122,6 +123,10 @@ typedef struct {
 
     cc_symbol *syms;
     int nsyms, syms_cap;
+    /* Hashed indexes (names.h): a name to its symbol, a cell name to its
+     * cell, a string to its entry in the program's string table. */
+    pl_names sym_index, cell_index, string_index;
+    int strings_cap;     /* capacity of prog->strings (cc_add_string) */
 
     pl_program *prog;
     const ast *board, *players, *title, *about;

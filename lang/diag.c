@@ -38,6 +38,7 @@ void pl_diags_init(pl_diags *d)
 
 void pl_diags_free(pl_diags *d)
 {
+    free(d->more_seen);
     for (int i = 0; i < d->count; i++) {
         free(d->items[i].file);
         free(d->items[i].message);
@@ -53,6 +54,8 @@ void pl_diags_truncate(pl_diags *d, int count)
         pl_diag *g = &d->items[--d->count];
         if (g->severity == PL_SEV_ERROR)
             d->errors--;
+        if (g->severity == PL_SEV_WARNING)
+            d->warnings--;
         free(g->file);
         free(g->message);
         free(g->source_line);
@@ -143,7 +146,60 @@ static int push(pl_diags *d, pl_severity sev, const char *file, int line,
     g->source_more = source_more;
     if (sev == PL_SEV_ERROR)
         d->errors++;
+    if (sev == PL_SEV_WARNING)
+        d->warnings++;
     return 1;
+}
+
+/* Put hash h (not 0) into the open-addressed set `seen` of `cap` slots (a
+ * power of two, 0 marks an empty slot); 1 when it was not there. */
+static int seen_insert(uint64_t *seen, size_t cap, uint64_t h)
+{
+    for (size_t j = h & (cap - 1);; j = (j + 1) & (cap - 1)) {
+        if (seen[j] == h)
+            return 0;
+        if (!seen[j]) {
+            seen[j] = h;
+            return 1;
+        }
+    }
+}
+
+/* Count a warning past the cap, once however often it is added (a rule
+ * compiled once per player warns once per player): its hash goes into a
+ * set kept at most half full. */
+static void count_more_warning(pl_diags *d, const char *file, int line, int col, const char *msg)
+{
+    uint64_t h = pl_hash_bytes(PL_FNV_OFFSET, msg, strlen(msg));
+    h = pl_hash_bytes(h, &line, sizeof line);
+    h = pl_hash_bytes(h, &col, sizeof col);
+    if (file)
+        h = pl_hash_bytes(h, file, strlen(file));
+    h += h == 0;
+    if (2 * ((size_t)d->more_warnings + 1) > d->more_seen_cap) {
+        size_t cap = d->more_seen_cap ? 2 * d->more_seen_cap : 64;
+        uint64_t *seen = pl_calloc(cap, sizeof *seen);
+        for (size_t i = 0; i < d->more_seen_cap; i++)
+            if (d->more_seen[i])
+                seen_insert(seen, cap, d->more_seen[i]);
+        free(d->more_seen);
+        d->more_seen = seen;
+        d->more_seen_cap = cap;
+    }
+    d->more_warnings += seen_insert(d->more_seen, d->more_seen_cap, h);
+}
+
+void pl_diags_finish(pl_diags *d, const char *file)
+{
+    if (!d || d->more_warnings == 0 || is_closed(d))
+        return;
+    char msg[64];
+    snprintf(msg, sizeof msg, "%d more warning%s", d->more_warnings, d->more_warnings == 1 ? "" : "s");
+    push(d, PL_SEV_NOTE, file, 0, 0, 0, pl_strdup(msg), NULL, 0, 0);
+    d->more_warnings = 0;
+    free(d->more_seen);
+    d->more_seen = NULL;
+    d->more_seen_cap = 0;
 }
 
 int pl_diag_add(pl_diags *d, pl_severity sev, const char *file,
@@ -180,6 +236,11 @@ int pl_diag_add(pl_diags *d, pl_severity sev, const char *file,
             free(msg);
             return 0;
         }
+    }
+    if (sev == PL_SEV_WARNING && d->warnings >= PL_DIAG_MAX_WARNINGS) {
+        count_more_warning(d, file, line, col, msg);
+        free(msg);
+        return 0;
     }
     int start, more;
     char *src = copy_line(text, line, col, end_col, &start, &more);

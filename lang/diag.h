@@ -7,6 +7,7 @@
 #ifndef PLATEAU_DIAG_H
 #define PLATEAU_DIAG_H
 
+#include <stdint.h>
 #include <stdio.h>
 #include "plateau.h"
 
@@ -16,12 +17,26 @@ struct pl_diags {
     int count, cap;
     int errors;        /* number of PL_SEV_ERROR items */
     int max_errors;    /* stop recording errors after this many (0: 20) */
+    int warnings;      /* number of PL_SEV_WARNING items */
+    /* Warnings past PL_DIAG_MAX_WARNINGS are counted, not kept: a
+     * generated file can earn one per declaration.  Each distinct one is
+     * counted once (a set of their hashes); pl_diags_finish reports them. */
+    int more_warnings;
+    uint64_t *more_seen;
+    size_t more_seen_cap;
 };
+
+/* Warnings recorded before the rest are only counted. */
+enum { PL_DIAG_MAX_WARNINGS = 100 };
 
 void pl_diags_init(pl_diags *d);
 void pl_diags_free(pl_diags *d);
-/* Forget the diagnostics added after the first `count`. */
+/* Forget the diagnostics added after the first `count` (warnings only
+ * counted past the cap are not forgotten: none is added meanwhile). */
 void pl_diags_truncate(pl_diags *d, int count);
+/* End a list: the warnings past the cap become one note, "N more
+ * warnings", naming `file`.  The compiler calls it once it is done. */
+void pl_diags_finish(pl_diags *d, const char *file);
 
 /* Add a diagnostic.  `text` is the whole source (may be NULL); the line is
  * copied out of it (a window around the columns when the line is longer
