@@ -783,12 +783,16 @@ void an_declarations(cc_t *cc)
 typedef struct {
     const char *name;
     uint64_t deps;
+    int shadowed;        /* the binding of the same name it hides, or -1 */
 } tx_var;
 
+/* The bindings are a stack; `names` maps a name to its newest binding, so
+ * a lookup is a hash probe whatever the number of `let`s before it. */
 typedef struct {
     cc_t *cc;
     tx_var *vars;
     int nvars, cap;
+    pl_names names;
     int base;                         /* a definition's body sees from here */
     const ast *choice[AN_MAX_CHOICES];
     int nchoices;
@@ -800,15 +804,27 @@ typedef struct {
 static void tx_bind(tx_ctx *t, const char *name, uint64_t deps)
 {
     PL_GROW(t->vars, t->cap, t->nvars + 1);
-    t->vars[t->nvars++] = (tx_var){name, deps};
+    t->vars[t->nvars] = (tx_var){name, deps, pl_names_find(&t->names, name)};
+    pl_names_put(&t->names, name, t->nvars++);
 }
 
+/* Forget the bindings from n on (the end of a block), newest first, so
+ * that each name maps to the binding it had before them again. */
+static void tx_pop(tx_ctx *t, int n)
+{
+    while (t->nvars > n) {
+        const tx_var *v = &t->vars[--t->nvars];
+        pl_names_put(&t->names, v->name, v->shadowed);
+    }
+}
+
+/* The newest binding of `name` visible from here: a definition's body
+ * sees only the bindings from t->base (its parameters).  Bindings are
+ * stacked, so the newest one is the only candidate. */
 static tx_var *tx_find(tx_ctx *t, const char *name)
 {
-    for (int i = t->nvars - 1; i >= t->base; i--)
-        if (strcmp(t->vars[i].name, name) == 0)
-            return &t->vars[i];
-    return NULL;
+    int i = pl_names_find(&t->names, name);
+    return i >= t->base ? &t->vars[i] : NULL;
 }
 
 static uint64_t tx_deps(tx_ctx *t, const ast *e);
@@ -855,7 +871,7 @@ static void tx_block(tx_ctx *t, const ast *b, uint64_t ctrl)
     int n = t->nvars;
     if (b)
         tx_stmts(t, b->a, ctrl);
-    t->nvars = n;
+    tx_pop(t, n);
 }
 
 static void tx_call(tx_ctx *t, const ast *s, uint64_t ctrl)
@@ -877,7 +893,7 @@ static void tx_call(tx_ctx *t, const ast *s, uint64_t ctrl)
     t->depth++;
     tx_stmts(t, sym->decl->c->a, ctrl);
     t->depth--;
-    t->nvars = n;
+    tx_pop(t, n);
     t->base = base;
 }
 
@@ -933,7 +949,7 @@ static void tx_stmt(tx_ctx *t, const ast *s, uint64_t ctrl)
         int n = t->nvars;
         tx_bind(t, s->a->name, tx_deps(t, s->b));
         tx_stmts(t, s->c->a, ctrl);
-        t->nvars = n;
+        tx_pop(t, n);
         break;
     }
     case A_REPEAT: case A_WHILE: tx_block(t, s->b, ctrl | tx_deps(t, s->a)); break;
@@ -969,6 +985,7 @@ void an_texts(cc_t *cc, const ast *moves)
     tx_ctx t = {.cc = cc};
     tx_block(&t, moves->a, 0);
     free(t.vars);
+    pl_names_free(&t.names);
     for (int i = 0; i < t.nchoices; i++) {
         const ast *c = t.choice[i];
         uint64_t bit = 1ull << i;

@@ -88,6 +88,38 @@ static int new_slot(cc_t *cc)
     return s;
 }
 
+/* The locals form a tree: each points at the one visible before it
+ * (`parent`, always an older local), and the head may move to any node (a
+ * macro argument is compiled in its caller's scope).  A name is looked up
+ * among its own bindings (a hash gives the newest, `same_name` the older
+ * ones), each tested for being on the chain from the head.  That test uses
+ * jump pointers (Myers' skew-binary scheme): from any node, the ancestor
+ * at a given depth is O(log n) steps away, so ten thousand `let`s in one
+ * block do not make every lookup walk them. */
+static void set_jump(cc_t *cc, cc_local *l)
+{
+    if (l->parent < 0) {
+        l->depth = 0;
+        l->jump = (int)(l - cc->locals);
+        return;
+    }
+    const cc_local *p = &cc->locals[l->parent];
+    const cc_local *pj = &cc->locals[p->jump];
+    l->depth = p->depth + 1;
+    l->jump = p->depth - pj->depth == pj->depth - cc->locals[pj->jump].depth ? pj->jump : l->parent;
+}
+
+/* Is local a on the scope chain from local h (h itself included)? */
+static int on_chain(const cc_t *cc, int a, int h)
+{
+    int depth = cc->locals[a].depth;
+    while (h >= a && cc->locals[h].depth > depth) {
+        const cc_local *l = &cc->locals[h];
+        h = cc->locals[l->jump].depth >= depth ? l->jump : l->parent;
+    }
+    return h == a;
+}
+
 static cc_local *bind(cc_t *cc, const ast *decl, const char *name)
 {
     PL_GROW(cc->locals, cc->locals_cap, cc->nlocals_scope + 1);
@@ -97,14 +129,19 @@ static cc_local *bind(cc_t *cc, const ast *decl, const char *name)
     l->name = name;
     l->decl = decl;
     l->parent = cc->head;
+    l->same_name = pl_names_find(&cc->local_names, name);
+    set_jump(cc, l);
+    pl_names_put(&cc->local_names, name, i);
     cc->head = i;
     return l;
 }
 
 static cc_local *find_local(cc_t *cc, const char *name)
 {
-    for (int i = cc->head; i >= 0; i = cc->locals[i].parent)
-        if (strcmp(cc->locals[i].name, name) == 0)
+    if (cc->head < 0)
+        return NULL;
+    for (int i = pl_names_find(&cc->local_names, name); i >= 0; i = cc->locals[i].same_name)
+        if (i <= cc->head && on_chain(cc, i, cc->head))
             return &cc->locals[i];
     return NULL;
 }

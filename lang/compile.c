@@ -1115,6 +1115,7 @@ static pl_program *compile_text(const char *name, char *text, size_t len,
     free(cc.pred_off);
     free(cc.pred_local);
     free(cc.locals);
+    pl_names_free(&cc.local_names);
     ast_arena_free(&cc.arena);
     return p;
 }

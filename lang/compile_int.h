@@ -104,6 +104,10 @@ typedef struct {
     int parent;          /* previous visible name (-1: none) */
     const ast *decl;
     int used;
+    /* For lookups in constant time whatever the number of locals: the
+     * binding of the same name made before this one (visible or not), and
+     * the scope chain's depth and a jump pointer up it (codegen.c). */
+    int same_name, depth, jump;
 } cc_local;
 
 typedef struct {
@@ -159,6 +163,7 @@ typedef struct {
     cc_local *locals;
     int nlocals_scope, locals_cap;
     int head;            /* newest visible local (-1: none); see cc_local.parent */
+    pl_names local_names; /* a name to its newest local (cc_local.same_name) */
     int next_slot, max_slot;
     int expansion_depth;
     /* What is compiled, definitions expanded (codegen.c): the recursion

@@ -20,8 +20,8 @@ typedef struct {
 
 /* The value of `name`, or -1 when the table does not hold it. */
 int pl_names_find(const pl_names *t, const char *name);
-/* Map `name` to `value` (>= 0), replacing a value it had.  The table
- * keeps the pointer, not a copy. */
+/* Map `name` to `value`, replacing a value it had; -1 reads as absent
+ * again (a scope that ends).  The table keeps the pointer, not a copy. */
 void pl_names_put(pl_names *t, const char *name, int value);
 void pl_names_free(pl_names *t);
 
