@@ -51,6 +51,33 @@ void ast_arena_free(ast_arena *ar)
     ar->chunks = NULL;
 }
 
+ast_arith_status ast_arith(int op, int32_t a, int32_t b, int32_t *out)
+{
+    int over = 0;
+    switch (op) {
+    case '+': over = __builtin_add_overflow(a, b, out); break;
+    case '-': over = __builtin_sub_overflow(a, b, out); break;
+    case '*': over = __builtin_mul_overflow(a, b, out); break;
+    case '/': case '%':
+        if (b == 0)
+            return AST_ARITH_DIV_ZERO;
+        if (a == INT32_MIN && b == -1) /* the one quotient that does not fit */
+            return AST_ARITH_OVERFLOW;
+        *out = op == '/' ? a / b : a % b;
+        break;
+    case '&': *out = a & b; break;
+    case '|': *out = a | b; break;
+    default: *out = 0; break;
+    }
+    return over ? AST_ARITH_OVERFLOW : AST_ARITH_OK;
+}
+
+const char *ast_arith_problem(ast_arith_status st)
+{
+    return st == AST_ARITH_DIV_ZERO ? "divides by zero"
+                                    : "leaves the 32-bit range (-2147483648..2147483647)";
+}
+
 ast *ast_new(pl_parse_ctx *ctx, ast_kind kind, int line, int col, int end_col)
 {
     ast *n = ast_alloc(ctx->arena, sizeof *n);

@@ -49,6 +49,8 @@ struct ast {
                                  is constant time (ast_append) */
     int file;                 /* index of the source file */
     int depth;                /* expressions: height of the operator tree */
+    int known;                /* arithmetic of numbers only: its value is... */
+    int32_t value;            /* ...this (A_INT, and + - * / % & | and signs of them) */
 };
 
 /* Arena: all nodes and strings of one compilation. */
@@ -108,6 +110,16 @@ void pl_lex_strbuf_add(pl_parse_ctx *ctx, char ch);
 void pl_lex_open(pl_parse_ctx *ctx, char ch, int line, int col);
 void pl_lex_close(pl_parse_ctx *ctx, char ch, int line, int col);
 int pl_lex_is_keyword(const char *s);
+
+/* Arithmetic on the 32-bit numbers of the language, as the VM does it,
+ * for the values the compiler computes itself (constants, the board
+ * filter): op is one of + - * / % & |.  Never undefined behaviour: a
+ * result outside 32 bits and a division by zero are reported instead. */
+typedef enum { AST_ARITH_OK, AST_ARITH_OVERFLOW, AST_ARITH_DIV_ZERO } ast_arith_status;
+ast_arith_status ast_arith(int op, int32_t a, int32_t b, int32_t *out);
+/* The phrase for a status that is not OK, after "... ": "leaves the
+ * 32-bit range (-2147483648..2147483647)" or "divides by zero". */
+const char *ast_arith_problem(ast_arith_status st);
 
 ast *ast_new(pl_parse_ctx *ctx, ast_kind kind, int line, int col, int end_col);
 /* Append list b to list a (either may be NULL); returns the head.  The

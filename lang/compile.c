@@ -536,35 +536,44 @@ static void cell_name(char *buf, size_t len, int col, int row)
 
 static int expand_cells(cc_t *cc, const ast *items, int32_t *out, int max);
 
+/* An arithmetic step of the board filter, as the VM would compute it (32
+ * bits), except that a result outside 32 bits or a division by zero is
+ * an error at the operator, naming the square where it happened. */
+static int32_t filter_arith(cc_t *cc, const ast *e, int op, int32_t a, int32_t b,
+                            int32_t col, int32_t row, int *bad)
+{
+    int32_t v;
+    ast_arith_status st = ast_arith(op, a, b, &v);
+    if (st == AST_ARITH_OK)
+        return v;
+    cc_error(cc, e, "arithmetic in the board filter %s at column %d, row %d", ast_arith_problem(st), col, row);
+    *bad = 1;
+    return 0;
+}
+
 /* The board filter `board 7 x 9 where (col + row) % 2 == 1`, evaluated at
  * compile time for each square (col and row count from 1). */
-static long long board_filter(cc_t *cc, const ast *e, long long col, long long row, int *bad)
+static int32_t board_filter(cc_t *cc, const ast *e, int32_t col, int32_t row, int *bad)
 {
     if (*bad)
         return 0;
     switch (e->kind) {
-    case A_INT: return e->ival;
+    case A_INT: return (int32_t)e->ival;   /* 9 digits at most (lexer.l) */
     case A_NAME:
         if (strcmp(e->name, "col") == 0) return col;
         if (strcmp(e->name, "row") == 0) return row;
         break;
     case A_NOT: return !board_filter(cc, e->a, col, row, bad);
-    case A_NEG: return -board_filter(cc, e->a, col, row, bad);
+    case A_NEG: return filter_arith(cc, e, '-', 0, board_filter(cc, e->a, col, row, bad), col, row, bad);
     case A_AND: return board_filter(cc, e->a, col, row, bad) && board_filter(cc, e->b, col, row, bad);
     case A_OR: return board_filter(cc, e->a, col, row, bad) || board_filter(cc, e->b, col, row, bad);
     case A_BINOP: {
-        long long a = board_filter(cc, e->a, col, row, bad), b = board_filter(cc, e->b, col, row, bad);
+        int32_t a = board_filter(cc, e->a, col, row, bad), b = board_filter(cc, e->b, col, row, bad);
+        if (*bad)
+            return 0;
         switch (e->op) {
-        case '+': return a + b;
-        case '-': return a - b;
-        case '*': return a * b;
-        case '/': case '%':
-            if (b == 0) {
-                cc_error(cc, e, "division by zero in the board filter");
-                *bad = 1;
-                return 0;
-            }
-            return e->op == '/' ? a / b : a % b;
+        case '+': case '-': case '*': case '/': case '%':
+            return filter_arith(cc, e, e->op, a, b, col, row, bad);
         case EQ: return a == b;
         case NE: return a != b;
         case '<': return a < b;

@@ -348,9 +348,9 @@ expr:
   ;
 
 primary:
-    INT                               { $$ = NODE(A_INT, @1); $$->ival = $1; }
-  | TRUE                              { $$ = NODE(A_INT, @1); $$->ival = 1; }
-  | FALSE                             { $$ = NODE(A_INT, @1); $$->ival = 0; }
+    INT                               { $$ = NODE(A_INT, @1); $$->ival = $1; $$->known = 1; $$->value = (int32_t)$1; }
+  | TRUE                              { $$ = NODE(A_INT, @1); $$->ival = 1; $$->known = 1; $$->value = 1; }
+  | FALSE                             { $$ = NODE(A_INT, @1); $$->ival = 0; $$->known = 1; $$->value = 0; }
   | OFF                               { $$ = NODE(A_OFF, @1); }
   | IDENT %prec IDENT_ALONE           { $$ = name_node(ctx, $1, &@1); }
   | IDENT '(' args ')'                { $$ = SPAN(A_CALL, @1, @4); $$->name = $1; $$->a = $3;
@@ -398,7 +398,33 @@ static ast *limit_depth(pl_parse_ctx *ctx, ast *n, int depth)
     n->a = n->b = NULL;
     n->ival = 0;
     n->depth = 0;
+    n->known = 0;   /* reported already: nothing more about it */
     return n;
+}
+
+/* Arithmetic of numbers alone (`999999999 * 999999999`, `-2147483647 - 2`)
+ * has one value, known here: one that leaves 32 bits is an error at its
+ * operator, where the VM would wrap it silently.  Nothing is folded (the
+ * analyser and the messages see the expression as written); `known` only
+ * lets the operator above check its own result. */
+static void check_constant(pl_parse_ctx *ctx, ast *n)
+{
+    const ast *a = n->a, *b = n->b;
+    int32_t v = 0;
+    ast_arith_status st;
+    if (n->kind == A_NEG && a->known)
+        st = ast_arith('-', 0, a->value, &v);
+    else if (n->kind == A_BINOP && a->known && b->known && strchr("+-*/%&|", n->op))
+        st = ast_arith(n->op, a->value, b->value, &v);
+    else
+        return;
+    if (st == AST_ARITH_OK) {
+        n->known = 1;
+        n->value = v;
+    } else if (st == AST_ARITH_OVERFLOW) { /* a division by zero stays the VM's error */
+        pl_diag_add(ctx->diags, PL_SEV_ERROR, ctx->src->name, ctx->src->text, n->line, n->col,
+                    n->end_col, "this arithmetic of constants %s", ast_arith_problem(st));
+    }
 }
 
 static ast *binop(pl_parse_ctx *ctx, ast_kind kind, int op, ast *a, ast *b, YYLTYPE *l1, YYLTYPE *l2)
@@ -407,6 +433,7 @@ static ast *binop(pl_parse_ctx *ctx, ast_kind kind, int op, ast *a, ast *b, YYLT
     n->op = op;
     n->a = a;
     n->b = b;
+    check_constant(ctx, n);
     return limit_depth(ctx, n, 1 + max_depth(a, max_depth(b, 0)));
 }
 
@@ -414,6 +441,7 @@ static ast *unop(pl_parse_ctx *ctx, ast_kind kind, ast *a, YYLTYPE *l1, YYLTYPE 
 {
     ast *n = SPAN(kind, *l1, *l2);
     n->a = a;
+    check_constant(ctx, n);
     return limit_depth(ctx, n, 1 + max_depth(a, 0));
 }
 

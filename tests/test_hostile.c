@@ -212,6 +212,78 @@ static void test_warning_cap(void **state)
     free(b.text);
 }
 
+/* ---------------------------------------------------------------------- */
+/* overflow */
+
+/* The one error of compiling `text`: its message contains `want` and it
+ * is at line:col of "h.game". */
+static void check_error_at(const char *text, const char *want, int line, int col)
+{
+    pl_diags d;
+    pl_program *p = compile_in("h.game", text, &d);
+    if (p || d.errors != 1 || !find_message(&d, want)) {
+        fprintf(stderr, "for:\n%s", text);
+        pl_diags_print(&d, stderr);
+    }
+    assert_null(p);
+    assert_int_equal(d.errors, 1);
+    const pl_diag *e = find_message(&d, want);
+    assert_non_null(e);
+    assert_int_equal(e->severity, PL_SEV_ERROR);
+    assert_string_equal(e->file, "h.game");
+    assert_int_equal(e->line, line);
+    assert_int_equal(e->col, col);
+    pl_diags_free(&d);
+}
+
+#define RANGE32 "leaves the 32-bit range (-2147483648..2147483647)"
+#define BODY "players x o\npiece t\n"
+#define PICK "  pick c in empty_cells\n  place mover t at c\n  text c\n}\n"
+
+static void test_constant_overflow(void **state)
+{
+    (void)state;
+    check_error_at("board 3 x 3\n" BODY "moves {\n  require 999999999 * 3 > 0\n" PICK,
+                   "this arithmetic of constants " RANGE32, 5, 11);
+    /* -2147483648 fits; its negation and its quotient by -1 do not */
+    check_error_at("board 3 x 3\n" BODY "moves {\n  require -(-999999999 * 2 - 147483650) > 0\n" PICK,
+                   "this arithmetic of constants " RANGE32, 5, 11);
+    check_error_at("board 3 x 3\n" BODY "moves {\n  let x = 1 + (-999999999 * 2 - 147483650) / -1\n" PICK,
+                   "this arithmetic of constants " RANGE32, 5, 15);
+    check_error_at("board 3 x 3\n" BODY "moves {\n  require 1 - 999999999 - 999999999 - 999999999 < 0\n" PICK,
+                   "this arithmetic of constants " RANGE32, 5, 11);
+    /* at the edges of the range, the values the VM computes */
+    pl_program *p = pt_compile_text("h.game", "board 3 x 3\n" BODY
+        "moves {\n  require (999999999 * 2 + 147483649) / 7 == 306783378\n"
+        "  require (-999999999 * 2 - 147483650) / 8 == -268435456\n"
+        "  require (-999999999 * 2 - 147483650) % 1000 == -648\n" PICK);
+    pl_state *st = pl_state_new(p);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    assert_int_equal(pt_generate(st, &ml), 9);
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(p);
+}
+
+static void test_board_filter_overflow(void **state)
+{
+    (void)state;
+    check_error_at("board 3 x 3 where col * 999999999 * 999999999 > 0\n" BODY "moves {\n" PICK,
+                   "arithmetic in the board filter " RANGE32 " at column 1, row 1", 1, 19);
+    /* col * 999999999 fits for columns 1 and 2, not 3 */
+    check_error_at("board 3 x 3 where col * 999999999 > 0\n" BODY "moves {\n" PICK,
+                   "arithmetic in the board filter " RANGE32 " at column 3, row 1", 1, 19);
+    check_error_at("board 3 x 3 where row * -999999999 - 999999999 < 0\n" BODY "moves {\n" PICK,
+                   "arithmetic in the board filter " RANGE32 " at column 1, row 2", 1, 19);
+    check_error_at("board 3 x 3 where col % (row - 2) == 0\n" BODY "moves {\n" PICK,
+                   "arithmetic in the board filter divides by zero at column 1, row 2", 1, 19);
+    pl_program *p = pt_compile_text("h.game", "board 2 x 2 where col * 999999999 > 999999999\n"
+                                    BODY "moves {\n" PICK);
+    assert_int_equal(p->ncells, 2);   /* the second column */
+    pl_program_free(p);
+}
+
 int main(void)
 {
     pt_init();
@@ -220,6 +292,8 @@ int main(void)
         cmocka_unit_test(test_long_moves_block),
         cmocka_unit_test(test_huge_region),
         cmocka_unit_test(test_warning_cap),
+        cmocka_unit_test(test_constant_overflow),
+        cmocka_unit_test(test_board_filter_overflow),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
