@@ -244,6 +244,13 @@ static int add_source(cc_t *cc, const char *name, char *text, size_t len)
 {
     if (cc->nsrc == CC_MAX_FILES)
         return -1;
+    /* A UTF-8 byte-order mark, which some Windows editors write first, is
+     * no part of the game: drop it, so that columns are counted as the
+     * editor shows them. */
+    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) {
+        memmove(text, text + 3, len - 3 + 1);
+        len -= 3;
+    }
     ast_source *s = &cc->src[cc->nsrc];
     s->name = pl_strdup(name);
     s->text = text;
@@ -423,6 +430,10 @@ static void collect_decls(cc_t *cc, ast *decls)
         case A_BOARD: set_once(cc, &cc->board, d, "the board"); break;
         case A_PLAYERS: set_once(cc, &cc->players, d, "the list of players"); break;
         case A_DIRECTION:
+            if (p->ndirs == PL_MAX_DIRS) {
+                cc_error(cc, d, "too many directions (at most %d)", PL_MAX_DIRS);
+                break;
+            }
             if (add_symbol(cc, d, d->name, SYM_DIR, p->ndirs)) {
                 p->dir_names = grow_names(p->dir_names, p->ndirs);
                 p->dir_names[p->ndirs] = pl_strdup(d->name);
@@ -448,6 +459,10 @@ static void collect_decls(cc_t *cc, ast *decls)
             }
             break;
         case A_PIECE:
+            if (p->nkinds == PL_MAX_KINDS) {
+                cc_error(cc, d, "too many piece kinds (at most %d)", PL_MAX_KINDS);
+                break;
+            }
             if (add_symbol(cc, d, d->name, SYM_KIND, p->nkinds)) {
                 int k = p->nkinds++;
                 p->kind_names = grow_names(p->kind_names, k);
@@ -474,8 +489,6 @@ static void collect_decls(cc_t *cc, ast *decls)
                 for (int i = na; i < PL_MAX_ATTRS; i++)
                     p->kind_attr_names[k * PL_MAX_ATTRS + i] = NULL;
                 p->kind_nattrs[k] = na;
-                if (p->nkinds > PL_MAX_KINDS)
-                    cc_error(cc, d, "too many piece kinds (at most %d)", PL_MAX_KINDS);
             }
             break;
         case A_CELLDECL:
@@ -644,8 +657,6 @@ static void build_board(cc_t *cc)
         p->cell_col[ngrid + i] = -1;
         p->cell_row[ngrid + i] = -1;
     }
-    if (p->ndirs > PL_MAX_DIRS)
-        cc_error(cc, b, "too many directions (at most %d)", PL_MAX_DIRS);
     p->dir_opposite = pl_calloc((size_t)p->ndirs + 1, sizeof(int32_t));
     for (int d = 0; d < p->ndirs; d++) {
         p->dir_opposite[d] = -1;
@@ -678,6 +689,18 @@ static void build_board(cc_t *cc)
     }
 }
 
+/* A player is named in expressions, where the builtin names (`nobody`,
+ * `mover`, `cells` ...) and functions already mean something: a player
+ * called `nobody` would own pieces that `pieces(nobody)` does not list. */
+static void reserved_player_name(cc_t *cc, const ast *name)
+{
+    const cc_builtin_name *b = cc_builtin_name_find(name->name);
+    if (b)
+        cc_error(cc, name, "'%s' cannot name a player: it is a reserved name (%s)", name->name, b->doc);
+    else if (cc_builtin_find(name->name))
+        cc_error(cc, name, "'%s' cannot name a player: it is a builtin function", name->name);
+}
+
 static void build_players(cc_t *cc)
 {
     pl_program *p = cc->prog;
@@ -686,14 +709,18 @@ static void build_players(cc_t *cc)
         return;
     }
     int n = ast_list_len(cc->players->a);
-    if (n > PL_MAX_PLAYERS) {
-        cc_error(cc, cc->players, "too many players (at most %d)", PL_MAX_PLAYERS);
+    if (n > PL_MAX_PLAYERS) {   /* at the first name too many */
+        const ast *extra = cc->players->a;
+        for (int i = 0; i < PL_MAX_PLAYERS; i++)
+            extra = extra->next;
+        cc_error(cc, extra, "too many players (at most %d)", PL_MAX_PLAYERS);
         n = PL_MAX_PLAYERS;
     }
     p->player_names = pl_calloc((size_t)n, sizeof(char *));
     const ast *a = cc->players->a;
     for (int i = 0; i < n; i++, a = a->next) {
         p->player_names[i] = pl_strdup(a->name);
+        reserved_player_name(cc, a);
         add_symbol(cc, a, a->name, SYM_PLAYER, i);
     }
     p->nplayers = n;

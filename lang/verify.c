@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "bytecode.h"
+#include "names.h"
 #include "util.h"
 
 /* Bound on the value-stack height.  Compiled expressions stay far below. */
@@ -131,28 +132,64 @@ static int check_arrays(verifier *v)
     return 0;
 }
 
-/* Names are printed and compared; only attribute names may be absent. */
-static int check_names(verifier *v, char **names, int n, const char *what)
+/* A name as the compiler writes one: an identifier of the language
+ * (letters, digits, '_', not starting with a digit), at most
+ * VERIFY_MAX_NAME bytes.  A loaded file's names are printed, looked up
+ * and typed back by users: an empty one, or one with spaces or control
+ * bytes, would make moves and positions ambiguous or unreadable. */
+enum { VERIFY_MAX_NAME = 256 };
+
+static int is_identifier(const char *s)
 {
-    for (int i = 0; i < n; i++)
-        if (!names[i])
-            return fail(v, "%s %d has no name", what, i);
-    return 0;
+    if (!(s[0] == '_' || (s[0] >= 'A' && s[0] <= 'Z') || (s[0] >= 'a' && s[0] <= 'z')))
+        return 0;
+    size_t n = strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+    return s[n] == '\0' && n <= VERIFY_MAX_NAME;
+}
+
+/* Every name of a table is present (attribute slots may be empty when
+ * `optional`), an identifier, and different from the others of the table
+ * (a cell named twice could not be told apart in a move's text). */
+static int check_names(verifier *v, char **names, int64_t n, const char *what, int optional)
+{
+    pl_names seen = {0};
+    int rc = 0;
+    for (int64_t i = 0; i < n && rc == 0; i++) {
+        if (!names[i]) {
+            if (!optional)
+                rc = fail(v, "%s %lld has no name", what, (long long)i);
+        } else if (!is_identifier(names[i])) {
+            rc = fail(v, "%s %lld: its name is not an identifier (%s)", what, (long long)i,
+                      names[i][0] ? "letters, digits and '_', at most 256 bytes" : "empty");
+        } else if (!optional && pl_names_find(&seen, names[i]) >= 0) {
+            rc = fail(v, "%s %lld: name '%s' is used twice", what, (long long)i, names[i]);
+        } else if (!optional) {
+            pl_names_put(&seen, names[i], (int)i);
+        }
+    }
+    pl_names_free(&seen);
+    return rc;
 }
 
 static int check_all_names(verifier *v)
 {
     const pl_program *p = v->prog;
-    if (check_names(v, p->cell_names, p->ncells, "cell") ||
-        check_names(v, p->dir_names, p->ndirs, "direction") ||
-        check_names(v, p->player_names, p->nplayers, "player") ||
-        check_names(v, p->kind_names, p->nkinds, "kind") ||
-        check_names(v, p->mark_names, p->nmarks, "mark") ||
-        check_names(v, p->var_names, p->nvars, "variable") ||
-        check_names(v, p->pvar_names, p->npvars, "player variable") ||
-        check_names(v, p->dset_names, p->dsets.count, "direction set") ||
-        check_names(v, p->region_names, p->regions.count, "region"))
+    if (check_names(v, p->cell_names, p->ncells, "cell", 0) ||
+        check_names(v, p->dir_names, p->ndirs, "direction", 0) ||
+        check_names(v, p->player_names, p->nplayers, "player", 0) ||
+        check_names(v, p->kind_names, p->nkinds, "kind", 0) ||
+        check_names(v, p->kind_attr_names, (int64_t)p->nkinds * PL_MAX_ATTRS, "attribute", 1) ||
+        check_names(v, p->mark_names, p->nmarks, "mark", 0) ||
+        check_names(v, p->var_names, p->nvars, "variable", 0) ||
+        check_names(v, p->pvar_names, p->npvars, "player variable", 0) ||
+        check_names(v, p->dset_names, p->dsets.count, "direction set", 0) ||
+        check_names(v, p->region_names, p->regions.count, "region", 0))
         return -1;
+    /* Texts (the title, move text strings) may hold anything but a NUL,
+     * which the reader refuses; printing escapes the rest.  They must be
+     * there: every command prints the title and the source's name. */
+    if (!p->title || !p->about || !p->source_name)
+        return fail(v, "the %s is missing", !p->title ? "title" : !p->about ? "description" : "source name");
     for (int i = 0; i < p->nstrings; i++)
         if (!p->strings[i])
             return fail(v, "string constant %d is null", i);

@@ -284,6 +284,118 @@ static void test_board_filter_overflow(void **state)
     pl_program_free(p);
 }
 
+/* ---------------------------------------------------------------------- */
+/* edges */
+
+/* A byte-order mark is dropped: the file compiles, and columns on the
+ * first line are counted without it. */
+static void test_byte_order_mark(void **state)
+{
+    (void)state;
+    pl_program *p = pt_compile_text("bom.game", "\xEF\xBB\xBFgame \"B\"\n" HEADER MOVES);
+    assert_string_equal(p->title, "B");
+    pl_program_free(p);
+    check_error_at("\xEF\xBB\xBF" "board 3 x 3 where col / (row - 1) == 1\n" BODY "moves {\n" PICK,
+                   "divides by zero", 1, 19);
+}
+
+/* Every table that can be full says so at the declaration that does not
+ * fit, not at some other line. */
+static void test_table_full_located(void **state)
+{
+    (void)state;
+    gen_buf b = {0};
+    gen(&b, "board 3 x 3\n" BODY);
+    for (int i = 0; i < PL_LIMIT_DIRS + 1; i++)
+        gen(&b, "direction d%d = (%d, 1)\n", i, i + 1);
+    gen(&b, "moves {\n" PICK);
+    check_error_at(b.text, "too many directions (at most 64)", 3 + PL_LIMIT_DIRS + 1, 11);
+    b.len = 0;
+    gen(&b, "board 3 x 3\nplayers x o\n");
+    for (int i = 0; i < PL_LIMIT_KINDS + 1; i++)
+        gen(&b, "piece k%d\n", i);
+    gen(&b, "moves {\n  pick c in empty_cells\n  place mover k0 at c\n  text c\n}\n");
+    check_error_at(b.text, "too many piece kinds (at most 250)", 2 + PL_LIMIT_KINDS + 1, 7);
+    check_error_at("board 3 x 3\nplayers a b c d e\npiece t\nmoves {\n" PICK,
+                   "too many players (at most 4)", 2, 17);
+    free(b.text);
+}
+
+/* Names the language gives a meaning cannot name a player. */
+static void test_reserved_player_names(void **state)
+{
+    (void)state;
+    const char *names[] = {"nobody", "mover", "opponent", "cells", "empty_cells"};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+        char text[512], want[64];
+        snprintf(text, sizeof text, "board 3 x 3\nplayers x %s\npiece t\nmoves {\n" PICK, names[i]);
+        snprintf(want, sizeof want, "'%s' cannot name a player: it is a reserved name", names[i]);
+        check_error_at(text, want, 2, 11);
+    }
+    check_error_at("board 3 x 3\nplayers count o\npiece t\nmoves {\n" PICK,
+                   "'count' cannot name a player: it is a builtin function", 2, 9);
+}
+
+/* A .pbc's names are checked like the compiler writes them: present,
+ * identifiers, different within their table; its texts present. */
+static void check_pbc_refused(const pl_program *good, void (*spoil)(pl_program *), const char *want)
+{
+    uint8_t *bytes;
+    size_t len;
+    pl_program *p = pl_bytecode_read((uint8_t *)"", 0, NULL, 0);
+    assert_null(p);
+    /* spoil a copy: write, read back, change, write, read */
+    assert_int_equal(pl_bytecode_write(good, &bytes, &len), 0);
+    char err[256];
+    p = pl_bytecode_read(bytes, len, err, sizeof err);
+    free(bytes);
+    assert_non_null(p);
+    spoil(p);
+    assert_int_equal(pl_bytecode_write(p, &bytes, &len), 0);
+    pl_program_free(p);
+    err[0] = 0;
+    p = pl_bytecode_read(bytes, len, err, sizeof err);
+    free(bytes);
+    if (p || !strstr(err, want))
+        fprintf(stderr, "expected '%s', got '%s'\n", want, err);
+    assert_null(p);
+    assert_non_null(strstr(err, want));
+}
+
+static void set_name(char **slot, const char *name)
+{
+    free(*slot);
+    *slot = name ? pl_strdup(name) : NULL;
+}
+
+static void empty_cell_name(pl_program *p) { set_name(&p->cell_names[4], ""); }
+static void twice_cell_name(pl_program *p) { set_name(&p->cell_names[4], "a1"); }
+static void spaced_player_name(pl_program *p) { set_name(&p->player_names[1], "o o"); }
+static void escape_kind_name(pl_program *p) { set_name(&p->kind_names[0], "t\x1b[2J"); }
+static void no_source_name(pl_program *p) { set_name(&p->source_name, NULL); }
+static void no_title(pl_program *p) { set_name(&p->title, NULL); }
+static void long_direction_name(pl_program *p)
+{
+    char name[300];
+    memset(name, 'n', sizeof name - 1);
+    name[sizeof name - 1] = 0;
+    set_name(&p->dir_names[0], name);
+}
+
+static void test_pbc_names(void **state)
+{
+    (void)state;
+    pl_program *good = pt_compile_text("h.game", HEADER MOVES);
+    check_pbc_refused(good, empty_cell_name, "cell 4: its name is not an identifier (empty)");
+    check_pbc_refused(good, twice_cell_name, "cell 4: name 'a1' is used twice");
+    check_pbc_refused(good, spaced_player_name, "player 1: its name is not an identifier");
+    check_pbc_refused(good, escape_kind_name, "kind 0: its name is not an identifier");
+    check_pbc_refused(good, long_direction_name, "direction 0: its name is not an identifier");
+    check_pbc_refused(good, no_source_name, "the source name is missing");
+    check_pbc_refused(good, no_title, "the title is missing");
+    pl_program_free(good);
+}
+
 int main(void)
 {
     pt_init();
@@ -294,6 +406,10 @@ int main(void)
         cmocka_unit_test(test_warning_cap),
         cmocka_unit_test(test_constant_overflow),
         cmocka_unit_test(test_board_filter_overflow),
+        cmocka_unit_test(test_byte_order_mark),
+        cmocka_unit_test(test_table_full_located),
+        cmocka_unit_test(test_reserved_player_names),
+        cmocka_unit_test(test_pbc_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
