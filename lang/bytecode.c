@@ -24,20 +24,21 @@
 #include <stdlib.h>
 #include <string.h>
 #include "bytecode.h"
+#include "limit_table.h"
 #include "util.h"
 
-/* Format limits beyond those of program.h: generous for any real game,
- * small enough that a hostile count cannot exhaust memory. */
+/* Format limits: the rows of limit_table.h, the ones the compiler and the
+ * verifier apply, so a .pbc the compiler writes is one the reader takes. */
 enum {
-    MAX_STRLEN = 1 << 20,      /* bytes in one string */
-    MAX_STRINGS = 1 << 20,     /* constant pool */
-    MAX_MARKS = 256,
-    MAX_VARS = 1 << 16,        /* game variables, player variables */
-    MAX_TABLE_ITEMS = 1 << 16, /* direction sets, regions */
-    MAX_TABLE_DATA = 1 << 24,  /* ints in one sided table */
-    MAX_SLOTS = 1 << 24,
-    MAX_SETS = 1 << 20,
-    MAX_CODE = 1 << 24,        /* code words */
+    MAX_STRLEN = PL_LIMIT_STRING_BYTES,   /* bytes in one string */
+    MAX_STRINGS = PL_LIMIT_STRINGS,       /* constant pool */
+    MAX_MARKS = PL_LIMIT_MARKS,
+    MAX_VARS = PL_LIMIT_VARS,             /* game variables, player variables */
+    MAX_TABLE_ITEMS = PL_LIMIT_SIDED,     /* direction sets, regions */
+    MAX_TABLE_DATA = PL_LIMIT_SIDED_DATA, /* ints in one sided table */
+    MAX_SLOTS = PL_LIMIT_SLOTS,
+    MAX_SETS = PL_LIMIT_SETS,
+    MAX_CODE = PL_LIMIT_CODE,             /* code words */
 };
 
 #define NULL_STRING 0xffffffffu

@@ -447,12 +447,20 @@ static void collect_decls(cc_t *cc, ast *decls)
             }
             break;
         case A_DIRECTIONS:
+            if (p->dsets.count == PL_LIMIT_SIDED) {
+                cc_error(cc, d, "too many direction sets (at most %d)", PL_LIMIT_SIDED);
+                break;
+            }
             if (add_symbol(cc, d, d->name, SYM_DSET, p->dsets.count)) {
                 p->dset_names = grow_names(p->dset_names, p->dsets.count);
                 p->dset_names[p->dsets.count++] = pl_strdup(d->name);
             }
             break;
         case A_REGION:
+            if (p->regions.count == PL_LIMIT_SIDED) {
+                cc_error(cc, d, "too many regions (at most %d)", PL_LIMIT_SIDED);
+                break;
+            }
             if (add_symbol(cc, d, d->name, SYM_REGION, p->regions.count)) {
                 p->region_names = grow_names(p->region_names, p->regions.count);
                 p->region_names[p->regions.count++] = pl_strdup(d->name);
@@ -502,6 +510,10 @@ static void collect_decls(cc_t *cc, ast *decls)
         case A_MARKDECL:
             if (d->ival) {
                 add_symbol(cc, d, d->name, SYM_SMARK, cc->nscratch++);
+                break;
+            }
+            if (p->nmarks == PL_LIMIT_MARKS) {
+                cc_error(cc, d, "too many marks (at most %d)", PL_LIMIT_MARKS);
                 break;
             }
             if (add_symbol(cc, d, d->name, SYM_MARK, p->nmarks)) {
@@ -859,6 +871,13 @@ static void build_sided(cc_t *cc, pl_sided_table *t, ast_kind kind)
                     buf[m++] = ds->index;
                 }
             }
+            if ((int64_t)n + m > PL_LIMIT_SIDED_DATA) {   /* what the .pbc reader takes */
+                cc_error(cc, d, "the %s name more than %d %s in all",
+                         kind == A_REGION ? "regions" : "direction sets", PL_LIMIT_SIDED_DATA,
+                         kind == A_REGION ? "cells" : "directions");
+                t->offset[t->count * np] = n;
+                return;
+            }
             PL_GROW(t->data, cap, n + m);
             memcpy(t->data + n, buf, (size_t)m * sizeof(int32_t));
             n += m;
@@ -1092,6 +1111,10 @@ static pl_program *compile_main(cc_t *cc, const char *name, char *text, size_t l
     p->code_col = cc->col;
     p->ncode = cc->ncode;
     cc->code = cc->line = cc->col = NULL;
+    if (p->ncode > PL_LIMIT_CODE) {
+        cc_error(cc, NULL, "the compiled rules are too large (more than %d words)", PL_LIMIT_CODE);
+        return NULL;
+    }
     p->nlocals = cc->max_slot > 0 ? cc->max_slot : 1;
     if (p->nlocals > PL_MAX_LOCALS) {
         cc_error(cc, NULL, "the move program needs %d local variables (at most %d)", p->nlocals, PL_MAX_LOCALS);

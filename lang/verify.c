@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "bytecode.h"
+#include "limit_table.h"
 #include "names.h"
 #include "util.h"
 
@@ -79,7 +80,16 @@ static int check_counts(verifier *v)
         check_range(v, "player count", p->nplayers, 1, PL_MAX_PLAYERS) ||
         check_range(v, "kind count", p->nkinds, 0, PL_MAX_KINDS) ||
         check_range(v, "local count", p->nlocals, 0, PL_MAX_LOCALS) ||
-        check_range(v, "code size", p->ncode, 1, INT32_MAX))
+        check_range(v, "code size", p->ncode, 1, PL_LIMIT_CODE) ||
+        /* the limits the compiler and the .pbc reader apply (limit_table.h) */
+        check_range(v, "mark count", p->nmarks, 0, PL_LIMIT_MARKS) ||
+        check_range(v, "variable count", p->nvars, 0, PL_LIMIT_VARS) ||
+        check_range(v, "player variable count", p->npvars, 0, PL_LIMIT_VARS) ||
+        check_range(v, "direction set count", p->dsets.count, 0, PL_LIMIT_SIDED) ||
+        check_range(v, "region count", p->regions.count, 0, PL_LIMIT_SIDED) ||
+        check_range(v, "string count", p->nstrings, 0, PL_LIMIT_STRINGS) ||
+        check_range(v, "set count", p->nsets, 0, PL_LIMIT_SETS) ||
+        check_range(v, "slot count", p->nslots, 0, PL_LIMIT_SLOTS))
         return -1;
     if (p->nmarks < 0 || p->nvars < 0 || p->npvars < 0 || p->nstrings < 0 ||
         p->nsets < 0 || p->dsets.count < 0 || p->regions.count < 0)
@@ -137,7 +147,7 @@ static int check_arrays(verifier *v)
  * VERIFY_MAX_NAME bytes.  A loaded file's names are printed, looked up
  * and typed back by users: an empty one, or one with spaces or control
  * bytes, would make moves and positions ambiguous or unreadable. */
-enum { VERIFY_MAX_NAME = 256 };
+enum { VERIFY_MAX_NAME = PL_LIMIT_NAME_BYTES };
 
 static int is_identifier(const char *s)
 {

@@ -86,7 +86,7 @@ static void test_many_declarations(void **state)
     gen(&b, HEADER);
     for (int i = 0; i < 50000; i++)
         switch (i % 7) {
-        case 0: gen(&b, "mark m%d\n", i); break;
+        case 0: gen(&b, i < 7 * PL_LIMIT_MARKS ? "mark m%d\n" : "def m%d = 1\n", i); break;
         case 1: gen(&b, "var v%d = %d\n", i, i); break;
         case 2: gen(&b, "def d%d(c) = c + %d\n", i, i); break;
         case 3: gen(&b, "region r%d = a1 b2 c%d..d%d\n", i, i % 8 + 1, i * 7 % 8 + 1); break;
@@ -396,6 +396,85 @@ static void test_pbc_names(void **state)
     pl_program_free(good);
 }
 
+/* ---------------------------------------------------------------------- */
+/* limits */
+
+/* docs/validate.md lists every row of lang/limit_table.h with its value
+ * and message, as the table has them. */
+static void test_limits_documented(void **state)
+{
+    (void)state;
+    char *doc = NULL;
+    size_t doc_len = 0;
+    assert_int_equal(pl_read_file("docs/validate.md", PL_MAX_INPUT_BYTES, &doc, &doc_len), PL_READ_OK);
+    assert_non_null(doc);
+    int rows = 0;
+#define LIMIT(name, value, what, message)                                      \
+    do {                                                                       \
+        char row_[512];                                                        \
+        snprintf(row_, sizeof row_, "| %s | %d | `%s` |", what, value, message); \
+        if (!strstr(doc, row_))                                                \
+            fprintf(stderr, "docs/validate.md lacks the row\n%s\n", row_);    \
+        assert_non_null(strstr(doc, row_));                                    \
+        rows++;                                                                \
+    } while (0);
+#include "limit_table.h"
+#undef LIMIT
+    assert_true(rows >= 20);
+    /* and no row the table no longer has */
+    const char *header = strstr(doc, "| What is bounded | At most | Reported as |");
+    assert_non_null(header);
+    size_t at = (size_t)(header - doc);
+    int listed = 0;
+    while (doc[at] == '|') {            /* the header, the rule, the rows */
+        listed += strncmp(doc + at, "| ---", 5) != 0;
+        at += strcspn(doc + at, "\n");
+        at += doc[at] == '\n';
+    }
+    listed--;                           /* the header */
+    assert_int_equal(listed, rows);
+    free(doc);
+}
+
+/* Each table the .pbc reader bounds is bounded by the compiler too, at
+ * the declaration: 257 marks are an error, not a .pbc nobody can load. */
+static void test_compiler_keeps_format_limits(void **state)
+{
+    (void)state;
+    gen_buf b = {0};
+    gen(&b, "board 3 x 3\n" BODY);
+    for (int i = 0; i <= PL_LIMIT_MARKS; i++)
+        gen(&b, "mark m%d\n", i);
+    gen(&b, "moves {\n" PICK);
+    check_error_at(b.text, "too many marks (at most 256)", 3 + PL_LIMIT_MARKS + 1, 6);
+    b.len = 0;
+    gen(&b, "board 3 x 3\n" BODY "var ");
+    for (int i = 0; i <= PL_LIMIT_NAME_BYTES; i++)
+        gen(&b, "v");
+    gen(&b, " = 1\nmoves {\n" PICK);
+    check_error_at(b.text, "a name has at most 256 bytes", 4, 5);
+    /* one byte less compiles, and its .pbc loads */
+    b.len = 0;
+    gen(&b, "board 3 x 3\n" BODY "var ");
+    for (int i = 0; i < PL_LIMIT_NAME_BYTES; i++)
+        gen(&b, "v");
+    gen(&b, " = 1\nmoves {\n  require ");
+    for (int i = 0; i < PL_LIMIT_NAME_BYTES; i++)
+        gen(&b, "v");
+    gen(&b, " == 1\n" PICK);
+    pl_program *p = pt_compile_text("h.game", b.text);
+    uint8_t *bytes;
+    size_t len;
+    char err[256];
+    assert_int_equal(pl_bytecode_write(p, &bytes, &len), 0);
+    pl_program *back = pl_bytecode_read(bytes, len, err, sizeof err);
+    assert_non_null(back);
+    pl_program_free(back);
+    pl_program_free(p);
+    free(bytes);
+    free(b.text);
+}
+
 int main(void)
 {
     pt_init();
@@ -410,6 +489,8 @@ int main(void)
         cmocka_unit_test(test_table_full_located),
         cmocka_unit_test(test_reserved_player_names),
         cmocka_unit_test(test_pbc_names),
+        cmocka_unit_test(test_limits_documented),
+        cmocka_unit_test(test_compiler_keeps_format_limits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
