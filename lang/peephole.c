@@ -23,6 +23,7 @@
  * failure, so errors still point at the right source line.
  */
 #include <stdlib.h>
+#include <string.h>
 #include "bytecode.h"
 #include "util.h"
 
@@ -106,6 +107,106 @@ static int32_t thread_target(const pl_program *p, int32_t pc)
     return pc;
 }
 
+
+/*
+ * Conditions: `a and b` leaves a value, so it compiles to
+ *     a  DUP  JUMPF end  POP  b  end:
+ * and the test that consumes it (`require`, `if`, `where`, an enclosing
+ * `and`/`or`) then tests a again when it was false.  Where what follows
+ * `end` is known to consume a false (true, for `or`) value, the DUP, the
+ * jump and the POP become one jump straight to where that consumer goes,
+ * or a REQUIRE when it fails the way: `require a and b` then runs as
+ * `a REQUIRE b REQUIRE`.  The left-over words become NOPs, which the
+ * compaction below drops.
+ */
+enum { GOES_FAIL = -2, GOES_UNKNOWN = -1 };
+
+/* Where a way goes from `pc` with a value of truth `v` on top of the stack,
+ * when the code there consumes it in a few known steps; GOES_FAIL when it
+ * fails the way (*at: the REQUIRE that fails it), GOES_UNKNOWN otherwise. */
+static int32_t goes_with(const pl_program *p, int32_t pc, int v, int32_t *at)
+{
+    for (int hops = 0; hops < 16; hops++) {
+        if (pc < 0 || pc >= p->ncode)
+            return GOES_UNKNOWN;
+        const int32_t *c = p->code + pc;
+        switch (c[0]) {
+        case PL_OP_JUMP:
+            pc = c[1];
+            continue;
+        case PL_OP_NOT:
+            v = !v;
+            pc += 1;
+            continue;
+        case PL_OP_REQUIRE:
+            *at = pc;
+            return v ? pc + 1 : GOES_FAIL;
+        case PL_OP_JUMPF:
+            return v ? pc + 2 : c[1];
+        case PL_OP_JUMPT:
+            return v ? c[1] : pc + 2;
+        case PL_OP_DUP:       /* an enclosing and/or: DUP JUMPx end POP */
+            if (pc + 3 >= p->ncode || (c[1] != PL_OP_JUMPF && c[1] != PL_OP_JUMPT) ||
+                c[3] != PL_OP_POP)
+                return GOES_UNKNOWN;
+            if ((c[1] == PL_OP_JUMPT) == (v != 0)) {
+                pc = c[2];    /* jumps, the value still on top */
+                continue;
+            }
+            return pc + 4;    /* falls through, its POP consumes the value */
+        default:
+            return GOES_UNKNOWN;
+        }
+    }
+    return GOES_UNKNOWN;
+}
+
+static void fill_nops(pl_program *p, int from, int to)
+{
+    for (int k = from; k < to; k++)
+        p->code[k] = PL_OP_NOP;
+}
+
+static void shortcut_conditions(pl_program *p, const uint8_t *target)
+{
+    int32_t *code = p->code;
+    for (int pc = 0; pc + 3 < p->ncode; pc += width(code[pc])) {
+        if (code[pc] != PL_OP_DUP || (code[pc + 1] != PL_OP_JUMPF && code[pc + 1] != PL_OP_JUMPT) ||
+            code[pc + 3] != PL_OP_POP || target[pc + 1] || target[pc + 3])
+            continue;
+        int v = code[pc + 1] == PL_OP_JUMPT;    /* the value that jumps */
+        int32_t at_req = pc;
+        int32_t to = goes_with(p, code[pc + 2], v, &at_req);
+        if (to == GOES_UNKNOWN)
+            continue;
+        if (to == GOES_FAIL) {
+            /* fails when the value jumps: a REQUIRE of it (or of its
+               negation), located where the failing REQUIRE is, for explain */
+            int k = pc;
+            if (v)
+                code[k++] = PL_OP_NOT;
+            code[k] = PL_OP_REQUIRE;
+            p->code_line[k] = p->code_line[at_req];
+            p->code_col[k] = p->code_col[at_req];
+            fill_nops(p, k + 1, pc + 4);
+        } else {
+            code[pc] = v ? PL_OP_JUMPT : PL_OP_JUMPF;
+            code[pc + 1] = to;
+            fill_nops(p, pc + 2, pc + 4);
+        }
+    }
+}
+
+/* A JUMP to an instruction that ends the way: that instruction. */
+static int ends_way(int op)
+{
+    return op == PL_OP_YIELD || op == PL_OP_FAIL || op == PL_OP_RETURN;
+}
+
+/* Every jump goes to the end of its chain of JUMPs; a JUMP to an
+ * instruction that ends the way becomes that instruction (and a NOP, which
+ * the compaction drops).  Done in place before compacting: the compaction
+ * overwrites the code behind it, where backward jumps lead. */
 static void thread_jumps(pl_program *p)
 {
     for (int pc = 0; pc < p->ncode; pc += width(p->code[pc])) {
@@ -114,12 +215,15 @@ static void thread_jumps(pl_program *p)
             if (info->kind[k] == PL_K_JUMP)
                 p->code[pc + 1 + k] = thread_target(p, p->code[pc + 1 + k]);
     }
-}
-
-/* A JUMP to an instruction that ends the way: that instruction. */
-static int ends_way(int op)
-{
-    return op == PL_OP_YIELD || op == PL_OP_FAIL || op == PL_OP_RETURN;
+    for (int pc = 0; pc < p->ncode; pc += width(p->code[pc])) {
+        int32_t to = p->code[pc] == PL_OP_JUMP ? p->code[pc + 1] : -1;
+        if (to >= 0 && to < p->ncode && ends_way(p->code[to])) {
+            p->code[pc] = p->code[to];
+            p->code_line[pc] = p->code_line[to];
+            p->code_col[pc] = p->code_col[to];
+            p->code[pc + 1] = PL_OP_NOP;
+        }
+    }
 }
 
 /* Copy one instruction, or the fused form of the sequence at pc, to
@@ -144,14 +248,9 @@ static int rewrite_one(pl_program *p, const uint8_t *target, int pc, int out, in
         *written = 1 + nops;
         return len;
     }
-    if (p->code[pc] == PL_OP_JUMP && p->code[pc + 1] >= 0 && p->code[pc + 1] < p->ncode &&
-        ends_way(p->code[p->code[pc + 1]])) {
-        int32_t to = p->code[pc + 1];
-        p->code[out] = p->code[to];
-        p->code_line[out] = p->code_line[to];
-        p->code_col[out] = p->code_col[to];
-        *written = 1;
-        return 2;
+    if (p->code[pc] == PL_OP_NOP && !target[pc]) {
+        *written = 0;         /* left over by shortcut_conditions */
+        return 1;
     }
     int w = width(p->code[pc]);
     for (int k = 0; k < w; k++) {
@@ -194,6 +293,9 @@ void pl_peephole(pl_program *p)
     for (int i = 0; i <= n; i++)
         moved_to[i] = -1;
     thread_jumps(p);
+    mark_targets(p, target);
+    shortcut_conditions(p, target);
+    memset(target, 0, (size_t)n + 1);
     mark_targets(p, target);
     int out = 0;
     for (int pc = 0; pc < n;) {

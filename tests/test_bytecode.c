@@ -656,7 +656,7 @@ static void test_peephole_fuses_longest(void **state)
 
 /* Jumps are threaded: a jump to a JUMP goes to its target, a JUMP to YIELD
  * becomes YIELD; a comparison then NOT is the opposite comparison; LOAD
- * TEXTCELL and MOVER GETPVAR fuse. */
+ * TEXTCELL and MOVER GETPVAR fuse; a NOP no jump leads to is dropped. */
 static void test_peephole_threads_jumps_and_inverts(void **state)
 {
     (void)state;
@@ -678,18 +678,84 @@ static void test_peephole_threads_jumps_and_inverts(void **state)
     pl_peephole(&p);
     const int32_t want[] = {
         PL_OP_LOAD, 0, PL_OP_PUSH, 3, PL_OP_GE,                 /* 0 */
-        PL_OP_JUMPF, 14,                                        /* 5: was 12 -> 14 -> 19 */
+        PL_OP_JUMPF, 13,                                        /* 5: was 12 -> 14 -> 19 */
         PL_OP_TEXTLOC, 0,                                       /* 7 */
-        PL_OP_NOP,                                              /* 9 */
+        PL_OP_YIELD,                                            /* 9: JUMP to YIELD */
         PL_OP_YIELD,                                            /* 10: JUMP to YIELD */
-        PL_OP_YIELD,                                            /* 11: JUMP to YIELD */
-        PL_OP_GETMYVAR, 0,                                      /* 12 */
-        PL_OP_YIELD,                                            /* 14 */
+        PL_OP_GETMYVAR, 0,                                      /* 11 */
+        PL_OP_YIELD,                                            /* 13 */
     };
     assert_int_equal(p.ncode, (int)(sizeof want / sizeof want[0]));
     assert_memory_equal(p.code, want, sizeof want);
-    assert_int_equal(p.entry_end, 12);
-    assert_int_equal(p.entry_nomoves, 14);
+    assert_int_equal(p.entry_end, 11);
+    assert_int_equal(p.entry_nomoves, 13);
+    free_bare(&p);
+}
+
+/* `a and b` leaves a value (a DUP JUMPF POP); where its consumer is known,
+ * a false a goes straight where the consumer sends it: `require a and b`
+ * is two REQUIREs, each located at the require (explain names it). */
+static void test_peephole_shortcuts_conditions(void **state)
+{
+    (void)state;
+    const int32_t code[] = {
+        PL_OP_LOAD, 0, PL_OP_DUP, PL_OP_JUMPF, 9, PL_OP_POP,   /* 0: a and */
+        PL_OP_LOAD, 1,                                          /* 6: b */
+        PL_OP_NOP,                                              /* 8 */
+        PL_OP_REQUIRE,                                          /* 9 */
+        PL_OP_YIELD,                                            /* 10 */
+    };
+    pl_program p;
+    bare_program(&p, code, (int)(sizeof code / sizeof code[0]));
+    p.entry_moves[0] = 0;
+    p.entry_end = 10;
+    p.entry_nomoves = 10;
+    pl_peephole(&p);
+    const int32_t want[] = {
+        PL_OP_LOAD, 0, PL_OP_REQUIRE, PL_OP_LOAD, 1, PL_OP_REQUIRE, PL_OP_YIELD,
+    };
+    assert_int_equal(p.ncode, (int)(sizeof want / sizeof want[0]));
+    assert_memory_equal(p.code, want, sizeof want);
+    assert_int_equal(p.code_line[2], 109);       /* the REQUIRE's location */
+    assert_int_equal(p.code_line[5], 109);
+    free_bare(&p);
+}
+
+/* `if (a or b) and c { d } else { value of e and f }`: a true a skips b
+ * and its test; a false b or c jumps to the else branch; an `and` whose
+ * value is stored keeps its DUP. */
+static void test_peephole_shortcuts_nested_conditions(void **state)
+{
+    (void)state;
+    const int32_t code[] = {
+        PL_OP_LOAD, 0, PL_OP_DUP, PL_OP_JUMPT, 8, PL_OP_POP,   /* 0: a or */
+        PL_OP_LOAD, 1,                                          /* 6: b */
+        PL_OP_DUP, PL_OP_JUMPF, 14, PL_OP_POP,                  /* 8: and */
+        PL_OP_LOAD, 2,                                          /* 12: c */
+        PL_OP_JUMPF, 19,                                        /* 14: if */
+        PL_OP_LOAD, 3, PL_OP_YIELD,                             /* 16: then */
+        PL_OP_LOAD, 4, PL_OP_DUP, PL_OP_JUMPF, 27, PL_OP_POP,  /* 19: else: e and */
+        PL_OP_LOAD, 5,                                          /* 25: f */
+        PL_OP_STORE, 6,                                         /* 27: a value */
+        PL_OP_YIELD,                                            /* 29 */
+    };
+    pl_program p;
+    bare_program(&p, code, (int)(sizeof code / sizeof code[0]));
+    p.entry_moves[0] = 0;
+    p.entry_end = 29;
+    p.entry_nomoves = 29;
+    pl_peephole(&p);
+    const int32_t want[] = {
+        PL_OP_LOAD, 0, PL_OP_JUMPT, 8,                          /* 0: a true: to c */
+        PL_OP_LOAD, 1, PL_OP_JUMPF, 15,                         /* 4: b false: else */
+        PL_OP_LOAD, 2, PL_OP_JUMPF, 15,                         /* 8: c false: else */
+        PL_OP_LOAD, 3, PL_OP_YIELD,                             /* 12 */
+        PL_OP_LOAD, 4, PL_OP_DUP, PL_OP_JUMPF, 23, PL_OP_POP,  /* 15: kept */
+        PL_OP_LOAD, 5, PL_OP_STORE, 6, PL_OP_YIELD,             /* 21 */
+    };
+    assert_int_equal(p.ncode, (int)(sizeof want / sizeof want[0]));
+    assert_memory_equal(p.code, want, sizeof want);
+    assert_int_equal(p.entry_end, 25);
     free_bare(&p);
 }
 
@@ -731,6 +797,8 @@ int main(void)
         cmocka_unit_test(test_peephole_respects_jump_targets),
         cmocka_unit_test(test_peephole_fuses_longest),
         cmocka_unit_test(test_peephole_threads_jumps_and_inverts),
+        cmocka_unit_test(test_peephole_shortcuts_conditions),
+        cmocka_unit_test(test_peephole_shortcuts_nested_conditions),
         cmocka_unit_test(test_peephole_leaves_malformed_code),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
