@@ -11,6 +11,8 @@ Not run in CI: run it by hand after a change to the game file or the engine,
                         # perft(1..2) after them (how the table was made)
     python3 tests/reference/pentago_ref.py --games 100 build/plateau
 
+Timing: the table takes about 3 minutes (its depth-3 entries).
+
 The last form replays 100 seeded random games played by the CLI (`plateau
 play pentago --south random --north random --seed S`): every move must be
 legal here, the legal moves must be the same every 5th ply (`plateau
