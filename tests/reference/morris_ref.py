@@ -176,30 +176,30 @@ def describe(pos):
 # game reaches the phase to test; the figures are perft(1..3) after them,
 # computed here and pinned, the same, in tests/test_classics_a.c.
 POSITIONS = [
-    # seed 19 12: placing: a mill; every black man is in a mill, any may go
+    # seed 19, 12 plies: placing: a mill; every black man is in a mill, any may go
     ("g1 a4 e5 b4 f4 c4xf4 e3 d7 g7 d5 c3 d6xc3",
      [24, 336, 4524]),
-    # seed 5 18: the first slides
+    # seed 5, 18 plies: the first slides
     ("f4 c5 d5 g7 f2 a1 e5 d1 a7 c4 b6 d6 g1 c3xf2 e3 f6 b2 d3",
      [16, 112, 1341]),
-    # seed 11 40: sliding, after five removals
+    # seed 11, 40 plies: sliding, after five removals
     ("d7 f2 e3 e4 f6 g7 c3 b6 f4 d1 c4 a4 d3xe4 c5 b2 a7 g4 g1 f6-d6 "
      "a4-a1xc4 e3-e4xf2 c5-c4 e4-e3xb6 d1-d2 f4-e4 a7-a4 b2-b4 d2-d1xg4 "
      "b4-b6 a4-a7 b6-b4 a7-a4 d6-b6 g7-g4 b4-b2 g4-g7 e4-e5 c4-b4 e5-d5 "
      "g7-g4",
      [13, 63, 697]),
-    # seed 6 41: white down to three: white flies
+    # seed 6, 41 plies: white down to three: white flies
     ("f2 a7 e4 d1 a4 a1 c4 g4 f4 e5 d3 b2 c5 g1xf4 c3xb2 g7xd3 d5 d7xe4 "
      "f2-d2 g4-f4 a4-b4 e5-e4 d5-e5 g1-g4xe5 c5-d5 d1-g1xb4 d2-f2 e4-e5 "
      "c4-b4 e5-e4xc3 f2-a4 g1-d1 b4-c4 f4-f2 a4-d3 d7-d6 d3-c5 d1-d2 "
      "c4-b4 g4-f4 b4-e5xd6",
      [14, 462, 5990]),
-    # seed 2 37: black flies
+    # seed 2, 37 plies: black flies
     ("a4 b2 b4 d7 c4xd7 d6 d5 d2 a7 d3 f4 f2xd5 g1 e5 g7 d5 d7xe5 e5 "
      "f4-g4xd5 f2-f4 c4-c3 d2-d1 a4-a1 d3-e3 b4-a4xf4 d6-f6 d7-d6 e5-e4 "
      "d6-d7xe3 d1-d2 d7-d6 d2-d3 c3-c4 d3-d2 a1-d1 d2-d3 d1-a1xd3",
      [39, 517, 16383]),
-    # seed 22 141: both fly
+    # seed 22, 141 plies: both fly
     ("b4 c5 a1 g4 e5 c4 b6 d6 b2xc4 d5 d1 a7 f6 e3 d7 g1 f2 g7xf2 a1-a4 "
      "c5-c4 e5-e4 d5-c5 d1-a1 e3-d3 b2-d2 d3-c3xa1 b4-b2 g1-d1 d2-d3 "
      "d6-d5 e4-e5 c4-b4 d7-d6xd5 d1-g1xa4 d6-d7 b4-c4xb2 e5-e4 c5-d5 "
@@ -214,17 +214,17 @@ POSITIONS = [
      "g7-d1 c5-d5 a7-d3 f4-g4 d3-a1 b2-d2 a1-a7 d2-b2 e4-a1 d5-d6 "
      "d1-a4xg4 b2-d2 a4-c5 d2-b2 a1-e5 e3-d3 e5-d5 d3-d2 a7-e5xb6",
      [56, 2862, 157782]),
-    # seed 1347 16: white is blocked after the last placement
+    # seed 1347, 16 plies: white is blocked after the last placement
     ("e3 f2 c4 a4 e4 d1 d2 b4 c3 f4 b6 e5 d3xa4 f6xb6 b2 d5",
      [13, 157, 338]),
-    # seed 417 51: a threefold repetition draw within reach
+    # seed 417, 51 plies: a threefold repetition draw within reach
     ("f4 a7 a4 d7 d3 b2 e4 a1 g4xa1 a1 f6 g1 c3 b4 e3xb4 d2 b4 d1xb4 "
      "a4-b4 d2-f2 d3-d2 a1-a4 d2-d3xa7 d1-d2xf6 b4-b6 d7-g7 e4-e5 a4-a1 "
      "e5-e4xg7 g1-d1 e4-e5 d1-g1 b6-d6 d2-d1xg4 d6-d7 d1-d2xf4 d7-a7 "
      "b2-b4 e3-e4 f2-f4 d3-e3xf4 d2-d3 c3-c4 d3-c3 a7-d7 c3-d3 d7-a7 "
      "b4-a4 c4-c3 a4-b4 a7-a4",
      [7, 33, 258]),
-    # seed 33 43 + b6-b4: repetition: some lines repeat a position for the third time
+    # seed 33, 43 plies, then b6-b4: repetition: some lines repeat a position for the third time
     ("f2 b6 g4 c5 d2 f4 f6 g7 b2xf4 d7 f4xg7 d3 e5 c3 a7 c4xe5 e3 d5 "
      "f6-d6 d7-g7 a7-d7 d5-e5 e3-e4xd3 c5-d5 d6-f6xc3 c4-b4 e4-e3 e5-e4 "
      "d2-d3 b4-a4 b2-b4 b6-d6 d3-d2 a4-a7 b4-b2xa7 d6-b6 d2-d1 e4-e5 "
