@@ -16,6 +16,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "bytecode.h"
 #include "util.h"
 
@@ -244,7 +245,14 @@ static void put_source_line(FILE *out, const char **lines, int nlines,
     int len = 0;
     while (s[len] && s[len] != '\n' && s[len] != '\r')
         len++;
-    fprintf(out, "; %d: %.*s\n", line, len, s);
+    /* the source is a stranger's file: its control bytes are escaped */
+    char buf[1024];
+    int n = len < (int)sizeof buf - 1 ? len : (int)sizeof buf - 1;
+    memcpy(buf, s, (size_t)n);
+    buf[n] = '\0';
+    fprintf(out, "; %d: ", line);
+    pl_fputs_escaped(buf, out, 0);
+    fputc('\n', out);
 }
 
 /* One instruction; returns the offset of the next. */

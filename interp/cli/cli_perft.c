@@ -76,7 +76,7 @@ static pl_err divide(pl_state *st, pl_movelist *const *ml, int depth,
     if (err == PL_OK) {
         qsort(e, (size_t)n, sizeof *e, cmp_divide);
         for (int i = 0; i < n; i++)
-            printf("%s: %lld\n", e[i].text, (long long)e[i].count);
+            printf("%s: %lld\n", pl_esc(e[i].text), (long long)e[i].count);
     }
     free(e);
     return err;

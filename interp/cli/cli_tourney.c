@@ -193,7 +193,7 @@ static void fmt_elo(double score, char *buf, size_t len)
 /* "match: Title, 10 games in 1.2 s" and the shard this is, if a part. */
 static void print_heading(const pl_tourney *t, int n, double seconds, FILE *out)
 {
-    fprintf(out, "%s: %s, %d game%s", t->command, t->title, n, n == 1 ? "" : "s");
+    fprintf(out, "%s: %s, %d game%s", t->command, pl_esc(t->title), n, n == 1 ? "" : "s");
     if (seconds >= 0)
         fprintf(out, " in %.1f s", seconds);
     fputc('\n', out);

@@ -520,6 +520,16 @@ run replay "$tmp/evil.rec"
 if grep -q "$esc" "$tmp/out" "$tmp/err"; then fail "hostile: escaped title" "raw ESC printed"
 else expect "hostile: escaped title and record field" 1 'Evil\x1b]0;pwned\x07\x1b[2J' "'x\x1b[2J wins'"; fi
 
+# ... nor do move texts and source lines through perft --divide, disasm,
+# and the title through match's report.
+printf 'game "E\033]0;x\007"\nboard 3 x 3\nplayers x o\npiece t\nmoves {\n  pick c in empty_cells\n  place mover t at c\n  text c "\033[2J"\n}\n' >"$tmp/evil3.game"
+for cmd in "perft $tmp/evil3.game 1 --divide" "disasm $tmp/evil3.game" \
+           "match $tmp/evil3.game --p1 random --p2 random --games 1"; do
+    run $cmd
+    if grep -q "$esc" "$tmp/out" "$tmp/err"; then fail "hostile: escaped in ${cmd%% *}" "raw ESC printed"
+    else expect "hostile: escaped in ${cmd%% *}" 0 '\x1b'; fi
+done
+
 # A record cut short is refused as truncated, not resumed.
 run play tic-tac-toe --south random --north random --seed 3 --save "$tmp/r.rec"
 expect "hostile: record saved" 0
