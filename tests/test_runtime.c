@@ -100,6 +100,55 @@ static void test_remainder_by_zero(void **state)
         "rt.game:8:11: runtime error: division by zero");
 }
 
+/* Numbers are 32-bit: an operation whose result does not fit stops with
+ * a runtime error naming it, never a silent wrap; results at the limits
+ * are fine. */
+static void test_arithmetic_overflow(void **state)
+{
+    (void)state;
+    static const struct { const char *expr, *want; } cases[] = {
+        {"big * 2 + big", "arithmetic overflow: 1999999998 + 999999999 does not fit in 32 bits"},
+        {"big * 3", "arithmetic overflow: 999999999 * 3 does not fit in 32 bits"},
+        {"(zero - big) * 3", "arithmetic overflow: -999999999 * 3 does not fit in 32 bits"},
+        {"(zero - big) * 2 - big", "arithmetic overflow: -1999999998 - 999999999 does not fit in 32 bits"},
+        {"-((zero - big) * 2 - 147483650)", "arithmetic overflow: -(-2147483648) does not fit in 32 bits"},
+        {"((zero - big) * 2 - 147483650) / (zero - 1)",
+         "arithmetic overflow: -2147483648 / -1 does not fit in 32 bits"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[512], want[256];
+        snprintf(text, sizeof text, HEAD "var big = 999999999\n"
+                 "moves {\n  pick c in empty_cells\n  require %s != 0\n"
+                 "  place mover token at c\n  text c\n}\n", cases[i].expr);
+        snprintf(want, sizeof want, "rt.game:9:...: runtime error: %s", cases[i].want);
+        pl_program *p = pt_compile_text("rt.game", text);
+        pl_state *st = pl_state_new(p);
+        pl_movelist ml;
+        pl_movelist_init(&ml);
+        assert_int_equal(pl_generate(st, &ml), PL_ERR_RUNTIME);
+        const char *got = pl_state_error(st);
+        if (!strstr(got, cases[i].want) || strncmp(got, "rt.game:9:", 10) != 0)
+            fail_msg("%s: got '%s', want '%s'", cases[i].expr, got, want);
+        pl_movelist_free(&ml);
+        pl_state_free(st);
+        pl_program_free(p);
+    }
+    /* at the limits: 2147483647 and -2147483648 are numbers */
+    pl_program *p = pt_compile_text("rt.game", HEAD "var big = 999999999\n"
+        "moves {\n  pick c in empty_cells\n"
+        "  require big * 2 + 147483649 - big * 2 == 147483649\n"
+        "  require (zero - big) * 2 - 147483650 < 0\n"
+        "  place mover token at c\n  text c\n}\n");
+    pl_state *st = pl_state_new(p);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    assert_int_equal(pl_generate(st, &ml), PL_OK);
+    assert_int_equal(pl_movelist_count(&ml), 9);
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(p);
+}
+
 static void test_move_from_empty_cell(void **state)
 {
     (void)state;
@@ -302,6 +351,7 @@ int main(void)
         cmocka_unit_test(test_variable_not_in_position),
         cmocka_unit_test(test_division_by_zero),
         cmocka_unit_test(test_remainder_by_zero),
+        cmocka_unit_test(test_arithmetic_overflow),
         cmocka_unit_test(test_move_from_empty_cell),
         cmocka_unit_test(test_place_on_occupied_cell),
         cmocka_unit_test(test_bit_out_of_range),

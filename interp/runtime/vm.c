@@ -1097,9 +1097,33 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
                 st_write(st, p->pvar_base + code[pc + 1] * np + a, v);
             pc += 2;
             vmbreak;
-        vmcase(ADD) b = POP(); a = POP(); PUSH((int32_t)((int64_t)a + b)); pc += 1; vmbreak;
-        vmcase(SUB) b = POP(); a = POP(); PUSH((int32_t)((int64_t)a - b)); pc += 1; vmbreak;
-        vmcase(MUL) b = POP(); a = POP(); PUSH((int32_t)((int64_t)a * b)); pc += 1; vmbreak;
+        /* Numbers are 32-bit: a result that does not fit is a runtime
+           error, as a constant expression that does not is a compile
+           error, never a silent wrap. */
+        vmcase(ADD)
+            b = POP();
+            a = POP();
+            if (__builtin_add_overflow(a, b, &v))
+                goto overflow;
+            PUSH(v);
+            pc += 1;
+            vmbreak;
+        vmcase(SUB)
+            b = POP();
+            a = POP();
+            if (__builtin_sub_overflow(a, b, &v))
+                goto overflow;
+            PUSH(v);
+            pc += 1;
+            vmbreak;
+        vmcase(MUL)
+            b = POP();
+            a = POP();
+            if (__builtin_mul_overflow(a, b, &v))
+                goto overflow;
+            PUSH(v);
+            pc += 1;
+            vmbreak;
         vmcase(DIV)
         vmcase(MOD)
             b = POP();
@@ -1108,14 +1132,23 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
                 vm_error(st, pc, "division by zero");
                 goto fail;
             }
+            if (b == -1 && a == INT32_MIN && code[pc] == PL_OP_DIV)
+                goto overflow;
             if (b == -1)
-                v = code[pc] == PL_OP_DIV ? (int32_t)(-(int64_t)a) : 0;
+                v = code[pc] == PL_OP_DIV ? -a : 0;
             else
                 v = code[pc] == PL_OP_DIV ? a / b : a % b;
             PUSH(v);
             pc += 1;
             vmbreak;
-        vmcase(NEG) a = POP(); PUSH((int32_t)(-(int64_t)a)); pc += 1; vmbreak;
+        vmcase(NEG)
+            a = POP();
+            b = 0;
+            if (a == INT32_MIN)
+                goto overflow;
+            PUSH(-a);
+            pc += 1;
+            vmbreak;
         vmcase(BAND) b = POP(); a = POP(); PUSH(a & b); pc += 1; vmbreak;
         vmcase(BOR) b = POP(); a = POP(); PUSH(a | b); pc += 1; vmbreak;
         vmcase(BIT)
@@ -1828,6 +1861,14 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
                 continue;
             }
         }
+    overflow:   /* a and b are the operands (b unused by NEG) */
+        if (code[pc] == PL_OP_NEG)
+            vm_error(st, pc, "arithmetic overflow: -(%d) does not fit in 32 bits", (int)a);
+        else
+            vm_error(st, pc, "arithmetic overflow: %d %s %d does not fit in 32 bits", (int)a,
+                     code[pc] == PL_OP_ADD ? "+" : code[pc] == PL_OP_SUB ? "-" :
+                     code[pc] == PL_OP_MUL ? "*" : "/", (int)b);
+        goto fail;
     out_of_budget:
         if (st->nforks > VM_MAX_FORKS)
             vm_error(st, pc, "the move program leaves more than %d choices pending: a runaway loop?",
