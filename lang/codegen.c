@@ -43,6 +43,7 @@ static void at(cc_t *cc, const ast *n)
         n = cc_game_site(cc);
     cc->cur_line = n ? n->line : 0;
     cc->cur_col = n ? n->col : 0;
+    cc->cur_node = n;
 }
 
 static void emit_word(cc_t *cc, int32_t w)
@@ -85,6 +86,10 @@ static int new_slot(cc_t *cc)
     int s = cc->next_slot++;
     if (cc->next_slot > cc->max_slot)
         cc->max_slot = cc->next_slot;
+    /* said once, where the program first needs one too many */
+    if (cc->max_slot == PL_MAX_LOCALS + 1 && s == PL_MAX_LOCALS)
+        cc_error(cc, cc->cur_node, "the move program needs more than %d local variables "
+                 "(lets, loop variables and scratch marks)", PL_MAX_LOCALS);
     return s;
 }
 

@@ -1116,10 +1116,8 @@ static pl_program *compile_main(cc_t *cc, const char *name, char *text, size_t l
         return NULL;
     }
     p->nlocals = cc->max_slot > 0 ? cc->max_slot : 1;
-    if (p->nlocals > PL_MAX_LOCALS) {
-        cc_error(cc, NULL, "the move program needs %d local variables (at most %d)", p->nlocals, PL_MAX_LOCALS);
+    if (p->nlocals > PL_MAX_LOCALS)     /* reported where it happened (new_slot) */
         return NULL;
-    }
     an_declarations(cc);
     an_flush_warnings(cc);
     for (int i = 0; i < cc->nsyms; i++) {

@@ -152,6 +152,7 @@ typedef struct {
     int32_t *code, *line, *col;
     int ncode, code_cap;
     int cur_line, cur_col;
+    const ast *cur_node;      /* the construct being compiled (located errors) */
 
     /* board predicates set aside until the end of the code (predicates.c) */
     int32_t *pcode, *pline, *pcol;
