@@ -543,10 +543,54 @@ static uint8_t *find_dead_writes(const pl_program *p)
     return dead;
 }
 
+/* Where a dead write's way may jump straight to its YIELD: the code after
+ * it holds only texts of strings and of locals (and JUMPs, NOPs), which a
+ * run that counts or tests the ways does not need -- except that a text of
+ * a local that is not a cell is an error, which the run checks (vm.c,
+ * dead_next) before jumping. */
+static int32_t *find_dead_yields(const pl_program *p, const uint8_t *dead)
+{
+    /* two words an instruction: the YIELD, and the (at most two) locals
+       whose texts are skipped, each plus one, packed in 16 bits */
+    int32_t *to = pl_malloc(2 * ((size_t)p->ncode + 1) * sizeof *to);
+    for (int pc = 0; pc <= p->ncode; pc++) {
+        to[2 * pc] = -1;
+        to[2 * pc + 1] = 0;
+    }
+    for (int pc = 0; pc < p->ncode; pc += 1 + pl_opinfo_table[p->code[pc]].nops) {
+        if (!dead[pc])
+            continue;
+        int at = pc + 1 + pl_opinfo_table[p->code[pc]].nops, nlocals = 0;
+        int32_t check = 0;
+        for (int steps = 0; steps < 64 && at >= 0 && at < p->ncode; steps++) {
+            int op = p->code[at];
+            if (op == PL_OP_YIELD) {
+                to[2 * pc] = at;
+                to[2 * pc + 1] = check;
+                break;
+            }
+            if (op == PL_OP_TEXTLOC) {
+                int32_t l = p->code[at + 1];
+                if (nlocals == 2 || l < 0 || l >= 0xffff)
+                    break;
+                check |= (l + 1) << (16 * nlocals++);
+            }
+            if (op == PL_OP_JUMP)
+                at = p->code[at + 1];
+            else if (op == PL_OP_TEXTLOC || op == PL_OP_TEXTSTR || op == PL_OP_NOP)
+                at += 1 + pl_opinfo_table[op].nops;
+            else
+                break;
+        }
+    }
+    return to;
+}
+
 static void plan_free(pl_program_cache *cache)
 {
     pl_sample_plan *s = (pl_sample_plan *)cache;
     free(s->dead_write);
+    free(s->dead_yield);
     free(s->node_of);
     free(s->nodes);
     free(s->order);
@@ -607,6 +651,7 @@ static pl_sample_plan *plan_build(const pl_program *p)
         fail(&b, "a cell name is empty or longer than 63 characters", -1);
     s->exact = !b.failed;
     s->dead_write = find_dead_writes(p);
+    s->dead_yield = find_dead_yields(p, s->dead_write);
     s->most = p->ncells;
     for (int i = 0; i < s->nnodes; i++)
         if (s->nodes[i].bound > s->most)

@@ -400,6 +400,7 @@ static int texts_are_distinct(pl_state *st)
         const pl_sample_plan *plan = pl_sample_plan_of(st);
         st->distinct_texts = plan->exact && plan->distinct && !plan->check_rays ? 2 : 1;
         st->dead_write = plan->dead_write;
+        st->dead_yield = plan->dead_yield;
     }
     return st->distinct_texts == 2;
 }

@@ -101,6 +101,13 @@ typedef struct {
                                  reads no state before its YIELD (only texts,
                                  locals, constants follow): a run that just
                                  counts or tests the ways skips the write */
+    int32_t *dead_yield;      /* 2 ncode: at a dead write followed only
+                                 by texts of literal strings and of at most
+                                 two locals up to its YIELD, that YIELD's
+                                 offset (-1 elsewhere), then the locals,
+                                 each plus one, in 16 bits: such a run
+                                 jumps there once they are checked to be
+                                 cells (vm.c, dead_next) */
     int32_t *node_of;         /* ncode: node of an instruction, or -1 */
     pl_snode *nodes;          /* with their static sizes: copied by each state
                                  (sizes change per position) */
@@ -229,6 +236,7 @@ struct pl_state {
     long scount;              /* VM_COUNT: ways that wrote the text */
     long tallied;             /* VM_TALLY: moves counted */
     const uint8_t *dead_write; /* the plan's, once this state generated */
+    const int32_t *dead_yield; /* the plan's too */
     int distinct_texts;       /* ways write distinct texts (distinct.c), so a
                                  generated list needs no check for repeated
                                  texts: 0 not known yet, 1 no, 2 yes */

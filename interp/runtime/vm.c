@@ -980,6 +980,21 @@ static int first_has_ways(pl_state *st, int pc, int sp, long *budget)
     ((1u << mode & (1u << VM_TALLY | 1u << VM_EXISTS | 1u << VM_ANY)) && st->dead_write && \
      st->dead_write[pc])
 #define LOCAL(i) (locals[i])
+/* After a dead write (pc, width w) whose way goes on with texts only: its
+ * YIELD, the texts' checks done (a text of a local that is not a cell is
+ * an error, so that run goes through them instead). */
+#define DEAD_NEXT(w) (dead_next(st, locals, pc, (w)))
+static inline int dead_next(const pl_state *st, const int32_t *locals, int pc, int w)
+{
+    const int32_t *y = st->dead_yield ? st->dead_yield + 2 * pc : NULL;
+    if (!y || y[0] < 0)
+        return pc + w;
+    int32_t l1 = (y[1] & 0xffff) - 1, l2 = (y[1] >> 16) - 1;
+    if ((l1 >= 0 && !valid_cell(st->prog, locals[l1])) ||
+        (l2 >= 0 && !valid_cell(st->prog, locals[l2])))
+        return pc + w;
+    return y[0];
+}
 
 static inline void push_fork(pl_state *st, int kind, int pc, int sp, int aux)
 {
@@ -1079,8 +1094,11 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
         vmcase(GETVAR) PUSH(slot[p->var_base + code[pc + 1]]); pc += 2; vmbreak;
         vmcase(SETVAR)
             v = POP();
-            if (!DEAD_WRITE())
-                st_write(st, p->var_base + code[pc + 1], v);
+            if (DEAD_WRITE()) {
+                pc = DEAD_NEXT(2);
+                vmbreak;
+            }
+            st_write(st, p->var_base + code[pc + 1], v);
             pc += 2;
             vmbreak;
         vmcase(GETPVAR)
@@ -1093,8 +1111,11 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
             v = POP();
             a = POP();
             if (!check_player(st, pc, a)) goto fail;
-            if (!DEAD_WRITE())
-                st_write(st, p->pvar_base + code[pc + 1] * np + a, v);
+            if (DEAD_WRITE()) {
+                pc = DEAD_NEXT(2);
+                vmbreak;
+            }
+            st_write(st, p->pvar_base + code[pc + 1] * np + a, v);
             pc += 2;
             vmbreak;
         /* Numbers are 32-bit: a result that does not fit is a runtime
@@ -1621,7 +1642,7 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
                     goto fail;
                 }
                 if (DEAD_WRITE()) {
-                    pc += 1;
+                    pc = DEAD_NEXT(1);
                     vmbreak;
                 }
                 st_write(st, b, slot[a]);
@@ -1636,8 +1657,11 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
                 vm_error(st, pc, "capture: no piece on %s", p->cell_names[a]);
                 goto fail;
             }
-            if (!DEAD_WRITE())
-                st_write(st, a, 0);
+            if (DEAD_WRITE()) {
+                pc = DEAD_NEXT(1);
+                vmbreak;
+            }
+            st_write(st, a, 0);
             pc += 1;
             vmbreak;
         vmcase(PLACE)
@@ -1652,8 +1676,11 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
                 vm_error(st, pc, "place: %s is occupied", p->cell_names[b]);
                 goto fail;
             }
-            if (!DEAD_WRITE())
-                st_write(st, b, PL_PIECE(code[pc + 1], a, 0, 0));
+            if (DEAD_WRITE()) {
+                pc = DEAD_NEXT(2);
+                vmbreak;
+            }
+            st_write(st, b, PL_PIECE(code[pc + 1], a, 0, 0));
             pc += 2;
             vmbreak;
         vmcase(SETATTR) {
@@ -1667,8 +1694,11 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
             }
             int shift = 12 + 10 * (code[pc + 1] & 1);
             uint32_t w = ((uint32_t)slot[a] & ~(0x3ffu << shift)) | ((uint32_t)v << shift);
-            if (!DEAD_WRITE())
-                st_write(st, a, (int32_t)w);
+            if (DEAD_WRITE()) {
+                pc = DEAD_NEXT(2);
+                vmbreak;
+            }
+            st_write(st, a, (int32_t)w);
             pc += 2;
             vmbreak;
         }
@@ -1676,8 +1706,11 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
             v = POP();
             a = POP();
             if (!check_cell(st, pc, a, "mark")) goto fail;
-            if (!DEAD_WRITE())
-                st_write(st, p->mark_base + code[pc + 1] * ncells + a, v);
+            if (DEAD_WRITE()) {
+                pc = DEAD_NEXT(2);
+                vmbreak;
+            }
+            st_write(st, p->mark_base + code[pc + 1] * ncells + a, v);
             pc += 2;
             vmbreak;
         vmcase(TEXTCELL)
