@@ -35,7 +35,7 @@ static const classic_case cases[] = {
      {9, 81, 658, 4265, 27117, 167140}},
     /* published: 61, 3660, 215940, 12524520 (no line of three before ply 5) */
     {"games/alignment/yavalath.game", "", 3, 4, {61, 3660, 215940, 12524520}},
-    /* seed 1, 62 plies: 62 plies, 13 pieces, 1 kings, longest capture now 2, result None */
+    /* seed 1, 62 plies: 13 pieces, 1 king, longest capture now 2 */
     {"games/draughts/international-draughts.game",
      "32-27 17-21 34-29 21x32 38x27 20-24 29x20 15x24 33-28 11-17 39-33 "
      "10-15 35-30 24x35 43-38 7-11 27-21 17x26 37-32 26x37 42x31 16-21 "
@@ -45,7 +45,7 @@ static const classic_case cases[] = {
      "37x48x32x33x43 45-40 48-39 46-41 39-43 50-45 18-22 40-34 43x30 "
      "35x2x8x19x30 3-8",
      3, 3, {2, 16, 134}},
-    /* seed 11, 62 plies: 62 plies, 18 pieces, 1 kings, longest capture now 2, result None */
+    /* seed 11, 62 plies: 18 pieces, 1 king, longest capture now 2 */
     {"games/draughts/international-draughts.game",
      "34-30 20-25 39-34 19-23 43-39 23-29 33x24 14-20 48-43 20x29 34x23 "
      "18x29 39-34 15-20 34x23 25x34 40x29 20-25 32-28 17-22 28x17 11x22 "
@@ -54,7 +54,7 @@ static const classic_case cases[] = {
      "16-21 49-44 2-8 24-20 15x24 38-33 8-13 33-29 24x33 39x28 11-16 47-42 "
      "12-17 40-35 13-19 34-29 21-26 28-23 26x48x31x42",
      3, 3, {2, 20, 77}},
-    /* seed 14, 98 plies: 98 plies, 8 pieces, 2 kings, longest capture now 0, result None */
+    /* seed 14, 98 plies: 8 pieces, 2 kings, longest capture now 0 */
     {"games/draughts/international-draughts.game",
      "31-27 20-25 33-28 17-22 28x17 11x31x17x27 36x27 7-11 38-33 15-20 "
      "35-30 20-24 37-31 24x35 43-38 10-15 33-28 14-20 49-43 18-23 34-30 "
@@ -67,7 +67,7 @@ static const classic_case cases[] = {
      "31-27 8-12 26-21 13-18 28-22 3-8 22x2x8x18 39-44 50x39 11-17 21-16 "
      "17-22 27x7x12x22 9-14 2-30 45-50",
      3, 3, {13, 38, 191}},
-    /* seed 15, 74 plies: 74 plies, 11 pieces, 1 kings, longest capture now 0, result None */
+    /* seed 15, 74 plies: 11 pieces, 1 king, longest capture now 0 */
     {"games/draughts/international-draughts.game",
      "32-28 16-21 37-32 11-16 31-26 19-23 28x19 13x24 33-28 9-13 35-30 "
      "24x35 28-23 18x29 34x23 7-11 38-33 14-19 23x25x19x20 13-19 36-31 "
@@ -78,7 +78,7 @@ static const classic_case cases[] = {
      "7-12 16x9x11x12x13 20x3 34-30 25x34 40x18x23x34 19-24 43-39 3-20 "
      "46-41 20-9",
      3, 3, {11, 18, 90}},
-    /* seed 16, 92 plies: 92 plies, 8 pieces, 1 kings, longest capture now 0, result None */
+    /* seed 16, 92 plies: 8 pieces, 1 king, longest capture now 0 */
     {"games/draughts/international-draughts.game",
      "33-29 20-24 29x20 15x24 35-30 24x35 39-33 10-15 34-29 5-10 32-27 "
      "17-21 31-26 21x32 38x27 16-21 27x16 14-20 44-39 35x44 49x40 18-22 "
@@ -90,7 +90,7 @@ static const classic_case cases[] = {
      "27-21 16x27 47-42 45-12 20-14 11-17 42-37 12-8 37-31 8-2 31x11x17x27 "
      "2x16 41-37 16-2 14-9 2-8 28-23 8-17 23-18 17-3",
      3, 3, {9, 25, 164}},
-    /* seed 18, 98 plies: 98 plies, 7 pieces, 2 kings, longest capture now 0, result None */
+    /* seed 18, 98 plies: 7 pieces, 2 kings, longest capture now 0 */
     {"games/draughts/international-draughts.game",
      "32-27 17-21 37-32 19-24 33-28 14-19 38-33 9-14 35-30 24x35 41-37 "
      "19-23 28x19 14x23 33-28 18-22 28x26x21x22 11-17 34-30 35x24 32-28 "
@@ -103,7 +103,7 @@ static const classic_case cases[] = {
      "6-11 41-37 11-16 37-31 43-49 42-38 49x21 4-15 21-38 45-40 38-33 15-4 "
      "33x15 4-22 15-24",
      3, 3, {17, 176, 2062}},
-    /* seed 11, 86 plies: 86 plies, 10 pieces, 2 kings, longest capture now 0, result None */
+    /* seed 11, 86 plies: 10 pieces, 2 kings, longest capture now 0 */
     {"games/draughts/international-draughts.game",
      "34-30 20-25 39-34 19-23 43-39 23-29 33x24 14-20 48-43 20x29 34x23 "
      "18x29 39-34 15-20 34x23 25x34 40x29 20-25 32-28 17-22 28x17 11x22 "
@@ -114,7 +114,7 @@ static const classic_case cases[] = {
      "36-31 27x47x31x41 44-39 48x7x29x39 50-45 6-11 35-30 7-2 30-25 9-14 "
      "45-40 4-10 25-20 47x15 40-35 1-6 46-41 2-13 35-30 13-22 30-25 22-44",
      3, 3, {3, 43, 98}},
-    /* seed 13, 74 plies: 74 plies, 11 pieces, 1 kings, longest capture now 0, result None */
+    /* seed 13, 74 plies: 11 pieces, 1 king, longest capture now 0 */
     {"games/draughts/international-draughts.game",
      "33-28 18-23 31-27 17-21 34-29 23x34 39x30 12-18 28-22 8-12 32-28 "
      "21x23x27x28 22-17 12x21 36-31 3-8 43-39 11-17 37-32 19-24 "
@@ -125,14 +125,14 @@ static const classic_case cases[] = {
      "46-41 17-22 28x8x12x22 14-19 8-3 21-27 32x21 7-12 3x17 10-15 41-36 "
      "20-25 17-22 1-7",
      3, 3, {17, 129, 1428}},
-    /* seed 69, 38 plies: 38 plies, 26 pieces, 1 kings, longest capture now 3, result None */
+    /* seed 69, 38 plies: 26 pieces, 1 king, longest capture now 3 */
     {"games/draughts/international-draughts.game",
      "31-26 17-21 26x17 11x22 34-30 20-24 40-34 22-27 32x21 16x27 45-40 "
      "27-31 37x26 7-11 42-37 18-23 33-28 23x32 38x27 11-16 37-31 14-20 "
      "27-22 12-18 30-25 18x27 25x23x19x20 8-12 31x22 10-14 22-18 13x22 "
      "43-38 12-18 23x12 3-8 12x3 14-19",
      3, 3, {4, 26, 411}},
-    /* seed 214, 58 plies: 58 plies, 17 pieces, 1 kings, longest capture now 3, result None */
+    /* seed 214, 58 plies: 17 pieces, 1 king, longest capture now 3 */
     {"games/draughts/international-draughts.game",
      "35-30 19-23 33-28 17-22 28x19 13x35x19x30 38-33 11-17 33-28 22x33 "
      "39x28 16-21 44-39 35x22x28x39x40 34-29 8-13 43-39 22-28 32x23 18-22 "
@@ -141,7 +141,7 @@ static const classic_case cases[] = {
      "36x27 25-30 47-42 30-34 39x17x12x13x24x34 3-8 45-40 20-25 42-38 6-11 "
      "17x6 16-21 27x16 9-13 6-1 10-14",
      3, 3, {2, 4, 36}},
-    /* seed 259, 59 plies: 59 plies, 22 pieces, 1 kings, longest capture now 3, result None */
+    /* seed 259, 59 plies: 22 pieces, 1 king, longest capture now 3 */
     {"games/draughts/international-draughts.game",
      "31-26 20-25 32-27 18-23 37-31 19-24 42-37 24-29 33x24 13-18 48-42 "
      "14-19 24x22x18x19 17x28 34-29 23x34 39x30 25x34 40x29 11-17 38-32 "
@@ -150,37 +150,37 @@ static const classic_case cases[] = {
      "45-40 17-22 35-30 22-27 36-31 27x36 50-45 10-14 40-35 7-11 47-42 "
      "36x47 34-29 47-41 37-32",
      3, 3, {2, 23, 250}},
-    /* seed 1, 40 plies: 40 plies, result None; white: 2 winning, 15 losing cells; black: 3 winning, 8 losing cells */
+    /* seed 1, 40 plies: white: 2 winning, 15 losing cells; black: 3 winning, 8 losing cells */
     {"games/alignment/yavalath.game",
      "d6 k1 o5 n6 m9 c5 f8 d8 j8 o7 j4 j6 n4 i1 f6 d4 m5 b4 k9 l8 j2 a5 m7 "
      "i3 f4 n8 g1 k5 e1 h4 c3 c7 e3 d2 k7 h6 l2 o3 e9 k3",
      3, 3, {21, 80, 722}},
-    /* seed 2, 38 plies: 38 plies, result None; white: 1 winning, 12 losing cells; black: 2 winning, 8 losing cells */
+    /* seed 2, 38 plies: white: 1 winning, 12 losing cells; black: 2 winning, 8 losing cells */
     {"games/alignment/yavalath.game",
      "o3 n8 c3 d2 d4 h6 q5 e7 n6 p6 m5 g9 g5 m1 f8 m3 b6 m7 f6 k1 k7 n2 g7 "
      "l8 j4 e5 b4 a5 i9 i5 j2 h8 k9 m9 e1 p4 e3 g3",
      3, 3, {23, 220, 2562}},
-    /* seed 3, 44 plies: 44 plies, result None; white: 5 winning, 7 losing cells; black: 4 winning, 10 losing cells */
+    /* seed 3, 44 plies: white: 5 winning, 7 losing cells; black: 4 winning, 10 losing cells */
     {"games/alignment/yavalath.game",
      "f2 k3 j6 d6 h4 l4 j8 m7 m1 c5 m9 a5 k7 g9 n8 g5 f4 n2 q5 p6 o3 k9 i7 "
      "o5 d2 e9 d8 i5 j2 b6 c7 g3 m5 i1 b4 g1 e1 h6 n6 o7 l2 h8 f8 p4",
      3, 3, {17, 80, 225}},
-    /* seed 4, 42 plies: 42 plies, result None; white: 4 winning, 7 losing cells; black: 2 winning, 11 losing cells */
+    /* seed 4, 42 plies: white: 4 winning, 7 losing cells; black: 2 winning, 11 losing cells */
     {"games/alignment/yavalath.game",
      "f2 g3 d2 m7 i3 j4 e1 c7 d4 b4 k1 l8 i1 c5 h6 m9 o5 j8 i9 g1 e9 i7 i5 "
      "b6 o7 m3 p4 g7 q5 h2 f6 g9 k5 l2 l4 o3 h4 e3 n2 m1 k7 l6",
      3, 3, {19, 144, 799}},
-    /* seed 5, 46 plies: 46 plies, result None; white: 3 winning, 8 losing cells; black: 9 winning, 4 losing cells */
+    /* seed 5, 46 plies: white: 3 winning, 8 losing cells; black: 9 winning, 4 losing cells */
     {"games/alignment/yavalath.game",
      "k5 f4 m7 g9 o3 m3 q5 n4 l8 j6 b4 i9 f6 o7 c5 e5 e1 j4 l4 h6 j8 i7 d8 "
      "k7 e9 a5 n2 e7 i1 h2 f2 m9 f8 n6 d2 c7 k3 p4 e3 d4 b6 g1 i5 k1 i3 j2",
      3, 3, {15, 56, 91}},
-    /* seed 6, 36 plies: 36 plies, result None; white: 2 winning, 5 losing cells; black: 1 winning, 12 losing cells */
+    /* seed 6, 36 plies: white: 2 winning, 5 losing cells; black: 1 winning, 12 losing cells */
     {"games/alignment/yavalath.game",
      "m9 j8 n8 c7 i9 n4 f6 b6 a5 e7 n2 m1 k1 i5 h4 c3 h2 l8 f8 l2 o5 q5 e1 "
      "g5 h8 l4 m5 k9 k7 d2 i1 h6 d4 l6 m3 o7",
      3, 3, {25, 432, 4738}},
-    /* seed 7, 30 plies: 30 plies, result None; white: 2 winning, 10 losing cells; black: 3 winning, 8 losing cells */
+    /* seed 7, 30 plies: white: 2 winning, 10 losing cells; black: 3 winning, 8 losing cells */
     {"games/alignment/yavalath.game",
      "g3 d8 h8 l6 c3 c7 p6 k9 d6 i7 m3 d2 l2 g5 b6 e3 k7 l8 e1 i3 e7 n6 e5 "
      "o3 l4 d4 h4 n4 o7 n2",
@@ -207,6 +207,13 @@ enum { FIRST_PLAYER = 0, SECOND_PLAYER = 1, DRAW = 2 };   /* results: the order 
     "50-22 15-24 22-17 24-47 17-26 47-24 26-21 24-15 21-16 15-47 16-49 47-36 "    \
     "49-38 36-18 38-33 18-36 33-29 36-31 29-40 31-48 40-49 48-42 49-40 42-31 "    \
     "40-1 31-9 1-12 9-20 12-34 20-15 34-48 15-33 48-30 33-20 30-39 20-24"
+
+/* A filling of the hexagon with no three of a colour in a row (found by
+ * a search with tests/reference/yavalath_ref.py), played in order. */
+#define YAVALATH_FULL_60                                                         \
+    "e1 i1 g1 f2 k1 l2 m1 c3 d2 i3 h2 o3 j2 f4 n2 l4 e3 c5 g3 i5 k3 k5 m3 o5 "  \
+    "b4 q5 d4 b6 h4 f6 j4 h6 n4 l6 p4 n6 a5 c7 e5 e7 g5 i7 m5 k7 d6 o7 j6 f8 "  \
+    "p6 h8 g7 l8 m7 n8 d8 e9 j8 i9 g9 k9"
 
 static const rule_case rules[] = {
     {"international draughts: the opening moves, numbered 1-50",
@@ -260,6 +267,10 @@ static const rule_case rules[] = {
      "a5 e1 e5 m1 g5 m9 d6 e9 e7 q5 c5", "", FIRST_PLAYER},
     {"yavalath: five in a row wins", "games/alignment/yavalath.game",
      "a5 e1 c5 m1 g5 m9 i5 e9 e5", "", FIRST_PLAYER},
+    {"yavalath: 60 stones and no three: one cell left", "games/alignment/yavalath.game",
+     YAVALATH_FULL_60, "m9", PL_RESULT_NONE},
+    {"yavalath: a full board without three or four is a draw", "games/alignment/yavalath.game",
+     YAVALATH_FULL_60 " m9", "", DRAW},
     {"yavalath: the second player's three loses", "games/alignment/yavalath.game",
      "a5 e1 m9 f2 e9 g3", "", FIRST_PLAYER},
 };
