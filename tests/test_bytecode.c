@@ -655,8 +655,9 @@ static void test_peephole_fuses_longest(void **state)
 }
 
 /* Jumps are threaded: a jump to a JUMP goes to its target, a JUMP to YIELD
- * becomes YIELD; a comparison then NOT is the opposite comparison; LOAD
- * TEXTCELL and MOVER GETPVAR fuse; a NOP no jump leads to is dropped. */
+ * becomes YIELD; a comparison with a constant then NOT is the opposite
+ * comparison with the constant (one instruction); LOAD TEXTCELL and MOVER
+ * GETPVAR fuse; a NOP no jump leads to is dropped. */
 static void test_peephole_threads_jumps_and_inverts(void **state)
 {
     (void)state;
@@ -677,18 +678,48 @@ static void test_peephole_threads_jumps_and_inverts(void **state)
     p.entry_nomoves = 19;
     pl_peephole(&p);
     const int32_t want[] = {
-        PL_OP_LOAD, 0, PL_OP_PUSH, 3, PL_OP_GE,                 /* 0 */
-        PL_OP_JUMPF, 13,                                        /* 5: was 12 -> 14 -> 19 */
-        PL_OP_TEXTLOC, 0,                                       /* 7 */
+        PL_OP_LOAD, 0, PL_OP_GEK, 3,                            /* 0: PUSH LT NOT */
+        PL_OP_JUMPF, 12,                                        /* 4: was 12 -> 14 -> 19 */
+        PL_OP_TEXTLOC, 0,                                       /* 6 */
+        PL_OP_YIELD,                                            /* 8: JUMP to YIELD */
         PL_OP_YIELD,                                            /* 9: JUMP to YIELD */
-        PL_OP_YIELD,                                            /* 10: JUMP to YIELD */
-        PL_OP_GETMYVAR, 0,                                      /* 11 */
-        PL_OP_YIELD,                                            /* 13 */
+        PL_OP_GETMYVAR, 0,                                      /* 10 */
+        PL_OP_YIELD,                                            /* 12 */
     };
     assert_int_equal(p.ncode, (int)(sizeof want / sizeof want[0]));
     assert_memory_equal(p.code, want, sizeof want);
-    assert_int_equal(p.entry_end, 11);
-    assert_int_equal(p.entry_nomoves, 13);
+    assert_int_equal(p.entry_end, 10);
+    assert_int_equal(p.entry_nomoves, 12);
+    free_bare(&p);
+}
+
+/* A comparison then NOT is the opposite comparison; with a constant
+ * pushed before it, one instruction holding the constant. */
+static void test_peephole_comparisons(void **state)
+{
+    (void)state;
+    const int32_t code[] = {
+        PL_OP_LOAD, 0, PL_OP_LOAD, 1, PL_OP_LT, PL_OP_NOT,     /* 0 */
+        PL_OP_LOAD, 0, PL_OP_PUSH, 5, PL_OP_EQ,                 /* 6 */
+        PL_OP_PUSH, 7, PL_OP_GT,                                /* 11 */
+        PL_OP_PUSH, -2, PL_OP_NE, PL_OP_NOT,                    /* 14 */
+        PL_OP_YIELD,                                            /* 18 */
+    };
+    pl_program p;
+    bare_program(&p, code, (int)(sizeof code / sizeof code[0]));
+    p.entry_moves[0] = 0;
+    p.entry_end = 18;
+    p.entry_nomoves = 18;
+    pl_peephole(&p);
+    const int32_t want[] = {
+        PL_OP_LOAD2, 0, 1, PL_OP_GE,
+        PL_OP_LOAD, 0, PL_OP_EQK, 5,
+        PL_OP_GTK, 7,
+        PL_OP_EQK, -2,
+        PL_OP_YIELD,
+    };
+    assert_int_equal(p.ncode, (int)(sizeof want / sizeof want[0]));
+    assert_memory_equal(p.code, want, sizeof want);
     free_bare(&p);
 }
 
@@ -797,6 +828,7 @@ int main(void)
         cmocka_unit_test(test_peephole_respects_jump_targets),
         cmocka_unit_test(test_peephole_fuses_longest),
         cmocka_unit_test(test_peephole_threads_jumps_and_inverts),
+        cmocka_unit_test(test_peephole_comparisons),
         cmocka_unit_test(test_peephole_shortcuts_conditions),
         cmocka_unit_test(test_peephole_shortcuts_nested_conditions),
         cmocka_unit_test(test_peephole_leaves_malformed_code),

@@ -1162,6 +1162,12 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
             PUSH(v);
             pc += 1;
             vmbreak;
+        vmcase(EQK) TOP = TOP == code[pc + 1]; pc += 2; vmbreak;
+        vmcase(NEK) TOP = TOP != code[pc + 1]; pc += 2; vmbreak;
+        vmcase(LTK) TOP = TOP < code[pc + 1]; pc += 2; vmbreak;
+        vmcase(LEK) TOP = TOP <= code[pc + 1]; pc += 2; vmbreak;
+        vmcase(GTK) TOP = TOP > code[pc + 1]; pc += 2; vmbreak;
+        vmcase(GEK) TOP = TOP >= code[pc + 1]; pc += 2; vmbreak;
         vmcase(NEG)
             a = POP();
             b = 0;
