@@ -532,17 +532,27 @@ static void cond_jump(cc_t *cc, const ast *cond, int when_true, jump_list *l)
     jl_add(l, jump(cc, when_true ? PL_OP_JUMPT : PL_OP_JUMPF));
 }
 
-/* require COND (and pick ... where COND): `A and B` as two REQUIREs. */
-static void require_cond(cc_t *cc, const ast *cond, const ast *site)
+/* require COND (and pick ... where COND): `A and B` as two REQUIREs;
+ * with `else "message"` (message >= 0: its string), REQUIREMs that give
+ * explain the author's words. */
+static void require_cond_msg(cc_t *cc, const ast *cond, const ast *site, int message)
 {
     if (cond->kind == A_AND) {
-        require_cond(cc, cond->a, site);
-        require_cond(cc, cond->b, site);
+        require_cond_msg(cc, cond->a, site, message);
+        require_cond_msg(cc, cond->b, site, message);
         return;
     }
     expr_as(cc, cond, T_INT);
     at(cc, site);
-    op0(cc, PL_OP_REQUIRE);
+    if (message >= 0)
+        op1(cc, PL_OP_REQUIREM, message);
+    else
+        op0(cc, PL_OP_REQUIRE);
+}
+
+static void require_cond(cc_t *cc, const ast *cond, const ast *site)
+{
+    require_cond_msg(cc, cond, site, -1);
 }
 
 /* What a comprehension computes: MASKAGG's third operand. */
@@ -1481,7 +1491,7 @@ static void stmt_node(cc_t *cc, const ast *s)
     case A_ASSIGN: assign_stmt(cc, s); break;
     case A_REQUIRE:
         an_condition(cc, s->a, AN_REQUIRE);
-        require_cond(cc, s->a, s);
+        require_cond_msg(cc, s->a, s, s->name ? cc_add_string(cc, s->name) : -1);
         break;
     case A_IF: {
         an_condition(cc, s->a, AN_IF);

@@ -253,6 +253,7 @@ stmt:
   | SET name '=' expr                 { $$ = NODE(A_ASSIGN, @1); $$->a = $2; $$->b = $4; }
   | SET name '(' expr ')' '=' expr    { $$ = NODE(A_ASSIGN, @1); $$->a = $2; $$->c = $4; $$->b = $7; }
   | REQUIRE expr                      { $$ = NODE(A_REQUIRE, @1); $$->a = $2; }
+  | REQUIRE expr ELSE STRING          { $$ = NODE(A_REQUIRE, @1); $$->a = $2; $$->name = $4; }
   | IF expr block else_part           { $$ = NODE(A_IF, @1); $$->a = $2; $$->b = $3; $$->c = $4; }
   | EITHER block or_blocks            { $$ = NODE(A_EITHER, @1); $$->a = ast_append($2, $3); }
   | FIRST block or_blocks             { $$ = NODE(A_FIRST, @1); $$->a = ast_append($2, $3); }

@@ -152,8 +152,9 @@ static int32_t goes_with(const pl_program *p, int32_t pc, int v, int32_t *at)
             pc += 1;
             continue;
         case PL_OP_REQUIRE:
+        case PL_OP_REQUIREM:
             *at = pc;
-            return v ? pc + 1 : GOES_FAIL;
+            return v ? pc + 1 + (c[0] == PL_OP_REQUIREM) : GOES_FAIL;
         case PL_OP_JUMPF:
             return v ? pc + 2 : c[1];
         case PL_OP_JUMPT:
@@ -198,9 +199,17 @@ static void shortcut_conditions(pl_program *p, const uint8_t *target)
             int k = pc;
             if (v)
                 code[k++] = PL_OP_NOT;
-            code[k] = PL_OP_REQUIRE;
             p->code_line[k] = p->code_line[at_req];
             p->code_col[k] = p->code_col[at_req];
+            if (code[at_req] == PL_OP_REQUIREM) {     /* its message too */
+                code[k] = PL_OP_REQUIREM;
+                code[k + 1] = code[at_req + 1];
+                p->code_line[k + 1] = p->code_line[at_req];
+                p->code_col[k + 1] = p->code_col[at_req];
+                k++;
+            } else {
+                code[k] = PL_OP_REQUIRE;
+            }
             fill_nops(p, k + 1, pc + 4);
         } else {
             code[pc] = v ? PL_OP_JUMPT : PL_OP_JUMPF;

@@ -149,6 +149,42 @@ static void test_arithmetic_overflow(void **state)
     pl_program_free(p);
 }
 
+/* explain says why a move is rejected: with the rule's own words when it
+ * has them (require ... else "..."), for each part of an `and`; else by
+ * quoting the rule with its line. */
+static void test_explain_uses_the_rules_words(void **state)
+{
+    (void)state;
+    const char *text = HEAD
+        "moves {\n"
+        "  pick c in empty_cells\n"
+        "  require c != b2 and c != a1 else \"b2 and a1 stay empty\"\n"
+        "  require c != c3\n"
+        "  place mover token at c\n"
+        "  text c\n"
+        "}\n";
+    pl_program *p = pt_compile_text("rt.game", text);
+    pl_state *st = pl_state_new(p);
+    char buf[256];
+    assert_string_equal(pl_explain_move(st, "b2", text, buf, sizeof buf), "b2: b2 and a1 stay empty");
+    assert_string_equal(pl_explain_move(st, "a1", text, buf, sizeof buf), "a1: b2 and a1 stay empty");
+    assert_string_equal(pl_explain_move(st, "c3", text, buf, sizeof buf),
+                        "c3: rejected by the rule at rt.game:9: require c != c3");
+    assert_string_equal(pl_explain_move(st, "a2", text, buf, sizeof buf), "a2 is a legal move");
+    pl_explanation ex;
+    assert_int_equal(pl_explain(st, "a1", &ex), PL_OK);
+    assert_string_equal(ex.message, "b2 and a1 stay empty");
+    assert_int_equal(ex.fail_line, 8);
+    /* the words change nothing else: the same moves as without them */
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    assert_int_equal(pl_generate(st, &ml), PL_OK);
+    assert_int_equal(pl_movelist_count(&ml), 6);
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(p);
+}
+
 static void test_move_from_empty_cell(void **state)
 {
     (void)state;
@@ -352,6 +388,7 @@ int main(void)
         cmocka_unit_test(test_division_by_zero),
         cmocka_unit_test(test_remainder_by_zero),
         cmocka_unit_test(test_arithmetic_overflow),
+        cmocka_unit_test(test_explain_uses_the_rules_words),
         cmocka_unit_test(test_move_from_empty_cell),
         cmocka_unit_test(test_place_on_occupied_cell),
         cmocka_unit_test(test_bit_out_of_range),

@@ -258,6 +258,7 @@ typedef struct {
     int fail_line, fail_col; /* the rule that rejected it (0: none found) */
     int agreeing_picks;   /* how far the best path got (cells of the text picked) */
     char instead[64];     /* or: the move that the closest path made instead */
+    char message[128];    /* the rule's own words (require ... else "..."), or "" */
 } pl_explanation;
 
 PL_API pl_err pl_explain(pl_state *st, const char *text, pl_explanation *ex);

@@ -51,6 +51,8 @@ const char *pl_explain_move(pl_state *st, const char *text, const char *source,
         source_line(source, ex.priority_line, rule, sizeof rule);
         snprintf(buf, len, "%s: not allowed now: other moves take priority (%s:%d%s%s%s)", text,
                  p->source_name, ex.priority_line, rule[0] ? ": " : "", rule, "");
+    } else if (ex.message[0]) {          /* the author's words */
+        snprintf(buf, len, "%s: %s", text, ex.message);
     } else if (ex.fail_line > 0) {
         source_line(source, ex.fail_line, rule, sizeof rule);
         snprintf(buf, len, "%s: rejected by the rule at %s:%d%s%s", text, p->source_name,

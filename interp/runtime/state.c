@@ -506,6 +506,8 @@ pl_err pl_explain(pl_state *st, const char *text, pl_explanation *ex)
     if (st->xbest_pc >= 0 && st->xbest_picks > 0) {
         ex->fail_line = p->code_line[st->xbest_pc];
         ex->fail_col = p->code_col[st->xbest_pc];
+        if (p->code[st->xbest_pc] == PL_OP_REQUIREM)
+            snprintf(ex->message, sizeof ex->message, "%s", p->strings[p->code[st->xbest_pc + 1]]);
     } else if (st->xbest_picks > 0) {
         snprintf(ex->instead, sizeof ex->instead, "%s", st->xother);
     }

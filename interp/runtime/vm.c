@@ -1256,6 +1256,14 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
             }
             pc += 1;
             vmbreak;
+        vmcase(REQUIREM)
+            if (!POP()) {
+                if (mode == VM_EXPLAIN)
+                    pl_vm_explain_fail(st, pc);
+                goto backtrack;
+            }
+            pc += 2;
+            vmbreak;
         vmcase(FORK)
             if (mode == VM_SAMPLE) {
                 b = sample_branch(st, code, pc);

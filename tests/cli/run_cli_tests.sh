@@ -530,6 +530,10 @@ for cmd in "perft $tmp/evil3.game 1 --divide" "disasm $tmp/evil3.game" \
     else expect "hostile: escaped in ${cmd%% *}" 0 '\x1b'; fi
 done
 
+# explain answers with the rule's own words where the game file gives them.
+run explain wali a3 --moves "a1 f5 a2 f4"
+expect "explain: the rule's words" 1 "a3: a placed piece may not make three in a row"
+
 # A record cut short is refused as truncated, not resumed.
 run play tic-tac-toe --south random --north random --seed 3 --save "$tmp/r.rec"
 expect "hostile: record saved" 0
