@@ -159,6 +159,7 @@ int pl_bytecode_write(const pl_program *p, uint8_t **out, size_t *outlen)
     put_count(&w, p->nkinds);
     put_strs(&w, p->kind_names, p->nkinds);
     put_i32s(&w, p->kind_nattrs, p->nkinds);
+    put_i32s(&w, p->kind_letter, p->nkinds);
     put_strs(&w, p->kind_attr_names, (int64_t)p->nkinds * PL_MAX_ATTRS);
     put_count(&w, p->nmarks);
     put_strs(&w, p->mark_names, p->nmarks);
@@ -396,6 +397,7 @@ static int read_players(reader *r, pl_program *p)
     p->nkinds = get_count(r, "kind", PL_MAX_KINDS);
     get_strs(r, &p->kind_names, p->nkinds);
     get_i32s(r, &p->kind_nattrs, p->nkinds);
+    get_i32s(r, &p->kind_letter, p->nkinds);
     get_strs(r, &p->kind_attr_names, (uint64_t)p->nkinds * PL_MAX_ATTRS);
     p->nmarks = get_count(r, "mark", MAX_MARKS);
     get_strs(r, &p->mark_names, p->nmarks);

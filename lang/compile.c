@@ -22,6 +22,28 @@
 
 #define MAX_SOURCE_BYTES (4 * 1024 * 1024)
 
+/* The letter a piece declaration gives its kind (piece knight "N"), upper
+ * case, or 0: one letter, not another kind's. */
+static int32_t piece_letter(cc_t *cc, const ast *d, int k)
+{
+    const ast *s = d->c;
+    if (!s)
+        return 0;
+    const char *t = s->name;
+    if (!t || !isalpha((unsigned char)t[0]) || t[1] || (unsigned char)t[0] > 127) {
+        cc_error(cc, s, "a piece's letter is one letter, A to Z (piece %s \"%c\")", d->name,
+                 toupper((unsigned char)d->name[0]));
+        return 0;
+    }
+    int32_t c = toupper((unsigned char)t[0]);
+    const pl_program *p = cc->prog;
+    for (int j = 0; j < k; j++)
+        if (p->kind_letter[j] == c)
+            cc_error(cc, s, "%s and %s both show as %c: give each kind its own letter",
+                     p->kind_names[j], d->name, (char)c);
+    return c;
+}
+
 /* ---------------------------------------------------------------------- */
 /* diagnostics */
 
@@ -476,6 +498,8 @@ static void collect_decls(cc_t *cc, ast *decls)
                 p->kind_names = grow_names(p->kind_names, k);
                 p->kind_names[k] = pl_strdup(d->name);
                 p->kind_nattrs = pl_realloc_array(p->kind_nattrs, (size_t)p->nkinds, sizeof(int32_t));
+                p->kind_letter = pl_realloc_array(p->kind_letter, (size_t)p->nkinds, sizeof(int32_t));
+                p->kind_letter[k] = piece_letter(cc, d, k);
                 p->kind_attr_names = pl_realloc_array(p->kind_attr_names,
                                                       (size_t)p->nkinds * PL_MAX_ATTRS, sizeof(char *));
                 int na = 0;

@@ -108,7 +108,11 @@ decl:
   | REGION name '{' sided_list '}'    { $$ = NODE(A_REGION, @2); $$->name = $2->name; $$->b = $4; }
   | PLAYERS names                     { $$ = NODE(A_PLAYERS, @1); $$->a = $2; }
   | PIECE name                        { $$ = NODE(A_PIECE, @2); $$->name = $2->name; }
+  | PIECE name STRING                 { $$ = NODE(A_PIECE, @2); $$->name = $2->name;
+                                        $$->c = NODE(A_STR, @3); $$->c->name = $3; }
   | PIECE name '(' params ')'         { $$ = NODE(A_PIECE, @2); $$->name = $2->name; $$->a = $4; }
+  | PIECE name '(' params ')' STRING  { $$ = NODE(A_PIECE, @2); $$->name = $2->name; $$->a = $4;
+                                        $$->c = NODE(A_STR, @6); $$->c->name = $6; }
   | MARK name                         { $$ = NODE(A_MARKDECL, @2); $$->name = $2->name; }
   | SCRATCH MARK name                 { $$ = NODE(A_MARKDECL, @3); $$->name = $3->name; $$->ival = 1; }
   | CELL name                         { $$ = NODE(A_CELLDECL, @2); $$->name = $2->name; }

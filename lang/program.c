@@ -47,6 +47,7 @@ void pl_program_free(pl_program *prog)
     free_strings(prog->player_names, prog->nplayers);
     free_strings(prog->kind_names, prog->nkinds);
     free(prog->kind_nattrs);
+    free(prog->kind_letter);
     free_strings(prog->kind_attr_names, (int64_t)prog->nkinds * PL_MAX_ATTRS);
     free_strings(prog->mark_names, prog->nmarks);
     free_strings(prog->var_names, prog->nvars);

@@ -162,6 +162,8 @@ typedef struct pl_program {
     int32_t nkinds;
     char **kind_names;
     int32_t *kind_nattrs;     /* nkinds */
+    int32_t *kind_letter;     /* nkinds: the letter a game declared for the
+                                 kind ('A'..'Z', piece knight "N"), or 0 */
     char **kind_attr_names;   /* nkinds * PL_MAX_ATTRS (NULL when unused) */
     int32_t nmarks;
     char **mark_names;

@@ -120,6 +120,7 @@ static int check_arrays(verifier *v)
         need(v, p->player_names, p->nplayers, "player name") ||
         need(v, p->kind_names, nk, "kind name") ||
         need(v, p->kind_nattrs, nk, "kind attribute count") ||
+        need(v, p->kind_letter, nk, "kind letter") ||
         need(v, p->kind_attr_names, nk * PL_MAX_ATTRS, "attribute name") ||
         need(v, p->mark_names, p->nmarks, "mark name") ||
         need(v, p->var_names, p->nvars, "variable name") ||
@@ -257,10 +258,18 @@ static int check_board(verifier *v)
         if (p->dir_opposite[d] < -1 || p->dir_opposite[d] >= p->ndirs)
             return fail(v, "opposite of direction %s is %d, not a direction",
                         p->dir_names[d], p->dir_opposite[d]);
-    for (int k = 0; k < p->nkinds; k++)
+    for (int k = 0; k < p->nkinds; k++) {
         if (p->kind_nattrs[k] < 0 || p->kind_nattrs[k] > PL_MAX_ATTRS)
             return fail(v, "kind %s has %d attributes (at most %d)",
                         p->kind_names[k], p->kind_nattrs[k], PL_MAX_ATTRS);
+        int32_t c = p->kind_letter[k];
+        if (c != 0 && (c < 'A' || c > 'Z'))
+            return fail(v, "kind %s has letter %d, not A..Z", p->kind_names[k], c);
+        for (int j = 0; j < k && c; j++)
+            if (p->kind_letter[j] == c)
+                return fail(v, "kinds %s and %s have the same letter", p->kind_names[j],
+                            p->kind_names[k]);
+    }
     return 0;
 }
 

@@ -113,6 +113,18 @@ static void test_written_forms(void **state)
     pl_state_free(st);
     pl_program_free(prog);
 
+    prog = load("chess");            /* declared letters: FEN's */
+    st = pl_state_new(prog);
+    assert_int_equal(pl_state_from_position(st, "4k3/8/8/8/8/8/8/RN2K3 white", NULL), PL_OK);
+    position_of(st, buf, sizeof buf);
+    assert_int_equal(strncmp(buf, "4k3/8/8/8/8/8/8/RN2K3 white", 27), 0);
+    assert_int_equal(pl_state_from_position(st, "(king:black)7/8/8/8/8/8/8/(knight:white)7 white",
+                                            NULL), PL_OK);
+    position_of(st, buf, sizeof buf);
+    assert_int_equal(strncmp(buf, "k7/8/8/8/8/8/8/N7 white", 23), 0);
+    pl_state_free(st);
+    pl_program_free(prog);
+
     prog = load("knight-chase");     /* marks: cleared unless given */
     st = pl_state_new(prog);
     assert_int_equal(pl_state_from_position(st, "8/8/8/8/8/8/8/P6U pursuer burnt=c3:2",

@@ -33,8 +33,9 @@
  *   one kind: each owner's letter is the player's initial in upper case
  *   (or the next unused letter of the name), a piece of nobody the kind's
  *   initial in lower case;
- *   two players or fewer, kinds with distinct initials: the initial in
- *   upper case for the first player, lower case for the second;
+ *   two players or fewer, kinds with distinct letters (declared, piece
+ *   knight "N", or else the initial): the letter in upper case for the
+ *   first player, lower case for the second;
  *   otherwise no letters. */
 typedef struct {
     char letter[PL_MAX_KINDS][PL_MAX_PLAYERS + 1]; /* [kind][owner + 1] */
@@ -58,14 +59,22 @@ static void letters_by_player(const pl_program *p, piece_letters *pl)
         pl->letter[0][0] = (char)tolower((unsigned char)p->kind_names[0][0]);
 }
 
+/* A kind's letter in upper case: the one the game declared (piece knight
+ * "N"), else its initial. */
+static char kind_initial(const pl_program *p, int k)
+{
+    if (p->kind_letter && p->kind_letter[k])
+        return (char)p->kind_letter[k];
+    return (char)toupper((unsigned char)p->kind_names[k][0]);
+}
+
 static int distinct_initials(const pl_program *p)
 {
     for (int k = 0; k < p->nkinds; k++) {
-        if (!isalpha((unsigned char)p->kind_names[k][0]))
+        if (!isalpha((unsigned char)kind_initial(p, k)))
             return 0;
         for (int j = 0; j < k; j++)
-            if (tolower((unsigned char)p->kind_names[j][0]) ==
-                tolower((unsigned char)p->kind_names[k][0]))
+            if (kind_initial(p, j) == kind_initial(p, k))
                 return 0;
     }
     return 1;
@@ -78,9 +87,9 @@ static void make_letters(const pl_program *p, piece_letters *pl)
         letters_by_player(p, pl);
     } else if (p->nplayers <= 2 && distinct_initials(p)) {
         for (int k = 0; k < p->nkinds; k++) {
-            pl->letter[k][1] = (char)toupper((unsigned char)p->kind_names[k][0]);
+            pl->letter[k][1] = kind_initial(p, k);
             if (p->nplayers == 2)
-                pl->letter[k][2] = (char)tolower((unsigned char)p->kind_names[k][0]);
+                pl->letter[k][2] = (char)tolower((unsigned char)kind_initial(p, k));
         }
     }
 }

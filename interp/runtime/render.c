@@ -30,15 +30,41 @@ static void player_letters(const pl_program *p, char *letters)
     }
 }
 
-static void piece_symbol(const pl_program *p, const char *letters, int32_t v, char out[3])
+/* One letter per kind, in upper case: the one the game declared (piece
+ * knight "N"); else the first letter of its name that no declared letter
+ * and no earlier kind has, so that king and knight never look alike. */
+static void kind_letters(const pl_program *p, char *letters)
+{
+    for (int k = 0; k < p->nkinds && k < PL_MAX_KINDS; k++)
+        letters[k] = p->kind_letter ? (char)p->kind_letter[k] : 0;
+    for (int k = 0; k < p->nkinds && k < PL_MAX_KINDS; k++) {
+        if (letters[k])
+            continue;
+        letters[k] = '?';
+        for (const char *q = p->kind_names[k]; *q; q++) {
+            char c = (char)toupper((unsigned char)*q);
+            int used = !isalpha((unsigned char)c) || (unsigned char)c > 127;
+            for (int j = 0; j < p->nkinds && !used; j++)
+                used = j != k && (p->kind_letter ? p->kind_letter[j] == c : 0);
+            for (int j = 0; j < k && !used; j++)
+                used = letters[j] == c;
+            if (!used) {
+                letters[k] = c;
+                break;
+            }
+        }
+    }
+}
+
+static void piece_symbol(const pl_program *p, const char *letters, const char *kinds,
+                         int32_t v, char out[3])
 {
     int kind = PL_PIECE_KIND(v), owner = PL_PIECE_OWNER(v);
     char ch;
     if (owner >= 0 && p->nkinds == 1)
         ch = letters[owner];
     else if (kind >= 0 && kind < p->nkinds)
-        ch = (char)(owner == 1 ? tolower((unsigned char)p->kind_names[kind][0])
-                               : toupper((unsigned char)p->kind_names[kind][0]));
+        ch = (char)(owner == 1 ? tolower((unsigned char)kinds[kind]) : kinds[kind]);
     else
         ch = '?';
     out[0] = isprint((unsigned char)ch) ? ch : '?';   /* a .pbc may hold any byte */
@@ -60,8 +86,9 @@ static void put_value(FILE *out, const pl_program *p, int holds_cell, int32_t v)
 void pl_state_render(const pl_state *st, FILE *out)
 {
     const pl_program *p = st->prog;
-    char letters[PL_MAX_PLAYERS];
+    char letters[PL_MAX_PLAYERS], kinds[PL_MAX_KINDS];
     player_letters(p, letters);
+    kind_letters(p, kinds);
     for (int r = p->nrows - 1; r >= 0; r--) {
         fprintf(out, "%3d ", r + 1);
         for (int c = 0; c < p->ncols; c++) {
@@ -70,7 +97,7 @@ void pl_state_render(const pl_state *st, FILE *out)
             if (cell < 0) {
                 sym[0] = ' ';
             } else if (st->slot[cell]) {
-                piece_symbol(p, letters, st->slot[cell], sym);
+                piece_symbol(p, letters, kinds, st->slot[cell], sym);
             } else {
                 int marked = 0;
                 for (int m = 0; m < p->nmarks; m++)
@@ -90,7 +117,7 @@ void pl_state_render(const pl_state *st, FILE *out)
             continue;
         char sym[3] = ". ";
         if (st->slot[cell])
-            piece_symbol(p, letters, st->slot[cell], sym);
+            piece_symbol(p, letters, kinds, st->slot[cell], sym);
         fprintf(out, "    %s: %s\n", pl_esc(p->cell_names[cell]), sym);
     }
     for (int i = 0; i < p->nplayers; i++)
@@ -98,6 +125,11 @@ void pl_state_render(const pl_state *st, FILE *out)
     if (p->nmarks)
         fprintf(out, ", * = marked (%s)", pl_esc(p->mark_names[0]));
     fputc('\n', out);
+    if (p->nkinds > 1) {      /* which letter is which kind */
+        for (int k = 0; k < p->nkinds; k++)
+            fprintf(out, "%s%c = %s", k ? ", " : "    ", kinds[k], pl_esc(p->kind_names[k]));
+        fputc('\n', out);
+    }
     for (int v = 0; v < p->nvars; v++) {
         fprintf(out, "    %s = ", pl_esc(p->var_names[v]));
         put_value(out, p, p->var_holds_cell[v], st->slot[p->var_base + v]);
