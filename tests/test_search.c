@@ -601,6 +601,102 @@ static void test_record_round_trip(void **state)
     pl_program_free(prog);
 }
 
+/* Write `text` to a fresh file; its path in `path` (a mkstemp template). */
+static void write_file(char *path, const char *text)
+{
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* Any move text and any value survive a save and a load: blanks, commas,
+ * quotes, backslashes, control bytes, UTF-8, the empty text. */
+static void test_record_texts(void **state)
+{
+    (void)state;
+    static const char *const moves[] = {
+        "huff b5", "a,b", "\"", "\\", "x\ny", "\nend 0\nmoves z", "tab\there",
+        "cr\r", "\x01\x1f\x7f", "", " lead", "trail ", "caf\xc3\xa9", "#c",
+        "\"quoted\"", "\\x41", "plain", "b1-b3", "e6!d7",
+    };
+    enum { NM = sizeof moves / sizeof moves[0] };
+    pl_record rec;
+    pl_record_init(&rec);
+    assert_int_equal(pl_record_set(&rec.game, " /tmp/a \"game\"\nresult x wins"), 0);
+    assert_int_equal(pl_record_set(&rec.players[0], "ugi:plateau ugi \\ x"), 0);
+    assert_int_equal(pl_record_set(&rec.players[1], "\"q"), 0);
+    assert_int_equal(pl_record_set(&rec.result, "a\tb wins "), 0);
+    for (int round = 0; round < 3; round++) /* more than one `moves` line */
+        for (int k = 0; k < NM; k++)
+            assert_int_equal(pl_record_add_move(&rec, moves[k]), 0);
+
+    char path[] = "/tmp/plateau-test-record.XXXXXX";
+    write_file(path, "");
+    char err[512];
+    assert_int_equal(pl_record_save(&rec, path, err, sizeof err), 0);
+    pl_record back;
+    if (pl_record_load(&back, path, err, sizeof err) != 0)
+        fail_msg("%s", err);
+    unlink(path);
+    assert_string_equal(back.game, rec.game);
+    assert_string_equal(back.players[0], rec.players[0]);
+    assert_string_equal(back.players[1], rec.players[1]);
+    assert_string_equal(back.result, rec.result);
+    assert_int_equal(back.nmoves, 3 * NM);
+    for (int k = 0; k < back.nmoves; k++)
+        assert_string_equal(back.moves[k], moves[k % NM]);
+    pl_record_free(&back);
+    pl_record_free(&rec);
+}
+
+/* Records of formats 1 and 2 are read as they were written (a quote is an
+ * ordinary character there); bad quoting in format 3 is an error that
+ * names the line. */
+static void test_record_formats(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *text;
+        int nmoves;            /* -1: refused */
+        const char *last;      /* the last move, or a part of the error */
+    } cases[] = {
+        {"game g\nmoves a1 \"b2\"\n", 2, "\"b2\""},
+        {"format 2\ngame \"g\"\nmoves a1,\"b 2\"\nend 3\n", 3, "2\""},
+        {"format 3\ngame g\nmoves a1,\"b 2\"\nend 2\n", 2, "b 2"},
+        {"format 3\ngame \"g\"\nmoves \"\" \"\\x41\\t\"\nend 2\n", 2, "A\t"},
+        {"format 3\ngame g\nmoves \"b2\nend 1\n", -1, ":3: a quoted text has no closing quote"},
+        {"format 3\ngame g\nmoves \"b\\q\"\nend 1\n", -1, ":3: a quoted text has an unknown escape"},
+        {"format 3\ngame g\nmoves \"b\\x0\"\nend 1\n", -1, ":3: a quoted text has a bad \\x escape"},
+        {"format 3\ngame g\nmoves \"b\\x00\"\nend 1\n", -1, ":3: a quoted text has a bad \\x escape"},
+        {"format 3\ngame g\nmoves \"b\"c\nend 1\n", -1, ":3: a quoted move text must be followed"},
+        {"format 3\ngame \"g\" x\nend 0\n", -1, ":2: text after a quoted value"},
+        {"game \"g\"\nformat 3\nend 0\n", -1, ":2: the 'format' line must come before"},
+        {"format 4\ngame g\nend 0\n", -1, "record format 4 is newer"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char path[] = "/tmp/plateau-test-record.XXXXXX";
+        write_file(path, cases[i].text);
+        pl_record r;
+        char err[512];
+        int rc = pl_record_load(&r, path, err, sizeof err);
+        unlink(path);
+        if (cases[i].nmoves < 0) {
+            if (rc == 0 || !strstr(err, cases[i].last))
+                fail_msg("case %zu: expected an error with '%s', got %s", i,
+                         cases[i].last, rc == 0 ? "none" : err);
+            continue;
+        }
+        if (rc != 0)
+            fail_msg("case %zu: %s", i, err);
+        assert_int_equal(r.nmoves, cases[i].nmoves);
+        assert_string_equal(r.moves[r.nmoves - 1], cases[i].last);
+        pl_record_free(&r);
+    }
+}
+
 int main(void)
 {
     pt_init();
@@ -609,7 +705,7 @@ int main(void)
         NSAVE = sizeof save_positions / sizeof save_positions[0],
         NGAMES = sizeof games / sizeof games[0],
         NTHREADED = sizeof threaded_games / sizeof threaded_games[0],
-        NT = NWIN + NSAVE + NGAMES + NTHREADED + 6
+        NT = NWIN + NSAVE + NGAMES + NTHREADED + 8
     };
     static char names[NT][96];
     struct CMUnitTest tests[NT];
@@ -642,5 +738,7 @@ int main(void)
     tests[n++] = (struct CMUnitTest){"beats random", test_beats_random, NULL, NULL, NULL};
     tests[n++] = (struct CMUnitTest){"specs", test_specs, NULL, NULL, NULL};
     tests[n++] = (struct CMUnitTest){"record round trip", test_record_round_trip, NULL, NULL, NULL};
+    tests[n++] = (struct CMUnitTest){"record texts", test_record_texts, NULL, NULL, NULL};
+    tests[n++] = (struct CMUnitTest){"record formats", test_record_formats, NULL, NULL, NULL};
     return _cmocka_run_group_tests("test_search", tests, (size_t)n, NULL, NULL);
 }

@@ -523,7 +523,7 @@ else expect "hostile: escaped title and record field" 1 'Evil\x1b]0;pwned\x07\x1
 # A record cut short is refused as truncated, not resumed.
 run play tic-tac-toe --south random --north random --seed 3 --save "$tmp/r.rec"
 expect "hostile: record saved" 0
-if grep -q '^end [0-9]' "$tmp/r.rec" && grep -q '^format 2$' "$tmp/r.rec"; then
+if grep -q '^end [0-9]' "$tmp/r.rec" && grep -q '^format 3$' "$tmp/r.rec"; then
     pass "hostile: record has format and end lines"
 else fail "hostile: record has format and end lines" "$(cat "$tmp/r.rec")"; fi
 run replay "$tmp/r.rec"
@@ -537,6 +537,40 @@ expect "hostile: record cut mid-line" 1 "" "truncated"
 printf '# plateau game record\ngame tic-tac-toe\nresult unfinished\nmoves b2\n' >"$tmp/old.rec"
 run replay "$tmp/old.rec"
 expect "hostile: format 1 record still read" 0 "1 move"
+printf '# plateau game record\nformat 2\ngame tic-tac-toe\nresult unfinished\nmoves b2 a1\nend 2\n' >"$tmp/old2.rec"
+run replay "$tmp/old2.rec"
+expect "hostile: format 2 record still read" 0 "2 moves"
+
+# Any move text survives a record: a space, a comma, a quote, a backslash,
+# a newline and a tab in every move of a game file; save, replay and load
+# agree, and the texts cannot inject a key.
+sed 's/^  text c$/  text "m " c ", \\"q\\\\\\nend 0\\t"/' "$tmp/ttt.game" >"$tmp/texts.game"
+run moves "$tmp/texts.game"
+expect "records: texts game compiles" 0 'm b2, "q\\x0aend 0\x09'
+run play "$tmp/texts.game" --south random --north random --seed 2 --save "$tmp/texts.rec"
+expect "records: texts game saved" 0 "game over"
+if [ "$(grep -c '^end' "$tmp/texts.rec")" = 1 ] && grep -q '^moves "m [a-c][1-3], \\"q\\\\\\nend 0\\t" ' "$tmp/texts.rec"; then
+    pass "records: texts quoted with escapes"
+else fail "records: texts quoted with escapes" "$(cat "$tmp/texts.rec")"; fi
+run replay "$tmp/texts.rec"
+expect "records: texts replay" 0 "as recorded"
+nm=$(sed -n 's/^end //p' "$tmp/texts.rec")
+expect "records: texts replay counts the moves" 0 ", $nm moves"
+run play --load "$tmp/texts.rec" --save "$tmp/texts2.rec"
+expect "records: texts load" 0 "game over"
+if cmp -s "$tmp/texts.rec" "$tmp/texts2.rec" ||
+   [ "$(grep -v '^date ' "$tmp/texts.rec")" = "$(grep -v '^date ' "$tmp/texts2.rec")" ]; then
+    pass "records: loaded and saved again, the same record"
+else fail "records: loaded and saved again, the same record" "$(diff "$tmp/texts.rec" "$tmp/texts2.rec")"; fi
+# Bataille de ruches: 'huff b5' holds a space
+run play ruches --south random --north random --seed 1 --save "$tmp/ruches.rec"
+expect "records: ruches game saved" 0 "game over"
+if grep -q '"huff [a-i][0-9]*"' "$tmp/ruches.rec"; then pass "records: ruches has a huff"
+else fail "records: ruches has a huff" "$(cat "$tmp/ruches.rec")"; fi
+run replay "$tmp/ruches.rec"
+expect "records: ruches replays" 0 "as recorded"
+run play --load "$tmp/ruches.rec"
+expect "records: ruches loads" 0 "game over"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
