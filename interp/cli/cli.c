@@ -60,8 +60,13 @@ static const pl_cli_command commands[] = {
      "  --position TEXT  start from this position (docs/position.md), then\n"
      "               the moves (not with --load or --save)\n"
      "  --load FILE  resume a saved game (its players, unless given)\n"
-     "  --save FILE  write the game record to FILE when the game ends\n"
-     "  --verbose    print the search figures of each computer move\n"},
+     "  --save FILE  write the game record to FILE when the game ends or is\n"
+     "               left (quit, end of input, Ctrl-C); FILE is checked before\n"
+     "               the game starts\n"
+     "  --verbose    print the search figures of each computer move\n"
+     "\n"
+     "Ctrl-C leaves the game, at the prompt or while the computer thinks: the\n"
+     "game so far is written to the --save FILE; the exit status is 130.\n"},
     {"match", pl_cli_match, "computer against computer, with statistics",
      "Usage: plateau match GAME [--p1 SPEC] [--p2 SPEC] [--games N]\n"
      "                          [--records DIR] [--seed N] [--level N]\n"

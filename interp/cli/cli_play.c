@@ -15,12 +15,30 @@
  */
 #include <ctype.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
 #include "cli.h"
 #include "record.h"
+
+/* Ctrl-C (SIGINT) while playing: the handler only sets this flag; the
+ * game loop, the prompt (whose read is interrupted: no SA_RESTART) and the
+ * thinking computer (its progress callback stops the search) see it and
+ * leave the game, which --save then writes.  A second Ctrl-C kills as
+ * usual (SA_RESETHAND), for a program stuck in a rule. */
+static volatile sig_atomic_t interrupted;
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
+/* The exit status of a game left by Ctrl-C: 128 + SIGINT, as a shell
+ * reports a program killed by it. */
+enum { EXIT_INTERRUPTED = 128 + SIGINT };
 
 /* Outcomes of a round besides a result r >= 0. */
 enum { ROUND_ERROR = -2, ROUND_QUIT = -3 };
@@ -222,11 +240,19 @@ static void describe_search(const pl_search_info *in, const pl_player_spec *spec
 typedef struct {
     const pl_player_spec *spec;
     const char *who;
+    pl_search *engine;
+    int show;                     /* draw the live line on stderr */
 } progress_ctx;
 
 static void show_progress(void *arg, const pl_search_info *in)
 {
     const progress_ctx *p = arg;
+    if (interrupted) {
+        pl_search_stop(p->engine);
+        return;
+    }
+    if (!p->show)
+        return;
     char buf[200];
     describe_search(in, p->spec, buf, sizeof buf);
     fprintf(stderr, "\r\033[K%s thinking: %s", p->who, buf);
@@ -234,13 +260,13 @@ static void show_progress(void *arg, const pl_search_info *in)
 }
 
 /* Ask engine e for a move of the player to move.  Returns the index in
- * c->ml, or TURN_ERROR (reported). */
+ * c->ml, TURN_QUIT when Ctrl-C stopped it, or TURN_ERROR (reported). */
 static int ask_engine(play_ctx *c, pl_search *e, const char *who,
                       pl_search_info *info)
 {
-    progress_ctx pc = {pl_search_spec(e), who};
-    if (c->progress)
-        pl_search_set_progress(e, show_progress, &pc, 0.2);
+    /* the progress callback also watches for Ctrl-C */
+    progress_ctx pc = {pl_search_spec(e), who, e, c->progress};
+    pl_search_set_progress(e, show_progress, &pc, c->progress ? 0.2 : 0.1);
     int i = -1;
     pl_err err = pl_search_think(e, c->st, &i, info);
     pl_search_set_progress(e, NULL, NULL, 0);
@@ -248,6 +274,8 @@ static int ask_engine(play_ctx *c, pl_search *e, const char *who,
         fputs("\r\033[K", stderr);
         fflush(stderr);
     }
+    if (interrupted)
+        return TURN_QUIT;
     if (err == PL_ERR_RUNTIME || err == PL_ERR_MEMORY) {
         const char *msg = pl_search_error(e);
         pl_cli_fail("play", "runtime error in the rules: %s",
@@ -354,9 +382,15 @@ static int human_turn(play_ctx *c)
     char line[512];
     pl_state_render(c->st, stdout);
     for (;;) {
+        if (interrupted)
+            return TURN_QUIT;
         printf("%s> ", seat_name(c, me));
         fflush(stdout);
         if (!read_line(c->in, line, sizeof line)) {
+            if (interrupted) {
+                putchar('\n');
+                return TURN_QUIT;
+            }
             puts("\nend of input: leaving the game");
             return TURN_QUIT;
         }
@@ -378,8 +412,9 @@ static int human_turn(play_ctx *c)
             if (undo_to_human(c))
                 return TURN_UNDONE;
         } else if (strcasecmp(s, "hint") == 0) {
-            if (give_hint(c) == TURN_ERROR)
-                return TURN_ERROR;
+            int h = give_hint(c);
+            if (h == TURN_ERROR || h == TURN_QUIT)
+                return h;
         } else if (strncasecmp(s, "save", 4) == 0 &&
                    (s[4] == '\0' || isspace((unsigned char)s[4]))) {
             char *path = pl_trim(s + 4);
@@ -407,6 +442,8 @@ static int play_round(play_ctx *c)
 {
     for (;;) {
         int r;
+        if (interrupted)
+            return ROUND_QUIT;
         if (pl_status(c->st, c->ml, &r) != PL_OK)
             return pl_cli_runtime_error("play", c->st), ROUND_ERROR;
         if (r != PL_RESULT_NONE)
@@ -523,6 +560,15 @@ static int run_rounds(play_ctx *c, int rounds, const start_moves *start,
         if (save_path && save_record(c, save_path, r == ROUND_QUIT
                                      ? PL_RESULT_NONE : r) != 0)
             return PL_EXIT_FAIL;
+        if (r == ROUND_QUIT && interrupted) {
+            printf("%s interrupted after %d move%s", rounds > 1 ? "match" : "game",
+                   c->nhist, c->nhist == 1 ? "" : "s");
+            if (save_path)
+                printf(": saved to %s (resume with: plateau play --load %s)",
+                       save_path, save_path);
+            putchar('\n');
+            return EXIT_INTERRUPTED;
+        }
         if (r == ROUND_QUIT) {
             printf("%s abandoned\n", rounds > 1 ? "match" : "game");
             break;
@@ -625,7 +671,19 @@ static int play_game(pl_cli_game *g, const pl_cli_args *a, const char *game_arg,
         c.progress = c.verbose && isatty(fileno(stderr));
         if (humans > 0)
             printf("%s -- type 'help' for commands\n", pl_esc(pl_program_title(g->prog)));
+        /* Ctrl-C leaves the game (and --save writes it), unless SIGINT
+         * was ignored when we started (a background job of a script) */
+        struct sigaction sa, old;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_sigint;
+        sigemptyset(&sa.sa_mask);
+        sa.sa_flags = SA_RESETHAND;   /* no SA_RESTART: a read is interrupted */
+        interrupted = 0;
+        int installed = sigaction(SIGINT, NULL, &old) == 0 && old.sa_handler != SIG_IGN &&
+                        sigaction(SIGINT, &sa, NULL) == 0;
         rc = run_rounds(&c, rounds, start, save_path);
+        if (installed)
+            sigaction(SIGINT, &old, NULL);
     }
     clear_history(&c);
     for (int s = 0; s < c.nplayers; s++)
@@ -679,6 +737,13 @@ int pl_cli_play(int argc, char **argv)
     if (rc == 0 && opts[O_SAVE].value && rounds > 1)
         rc = pl_cli_usage("play", "--save keeps one game; for several, use "
                           "'plateau match --records DIR'");
+    if (rc == 0 && opts[O_SAVE].value) {
+        /* an unwritable --save is said now, not after the game; tried as
+         * the save will be done, so that no file is left behind */
+        char err[512];
+        if (pl_record_check_writable(opts[O_SAVE].value, err, sizeof err) != 0)
+            rc = pl_cli_fail("play", "--save: %s", err);
+    }
     if (rc == 0 && load) {
         char err[512];
         if (pl_record_load(&rec, load, err, sizeof err) != 0)

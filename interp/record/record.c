@@ -269,6 +269,29 @@ int pl_record_save(const pl_record *r, const char *path, char *err,
     return 0;
 }
 
+int pl_record_check_writable(const char *path, char *err, size_t errlen)
+{
+    struct stat sb;
+    if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+        snprintf(err, errlen, "cannot write %s: %s", pl_esc(path), strerror(EISDIR));
+        return -1;
+    }
+    size_t n = strlen(path);
+    char *tmp = pl_malloc(n + sizeof ".tmpXXXXXX");
+    memcpy(tmp, path, n);
+    memcpy(tmp + n, ".tmpXXXXXX", sizeof ".tmpXXXXXX");
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        snprintf(err, errlen, "cannot write %s: %s", pl_esc(path), strerror(errno));
+        free(tmp);
+        return -1;
+    }
+    close(fd);
+    unlink(tmp);
+    free(tmp);
+    return 0;
+}
+
 static int parse_hex64(const char *s, uint64_t *out)
 {
     if (!*s || strlen(s) > 16)

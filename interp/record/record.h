@@ -62,6 +62,11 @@ const char *pl_record_seat_key(int seat);
 /* Write to `path`.  0, or -1 with a message in err. */
 int pl_record_save(const pl_record *r, const char *path, char *err,
                    size_t errlen);
+/* Can a record be written to `path` later?  Tried the way pl_record_save
+ * writes (a temporary file next to it, removed at once; `path` must not
+ * be a directory), so that nothing is left behind.  0, or -1 with a
+ * message in err ("cannot write x.rec: No such file or directory"). */
+int pl_record_check_writable(const char *path, char *err, size_t errlen);
 /* Read `path`.  0, or -1 with a message in err ("game.rec:3: ..."). */
 int pl_record_load(pl_record *r, const char *path, char *err, size_t errlen);
 

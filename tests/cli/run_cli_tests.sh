@@ -572,5 +572,49 @@ expect "records: ruches replays" 0 "as recorded"
 run play --load "$tmp/ruches.rec"
 expect "records: ruches loads" 0 "game over"
 
+# --save: an unwritable path is said before the game starts (nothing is
+# read, no file is left behind); Ctrl-C (SIGINT) leaves the game and the
+# game so far is saved, at the prompt and while the computer thinks.
+run_in "$(printf 'b2\n')" play tic-tac-toe --north random --save "$tmp/no/such/dir/x.rec"
+expect "--save: unwritable path said at the start" 1 "" "--save: cannot write $tmp/no/such/dir/x.rec: No such file or directory"
+if [ ! -s "$tmp/out" ]; then pass "--save: unwritable, the game did not start"
+else fail "--save: unwritable, the game did not start" "output"; fi
+run play tic-tac-toe --north random --save "$tmp"
+expect "--save: a directory" 1 "" "Is a directory"
+mkdir "$tmp/sv"
+run play tic-tac-toe --south random --north random --save "$tmp/sv/ok.rec"
+if [ "$(ls "$tmp/sv")" = ok.rec ]; then pass "--save: the check leaves nothing behind"
+else fail "--save: the check leaves nothing behind" "$(ls "$tmp/sv")"; fi
+# Background jobs of a script ignore SIGINT (and plateau keeps it so):
+# env --default-signal gives the game the terminal's default.
+if env --default-signal=INT true 2>/dev/null; then
+    mkfifo "$tmp/fifo"
+    env --default-signal=INT "$PLATEAU" play tic-tac-toe --north random --seed 1 \
+        --save "$tmp/int1.rec" <"$tmp/fifo" >"$tmp/out" 2>"$tmp/err" &
+    pid=$!
+    exec 3>"$tmp/fifo"
+    printf 'b2\n' >&3
+    sleep 1               # at the prompt for the second move
+    kill -INT "$pid"
+    wait "$pid"; rc=$?
+    exec 3>&-
+    expect "Ctrl-C at the prompt" 130 "game interrupted after 2 moves: saved to $tmp/int1.rec"
+    if grep -q '^result unfinished$' "$tmp/int1.rec" && grep -q '^moves b2 [a-c][1-3]$' "$tmp/int1.rec"; then
+        pass "Ctrl-C at the prompt: the game so far saved"
+    else fail "Ctrl-C at the prompt: the game so far saved" "$(cat "$tmp/int1.rec" 2>&1)"; fi
+    env --default-signal=INT "$PLATEAU" play lines-of-action --south random \
+        --north mcts:time=60 --seed 1 --save "$tmp/int2.rec" </dev/null >"$tmp/out" 2>"$tmp/err" &
+    pid=$!
+    sleep 1               # north thinks a minute over its first move
+    kill -INT "$pid"
+    wait "$pid"; rc=$?
+    expect "Ctrl-C while the computer thinks" 130 "game interrupted after 1 move: saved to $tmp/int2.rec"
+    if grep -q '^result unfinished$' "$tmp/int2.rec" && grep -q '^end 1$' "$tmp/int2.rec"; then
+        pass "Ctrl-C while thinking: the game so far saved"
+    else fail "Ctrl-C while thinking: the game so far saved" "$(cat "$tmp/int2.rec" 2>&1)"; fi
+else
+    echo "skip Ctrl-C tests: env --default-signal is not available"
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
