@@ -269,6 +269,20 @@ static const pl_cli_command commands[] = {
 
 enum { NCOMMANDS = (int)(sizeof commands / sizeof commands[0]) };
 
+/* Commands that report as they go (a move, a game, a depth at a time):
+ * their standard output is line-buffered, so that each line shows when it
+ * is written even through a pipe or into a file (`plateau match ... | tee
+ * log`), not only at the end.  (A terminal is line-buffered anyway.) */
+static int reports_progress(const char *name)
+{
+    static const char *const names[] = {"play", "match", "balance", "replay",
+                                        "perft", "validate", "bench"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(names[i], name) == 0)
+            return 1;
+    return 0;
+}
+
 static const pl_cli_command *find_command(const char *name)
 {
     for (int i = 0; i < NCOMMANDS; i++)
@@ -337,5 +351,7 @@ int pl_cli_main(int argc, char **argv)
     const pl_cli_command *c = find_command(name);
     if (!c)
         return pl_cli_usage(NULL, "unknown command '%s'", name);
+    if (reports_progress(name))
+        setvbuf(stdout, NULL, _IOLBF, 0); /* nothing was written yet */
     return c->run(argc - 1, argv + 1);
 }

@@ -572,6 +572,17 @@ expect "records: ruches replays" 0 "as recorded"
 run play --load "$tmp/ruches.rec"
 expect "records: ruches loads" 0 "game over"
 
+# Output into a pipe or a file shows a line at a time: black's move is
+# there while white thinks (a minute), not only at the end.
+"$PLATEAU" play lines-of-action --south random --north mcts:time=60 --seed 1 </dev/null >"$tmp/lb.out" 2>"$tmp/err" &
+pid=$!
+sleep 1
+if grep -q '^1\. black plays ' "$tmp/lb.out"; then pass "play: output line-buffered"
+else fail "play: output line-buffered" "$(cat "$tmp/lb.out")"; fi
+kill "$pid"; wait "$pid" 2>/dev/null
+"$PLATEAU" match lines-of-action --p1 random --p2 random --games 1 --seed 1 | cat >"$tmp/out"; rc=$?
+expect "match: through a pipe" 0 "game 1: "
+
 # --save: an unwritable path is said before the game starts (nothing is
 # read, no file is left behind); Ctrl-C (SIGINT) leaves the game and the
 # game so far is saved, at the prompt and while the computer thinks.
