@@ -30,6 +30,7 @@ static const pl_cli_command commands[] = {
      "Usage: plateau play GAME [--south P] [--north P] [--PLAYER P] [--level N]\n"
      "                         [--seed N] [--rounds N] [--moves \"M1 M2 ...\"]\n"
      "                         [--save FILE] [--verbose] [--position TEXT]\n"
+     "                         [--max-plies N]\n"
      "       plateau play [GAME] --load FILE [...]\n"
      "\n"
      "P is a player: human, random, ai, mcts[:KEY=V,...] or\n"
@@ -64,6 +65,9 @@ static const pl_cli_command commands[] = {
      "               left (quit, end of input, Ctrl-C); FILE is checked before\n"
      "               the game starts\n"
      "  --verbose    print the search figures of each computer move\n"
+     "  --max-plies N  stop a game that reaches N plies (default 1000): it\n"
+     "               is unfinished, not a draw (in --rounds it counts 1/2\n"
+     "               to each, as a draw of match)\n"
      "\n"
      "Ctrl-C leaves the game, at the prompt or while the computer thinks: the\n"
      "game so far is written to the --save FILE; the exit status is 130.\n"},

@@ -40,8 +40,12 @@ static void on_sigint(int sig)
  * reports a program killed by it. */
 enum { EXIT_INTERRUPTED = 128 + SIGINT };
 
-/* Outcomes of a round besides a result r >= 0. */
-enum { ROUND_ERROR = -2, ROUND_QUIT = -3 };
+/* Outcomes of a round besides a result r >= 0: ROUND_CAPPED, the game
+ * reached --max-plies unfinished and was stopped. */
+enum { ROUND_ERROR = -2, ROUND_QUIT = -3, ROUND_CAPPED = -4 };
+
+/* --max-plies by default: as `plateau match`. */
+enum { PLAY_MAX_PLIES_DEFAULT = 1000 };
 /* What a human turn can end in besides a move index >= 0. */
 enum { TURN_QUIT = -1, TURN_UNDONE = -2, TURN_ERROR = -3 };
 
@@ -61,6 +65,7 @@ typedef struct {
     int seat_ctrl[PL_MAX_PLAYERS];     /* controller index of each seat */
     pl_search *hint;              /* made on the first `hint` */
     int level;                    /* --level, 0 if not given */
+    int max_plies;                /* --max-plies: a game stops there */
     uint64_t seed;
     int verbose;                  /* announce moves and draw boards */
     int info;                     /* --verbose: search figures per move */
@@ -448,6 +453,8 @@ static int play_round(play_ctx *c)
             return pl_cli_runtime_error("play", c->st), ROUND_ERROR;
         if (r != PL_RESULT_NONE)
             return r;
+        if (pl_state_ply(c->st) >= c->max_plies)
+            return ROUND_CAPPED;
         if (pl_movelist_count(c->ml) == 0)
             return pl_cli_fail("play", "no legal move and no result"), ROUND_ERROR;
         int p = pl_state_to_move(c->st);
@@ -490,11 +497,21 @@ static void print_seats(play_ctx *c)
                'A' + c->seat_ctrl[s], seat_ctrl(c, s)->spec.text);
 }
 
-/* Report a finished round and add it to the controllers' scores. */
+/* "stopped after 1000 plies (--max-plies), unfinished" */
+static const char *capped_text(const play_ctx *c, char *buf, size_t size)
+{
+    snprintf(buf, size, "stopped after %d plies (--max-plies), unfinished",
+             pl_state_ply(c->st));
+    return buf;
+}
+
+/* Report a finished round and add it to the controllers' scores (a round
+ * stopped at --max-plies counts 1/2 to each, as a draw of `match`). */
 static void score_round(play_ctx *c, int round, int r, int *score)
 {
     char buf[160];
-    const char *res = pl_state_outcome(c->st, r, buf, sizeof buf);
+    const char *res = r == ROUND_CAPPED ? capped_text(c, buf, sizeof buf)
+                                        : pl_state_outcome(c->st, r, buf, sizeof buf);
     if (r >= 0 && r < c->nplayers)
         score[c->seat_ctrl[r]] += 2;
     else
@@ -557,7 +574,7 @@ static int run_rounds(play_ctx *c, int rounds, const start_moves *start,
         int r = play_round(c);
         if (r == ROUND_ERROR)
             return PL_EXIT_FAIL;
-        if (save_path && save_record(c, save_path, r == ROUND_QUIT
+        if (save_path && save_record(c, save_path, r == ROUND_QUIT || r == ROUND_CAPPED
                                      ? PL_RESULT_NONE : r) != 0)
             return PL_EXIT_FAIL;
         if (r == ROUND_QUIT && interrupted) {
@@ -577,7 +594,10 @@ static int run_rounds(play_ctx *c, int rounds, const start_moves *start,
         if (c->verbose) {
             pl_state_render(c->st, stdout);
             char buf[160];
-            printf("game over: %s\n", pl_state_outcome(c->st, r, buf, sizeof buf));
+            if (r == ROUND_CAPPED)
+                printf("game %s\n", capped_text(c, buf, sizeof buf));
+            else
+                printf("game over: %s\n", pl_state_outcome(c->st, r, buf, sizeof buf));
         }
         if (rounds > 1)
             score_round(c, round, r, score);
@@ -644,7 +664,7 @@ static int setup_controllers(play_ctx *c, const pl_cli_args *a,
 }
 
 static int play_game(pl_cli_game *g, const pl_cli_args *a, const char *game_arg,
-                     uint64_t seed, int level, int rounds, int info,
+                     uint64_t seed, int level, int max_plies, int rounds, int info,
                      const start_moves *start, const pl_record *rec,
                      const char *save_path)
 {
@@ -659,6 +679,7 @@ static int play_game(pl_cli_game *g, const pl_cli_args *a, const char *game_arg,
     c.in_is_tty = isatty(fileno(stdin));
     c.seed = seed;
     c.level = level;
+    c.max_plies = max_plies;
     c.info = info;
     c.ml = pl_movelist_new();
 
@@ -697,18 +718,20 @@ static int play_game(pl_cli_game *g, const pl_cli_args *a, const char *game_arg,
 
 int pl_cli_play(int argc, char **argv)
 {
-    enum { O_SEED, O_ROUNDS, O_MOVES, O_LEVEL, O_LOAD, O_SAVE, O_VERBOSE, O_POSITION, NOPTS };
+    enum { O_SEED, O_ROUNDS, O_MOVES, O_LEVEL, O_LOAD, O_SAVE, O_VERBOSE, O_POSITION,
+           O_MAX_PLIES, NOPTS };
     pl_cli_opt opts[NOPTS] = {{"--seed", 1, NULL},  {"--rounds", 1, NULL},
                               {"--moves", 1, NULL}, {"--level", 1, NULL},
                               {"--load", 1, NULL},  {"--save", 1, NULL},
-                              {"--verbose", 0, NULL}, {"--position", 1, NULL}};
+                              {"--verbose", 0, NULL}, {"--position", 1, NULL},
+                              {"--max-plies", 1, NULL}};
     pl_cli_args a;
     pl_cli_game g;
     pl_record rec;
     memset(&g, 0, sizeof g);
     pl_record_init(&rec);
     int have_rec = 0;
-    long long seed = 0, rounds = 1, level = 0;
+    long long seed = 0, rounds = 1, level = 0, max_plies = PLAY_MAX_PLIES_DEFAULT;
     char **words = NULL, *wordbuf = NULL;
     start_moves start = {NULL, 0, "--moves", 0, NULL};
     int rc = pl_cli_parse(&a, "play", opts, NOPTS, argc, argv, 1);
@@ -731,6 +754,9 @@ int pl_cli_play(int argc, char **argv)
     if (rc == 0 && opts[O_ROUNDS].value)
         rc = pl_cli_int("play", "--rounds", opts[O_ROUNDS].value, 1, 1000000,
                         &rounds);
+    if (rc == 0 && opts[O_MAX_PLIES].value)
+        rc = pl_cli_int("play", "--max-plies", opts[O_MAX_PLIES].value, 1, 1000000,
+                        &max_plies);
     if (rc == 0 && opts[O_LEVEL].value)
         rc = pl_cli_int("play", "--level", opts[O_LEVEL].value, PL_LEVEL_MIN,
                         PL_LEVEL_MAX, &level);
@@ -768,7 +794,8 @@ int pl_cli_play(int argc, char **argv)
     }
     start.position = opts[O_POSITION].value;
     if (rc == 0)
-        rc = play_game(&g, &a, game_arg, (uint64_t)seed, (int)level, (int)rounds,
+        rc = play_game(&g, &a, game_arg, (uint64_t)seed, (int)level, (int)max_plies,
+                       (int)rounds,
                        opts[O_VERBOSE].value != NULL, &start,
                        have_rec ? &rec : NULL, opts[O_SAVE].value);
 done:

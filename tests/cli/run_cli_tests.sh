@@ -583,6 +583,20 @@ kill "$pid"; wait "$pid" 2>/dev/null
 "$PLATEAU" match lines-of-action --p1 random --p2 random --games 1 --seed 1 | cat >"$tmp/out"; rc=$?
 expect "match: through a pipe" 0 "game 1: "
 
+# play has a ply cap (--max-plies, default 1000, as match): a game that
+# never ends is stopped there, unfinished (not a draw).
+printf 'game "Forever"\nboard 2 x 1\nplayers a b\npiece t\nmoves {\n  pass\n}\nevaluate 0\n' >"$tmp/forever.game"
+run play "$tmp/forever.game" --south random --north random --save "$tmp/forever.rec"
+expect "play: default ply cap" 0 "game stopped after 1000 plies (--max-plies), unfinished"
+if grep -q '^result unfinished$' "$tmp/forever.rec" && grep -q '^end 1000$' "$tmp/forever.rec"; then
+    pass "play: a stopped game is recorded unfinished"
+else fail "play: a stopped game is recorded unfinished" "$(grep -v '^moves' "$tmp/forever.rec")"; fi
+run play "$tmp/forever.game" --south random --north random --max-plies 7 --rounds 2
+expect "play: --max-plies in rounds" 0 "round 2: a = B (random), b = A (random): stopped after 7 plies (--max-plies), unfinished"
+expect "play: a stopped round counts 1/2 each" 0 "total after 2 rounds: A (random) 1, B (random) 1"
+run play tic-tac-toe --max-plies 0
+expect "play: bad --max-plies" 2 "" "--max-plies must be between 1 and 1000000"
+
 # --save: an unwritable path is said before the game starts (nothing is
 # read, no file is left behind); Ctrl-C (SIGINT) leaves the game and the
 # game so far is saved, at the prompt and while the computer thinks.
