@@ -14,7 +14,9 @@
  * read back by --load.
  */
 #include <ctype.h>
+#include <errno.h>
 #include <inttypes.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,7 +26,7 @@
 #include "record.h"
 
 /* Ctrl-C (SIGINT) while playing: the handler only sets this flag; the
- * game loop, the prompt (whose read is interrupted: no SA_RESTART) and the
+ * game loop, the prompt (read_line watches it while it waits) and the
  * thinking computer (its progress callback stops the search) see it and
  * leave the game, which --save then writes.  A second Ctrl-C kills as
  * usual (SA_RESETHAND), for a program stuck in a rule. */
@@ -319,20 +321,40 @@ static void print_legal(const pl_movelist *ml)
     putchar('\n');
 }
 
-/* Read one line without its newline into buf; 0 at end of input.  The
- * rest of an overlong line is dropped rather than read as a second one. */
+/* Read one line without its newline into buf; 0 at end of input or when
+ * Ctrl-C was pressed.  The rest of an overlong line is dropped rather
+ * than read as a second one.  The line is read from the file descriptor a
+ * byte at a time (typed or piped moves are short), waiting with poll() in
+ * steps of 0.1 s: a Ctrl-C is seen even when it comes just before the
+ * read, which a blocking fgets() would wait through. */
 static int read_line(FILE *in, char *buf, size_t size)
 {
-    if (!fgets(buf, (int)size, in))
-        return 0;
-    size_t n = strlen(buf);
-    if (n > 0 && buf[n - 1] == '\n') {
-        buf[--n] = '\0';
-    } else {
-        int ch;
-        while ((ch = fgetc(in)) != EOF && ch != '\n')
-            ;
+    int fd = fileno(in);
+    size_t n = 0;
+    int got = 0;
+    for (;;) {
+        if (interrupted)
+            return 0;
+        struct pollfd p = {fd, POLLIN, 0};
+        int ready = poll(&p, 1, 100);
+        if (ready == 0 || (ready < 0 && errno == EINTR))
+            continue;
+        char ch;
+        ssize_t k = read(fd, &ch, 1);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0) {           /* end of input, or an error */
+            if (!got)
+                return 0;
+            break;              /* a last line without its newline */
+        }
+        got = 1;
+        if (ch == '\n')
+            break;
+        if (n + 1 < size)
+            buf[n++] = ch;
     }
+    buf[n] = '\0';
     return 1;
 }
 
@@ -698,7 +720,7 @@ static int play_game(pl_cli_game *g, const pl_cli_args *a, const char *game_arg,
         memset(&sa, 0, sizeof sa);
         sa.sa_handler = on_sigint;
         sigemptyset(&sa.sa_mask);
-        sa.sa_flags = SA_RESETHAND;   /* no SA_RESTART: a read is interrupted */
+        sa.sa_flags = SA_RESETHAND;
         interrupted = 0;
         int installed = sigaction(SIGINT, NULL, &old) == 0 && old.sa_handler != SIG_IGN &&
                         sigaction(SIGINT, &sa, NULL) == 0;

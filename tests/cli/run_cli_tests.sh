@@ -18,6 +18,18 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 passed=0
 failed=0
 
+# wait_for PATTERN FILE: wait (at most 20 s) until FILE holds a line
+# matching PATTERN (a basic regular expression); 1 if it never does.
+wait_for() {
+    n=0
+    while ! grep -q -- "$1" "$2" 2>/dev/null; do
+        n=$((n + 1))
+        [ "$n" -gt 200 ] && return 1
+        sleep 0.1
+    done
+    return 0
+}
+
 # run ARGS...: run plateau with stdin from /dev/null; sets $rc, files
 # $tmp/out and $tmp/err.
 run() {
@@ -576,8 +588,7 @@ expect "records: ruches loads" 0 "game over"
 # there while white thinks (a minute), not only at the end.
 "$PLATEAU" play lines-of-action --south random --north mcts:time=60 --seed 1 </dev/null >"$tmp/lb.out" 2>"$tmp/err" &
 pid=$!
-sleep 1
-if grep -q '^1\. black plays ' "$tmp/lb.out"; then pass "play: output line-buffered"
+if wait_for '^1\. black plays ' "$tmp/lb.out"; then pass "play: output line-buffered"
 else fail "play: output line-buffered" "$(cat "$tmp/lb.out")"; fi
 kill "$pid"; wait "$pid" 2>/dev/null
 "$PLATEAU" match lines-of-action --p1 random --p2 random --games 1 --seed 1 | cat >"$tmp/out"; rc=$?
@@ -619,7 +630,7 @@ if env --default-signal=INT true 2>/dev/null; then
     pid=$!
     exec 3>"$tmp/fifo"
     printf 'b2\n' >&3
-    sleep 1               # at the prompt for the second move
+    wait_for '^x> $' "$tmp/out"   # at the prompt for the third move
     kill -INT "$pid"
     wait "$pid"; rc=$?
     exec 3>&-
@@ -630,7 +641,8 @@ if env --default-signal=INT true 2>/dev/null; then
     env --default-signal=INT "$PLATEAU" play lines-of-action --south random \
         --north mcts:time=60 --seed 1 --save "$tmp/int2.rec" </dev/null >"$tmp/out" 2>"$tmp/err" &
     pid=$!
-    sleep 1               # north thinks a minute over its first move
+    wait_for '^1\. black plays' "$tmp/out"  # white thinks a minute over its move
+    sleep 0.2
     kill -INT "$pid"
     wait "$pid"; rc=$?
     expect "Ctrl-C while the computer thinks" 130 "game interrupted after 1 move: saved to $tmp/int2.rec"
