@@ -72,7 +72,8 @@ static const pl_cli_command commands[] = {
      "               to each, as a draw of match)\n"
      "\n"
      "Ctrl-C leaves the game, at the prompt or while the computer thinks: the\n"
-     "game so far is written to the --save FILE; the exit status is 130.\n"},
+     "game so far is written to the --save FILE; the exit status is 130.\n"
+     "SIGTERM and SIGHUP do the same (exit status 143, 129).\n"},
     {"match", pl_cli_match, "computer against computer, with statistics",
      "Usage: plateau match GAME [--p1 SPEC] [--p2 SPEC] [--games N]\n"
      "                          [--records DIR] [--seed N] [--level N]\n"

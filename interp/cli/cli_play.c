@@ -25,22 +25,21 @@
 #include "cli.h"
 #include "record.h"
 
-/* Ctrl-C (SIGINT) while playing: the handler only sets this flag; the
- * game loop, the prompt (read_line watches it while it waits) and the
- * thinking computer (its progress callback stops the search) see it and
- * leave the game, which --save then writes.  A second Ctrl-C kills as
- * usual (SA_RESETHAND), for a program stuck in a rule. */
+/* Ctrl-C (SIGINT) while playing, or the terminal closed (SIGHUP), or a
+ * polite kill (SIGTERM): the handler only records the signal in this
+ * flag; the game loop, the prompt (read_line watches it while it waits)
+ * and the thinking computer (its progress callback stops the search) see
+ * it and leave the game, which --save then writes.  A second signal acts
+ * as usual (SA_RESETHAND), for a program stuck in a rule. */
 static volatile sig_atomic_t interrupted;
 
-static void on_sigint(int sig)
+static void on_signal(int sig)
 {
-    (void)sig;
-    interrupted = 1;
+    interrupted = sig;
 }
 
-/* The exit status of a game left by Ctrl-C: 128 + SIGINT, as a shell
- * reports a program killed by it. */
-enum { EXIT_INTERRUPTED = 128 + SIGINT };
+static const int leave_signals[] = {SIGINT, SIGHUP, SIGTERM};
+enum { NLEAVE = sizeof leave_signals / sizeof leave_signals[0] };
 
 /* Outcomes of a round besides a result r >= 0: ROUND_CAPPED, the game
  * reached --max-plies unfinished and was stopped. */
@@ -606,7 +605,7 @@ static int run_rounds(play_ctx *c, int rounds, const start_moves *start,
                 printf(": saved to %s (resume with: plateau play --load %s)",
                        save_path, save_path);
             putchar('\n');
-            return EXIT_INTERRUPTED;
+            return 128 + interrupted;  /* as a shell reports a program killed by it */
         }
         if (r == ROUND_QUIT) {
             printf("%s abandoned\n", rounds > 1 ? "match" : "game");
@@ -714,19 +713,24 @@ static int play_game(pl_cli_game *g, const pl_cli_args *a, const char *game_arg,
         c.progress = c.verbose && isatty(fileno(stderr));
         if (humans > 0)
             printf("%s -- type 'help' for commands\n", pl_esc(pl_program_title(g->prog)));
-        /* Ctrl-C leaves the game (and --save writes it), unless SIGINT
-         * was ignored when we started (a background job of a script) */
-        struct sigaction sa, old;
+        /* Ctrl-C and the others leave the game (and --save writes it),
+         * unless the signal was ignored when we started (SIGINT in a
+         * background job of a script, SIGHUP under nohup) */
+        struct sigaction sa, old[NLEAVE];
+        int installed[NLEAVE];
         memset(&sa, 0, sizeof sa);
-        sa.sa_handler = on_sigint;
+        sa.sa_handler = on_signal;
         sigemptyset(&sa.sa_mask);
         sa.sa_flags = SA_RESETHAND;
         interrupted = 0;
-        int installed = sigaction(SIGINT, NULL, &old) == 0 && old.sa_handler != SIG_IGN &&
-                        sigaction(SIGINT, &sa, NULL) == 0;
+        for (int k = 0; k < NLEAVE; k++)
+            installed[k] = sigaction(leave_signals[k], NULL, &old[k]) == 0 &&
+                           old[k].sa_handler != SIG_IGN &&
+                           sigaction(leave_signals[k], &sa, NULL) == 0;
         rc = run_rounds(&c, rounds, start, save_path);
-        if (installed)
-            sigaction(SIGINT, &old, NULL);
+        for (int k = 0; k < NLEAVE; k++)
+            if (installed[k])
+                sigaction(leave_signals[k], &old[k], NULL);
     }
     clear_history(&c);
     for (int s = 0; s < c.nplayers; s++)

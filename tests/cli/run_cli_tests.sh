@@ -621,6 +621,17 @@ mkdir "$tmp/sv"
 run play tic-tac-toe --south random --north random --save "$tmp/sv/ok.rec"
 if [ "$(ls "$tmp/sv")" = ok.rec ]; then pass "--save: the check leaves nothing behind"
 else fail "--save: the check leaves nothing behind" "$(ls "$tmp/sv")"; fi
+# SIGTERM (a polite kill) leaves the game as Ctrl-C does: saved.
+"$PLATEAU" play lines-of-action --south random --north mcts:time=60 --seed 1 \
+    --save "$tmp/term.rec" </dev/null >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+wait_for '^1\. black plays' "$tmp/out"
+kill -TERM "$pid"
+wait "$pid"; rc=$?
+expect "SIGTERM while the computer thinks" 143 "game interrupted after 1 move: saved to $tmp/term.rec"
+if grep -q '^result unfinished$' "$tmp/term.rec" && grep -q '^end 1$' "$tmp/term.rec"; then
+    pass "SIGTERM: the game so far saved"
+else fail "SIGTERM: the game so far saved" "$(cat "$tmp/term.rec" 2>&1)"; fi
 # Background jobs of a script ignore SIGINT (and plateau keeps it so):
 # env --default-signal gives the game the terminal's default.
 if env --default-signal=INT true 2>/dev/null; then
