@@ -234,15 +234,22 @@ static void write_record(const pl_record *r, FILE *f)
     fprintf(f, "end %d\n", r->nmoves);
 }
 
-/* Written to a temporary file next to `path`, then renamed over it: a
- * full disk or a crash never leaves half a record where an old one was. */
-int pl_record_save(const pl_record *r, const char *path, char *err,
-                   size_t errlen)
+/* The mkstemp template of a temporary file next to `path` (malloc'ed). */
+static char *temp_name(const char *path)
 {
     size_t n = strlen(path);
     char *tmp = pl_malloc(n + sizeof ".tmpXXXXXX");
     memcpy(tmp, path, n);
     memcpy(tmp + n, ".tmpXXXXXX", sizeof ".tmpXXXXXX");
+    return tmp;
+}
+
+/* Written to a temporary file next to `path`, then renamed over it: a
+ * full disk or a crash never leaves half a record where an old one was. */
+int pl_record_save(const pl_record *r, const char *path, char *err,
+                   size_t errlen)
+{
+    char *tmp = temp_name(path);
     int fd = mkstemp(tmp);
     FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
     if (!f) {
@@ -276,10 +283,7 @@ int pl_record_check_writable(const char *path, char *err, size_t errlen)
         snprintf(err, errlen, "cannot write %s: %s", pl_esc(path), strerror(EISDIR));
         return -1;
     }
-    size_t n = strlen(path);
-    char *tmp = pl_malloc(n + sizeof ".tmpXXXXXX");
-    memcpy(tmp, path, n);
-    memcpy(tmp + n, ".tmpXXXXXX", sizeof ".tmpXXXXXX");
+    char *tmp = temp_name(path);
     int fd = mkstemp(tmp);
     if (fd < 0) {
         snprintf(err, errlen, "cannot write %s: %s", pl_esc(path), strerror(errno));
