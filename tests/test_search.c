@@ -9,9 +9,11 @@
  * searching leaves the state exactly as it was (slots, hash, ply);
  * and: a seed with an iteration budget gives the same move every run;
  * tree reuse and helper threads follow a game to its end; player specs
- * parse (and fail) as documented; a game record survives a round trip.
- * Budgets are in iterations and depths, never seconds: the suite is fast
- * and gives the same answers on every machine.
+ * parse (and fail) as documented, every level with its time cap; a level
+ * stops at its cap in a slow game; a game record survives a round trip,
+ * whatever its move texts.  Budgets are in iterations and depths, never
+ * seconds (but for the cap's own test): the suite is fast and gives the
+ * same answers on every machine.
  */
 #include "plateau_test.h"
 #include "record.h"
@@ -472,8 +474,24 @@ static void test_specs(void **state)
     assert_int_equal(sp.kind, PL_PLAYER_MCTS);
     assert_true(sp.time == 1.0 && sp.iterations == 0);
     assert_int_equal(pl_player_spec_parse("ai", 3, &sp, err, sizeof err), 0);
-    assert_true(sp.time == 0 && sp.iterations == 100);
+    assert_true(sp.time == 2 && sp.iterations == 100);  /* capped at 2 s */
     assert_string_equal(sp.text, "ai:level=3");
+    /* every level is bounded in time (docs/engine.md, the table) */
+    static const double cap[PL_LEVEL_MAX + 1] = {0, 0.5, 1, 2, 3, 5, 10, 1, 3, 10, 30};
+    for (int lv = PL_LEVEL_MIN; lv <= PL_LEVEL_MAX; lv++) {
+        char text[32];
+        snprintf(text, sizeof text, "mcts:level=%d", lv);
+        assert_int_equal(pl_player_spec_parse(text, 0, &sp, err, sizeof err), 0);
+        assert_true(sp.time == cap[lv]);
+        assert_true(lv <= 6 ? sp.iterations > 0 : sp.iterations == 0);
+        snprintf(text, sizeof text, "alphabeta:level=%d", lv);
+        assert_int_equal(pl_player_spec_parse(text, 0, &sp, err, sizeof err), 0);
+        assert_true(sp.time == cap[lv]);
+        assert_int_equal(sp.depth, lv <= 6 ? lv : 0);
+    }
+    /* a named budget has no cap: reproducible anywhere */
+    assert_int_equal(pl_player_spec_parse("mcts:iterations=300", 4, &sp, err, sizeof err), 0);
+    assert_true(sp.time == 0 && sp.iterations == 300);
 
     assert_int_equal(pl_player_spec_parse("mcts:time=2.5,threads=4,seed=9,c=0.7,"
                                           "playout=greedy,eps=0.2", 5, &sp, err,
@@ -601,6 +619,136 @@ static void test_record_round_trip(void **state)
     pl_program_free(prog);
 }
 
+/* A level counted in iterations stops at its time cap in a game whose
+ * iterations are slow: Gygès, where 30 iterations (level 2) take about
+ * 1.8 s from the start on a 2026 laptop core; the cap is 1 s. */
+static void test_level_time_cap(void **state)
+{
+    (void)state;
+    pl_program *prog = pt_compile("games/race/gyges.game");
+    pl_state *st = pl_state_new(prog);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    pl_player_spec spec;
+    char err[256];
+    assert_int_equal(pl_player_spec_parse("ai:seed=1", 2, &spec, err, sizeof err), 0);
+    assert_true(spec.iterations == 30 && spec.time == 1.0);
+    pl_search *s = pl_search_new(prog, &spec);
+    assert_non_null(s);
+    pl_search_info info;
+    double start = pl_now();
+    think(s, st, &ml, &info);
+    double took = pl_now() - start;
+    /* The cap is checked between iterations: allow a few of them (their
+     * time grows with the machine's load), at least half a second.  Without
+     * the cap, 30 iterations take far longer than the cap plus three. */
+    double per = took / (double)(info.iterations > 0 ? info.iterations : 1);
+    double slack = 3 * per > 0.5 ? 3 * per : 0.5;
+    if (took > spec.time + slack)
+        fail_msg("a level-2 move took %.2f s (%lld iterations); its cap is %.1f s",
+                 took, info.iterations, spec.time);
+    pl_search_free(s);
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(prog);
+}
+
+/* Write `text` to a fresh file; its path in `path` (a mkstemp template). */
+static void write_file(char *path, const char *text)
+{
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* Any move text and any value survive a save and a load: blanks, commas,
+ * quotes, backslashes, control bytes, UTF-8, the empty text. */
+static void test_record_texts(void **state)
+{
+    (void)state;
+    static const char *const moves[] = {
+        "huff b5", "a,b", "\"", "\\", "x\ny", "\nend 0\nmoves z", "tab\there",
+        "cr\r", "\x01\x1f\x7f", "", " lead", "trail ", "caf\xc3\xa9", "#c",
+        "\"quoted\"", "\\x41", "plain", "b1-b3", "e6!d7",
+    };
+    enum { NM = sizeof moves / sizeof moves[0] };
+    pl_record rec;
+    pl_record_init(&rec);
+    assert_int_equal(pl_record_set(&rec.game, " /tmp/a \"game\"\nresult x wins"), 0);
+    assert_int_equal(pl_record_set(&rec.players[0], "ugi:plateau ugi \\ x"), 0);
+    assert_int_equal(pl_record_set(&rec.players[1], "\"q"), 0);
+    assert_int_equal(pl_record_set(&rec.result, "a\tb wins "), 0);
+    for (int round = 0; round < 3; round++) /* more than one `moves` line */
+        for (int k = 0; k < NM; k++)
+            assert_int_equal(pl_record_add_move(&rec, moves[k]), 0);
+
+    char path[] = "/tmp/plateau-test-record.XXXXXX";
+    write_file(path, "");
+    char err[512];
+    assert_int_equal(pl_record_save(&rec, path, err, sizeof err), 0);
+    pl_record back;
+    if (pl_record_load(&back, path, err, sizeof err) != 0)
+        fail_msg("%s", err);
+    unlink(path);
+    assert_string_equal(back.game, rec.game);
+    assert_string_equal(back.players[0], rec.players[0]);
+    assert_string_equal(back.players[1], rec.players[1]);
+    assert_string_equal(back.result, rec.result);
+    assert_int_equal(back.nmoves, 3 * NM);
+    for (int k = 0; k < back.nmoves; k++)
+        assert_string_equal(back.moves[k], moves[k % NM]);
+    pl_record_free(&back);
+    pl_record_free(&rec);
+}
+
+/* Records of formats 1 and 2 are read as they were written (a quote is an
+ * ordinary character there); bad quoting in format 3 is an error that
+ * names the line. */
+static void test_record_formats(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *text;
+        int nmoves;            /* -1: refused */
+        const char *last;      /* the last move, or a part of the error */
+    } cases[] = {
+        {"game g\nmoves a1 \"b2\"\n", 2, "\"b2\""},
+        {"format 2\ngame \"g\"\nmoves a1,\"b 2\"\nend 3\n", 3, "2\""},
+        {"format 3\ngame g\nmoves a1,\"b 2\"\nend 2\n", 2, "b 2"},
+        {"format 3\ngame \"g\"\nmoves \"\" \"\\x41\\t\"\nend 2\n", 2, "A\t"},
+        {"format 3\ngame g\nmoves \"b2\nend 1\n", -1, ":3: a quoted text has no closing quote"},
+        {"format 3\ngame g\nmoves \"b\\q\"\nend 1\n", -1, ":3: a quoted text has an unknown escape"},
+        {"format 3\ngame g\nmoves \"b\\x0\"\nend 1\n", -1, ":3: a quoted text has a bad \\x escape"},
+        {"format 3\ngame g\nmoves \"b\\x00\"\nend 1\n", -1, ":3: a quoted text has a bad \\x escape"},
+        {"format 3\ngame g\nmoves \"b\"c\nend 1\n", -1, ":3: a quoted move text must be followed"},
+        {"format 3\ngame \"g\" x\nend 0\n", -1, ":2: text after a quoted value"},
+        {"game \"g\"\nformat 3\nend 0\n", -1, ":2: the 'format' line must come before"},
+        {"format 4\ngame g\nend 0\n", -1, "record format 4 is newer"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char path[] = "/tmp/plateau-test-record.XXXXXX";
+        write_file(path, cases[i].text);
+        pl_record r;
+        char err[512];
+        int rc = pl_record_load(&r, path, err, sizeof err);
+        unlink(path);
+        if (cases[i].nmoves < 0) {
+            if (rc == 0 || !strstr(err, cases[i].last))
+                fail_msg("case %zu: expected an error with '%s', got %s", i,
+                         cases[i].last, rc == 0 ? "none" : err);
+            continue;
+        }
+        if (rc != 0)
+            fail_msg("case %zu: %s", i, err);
+        assert_int_equal(r.nmoves, cases[i].nmoves);
+        assert_string_equal(r.moves[r.nmoves - 1], cases[i].last);
+        pl_record_free(&r);
+    }
+}
+
 int main(void)
 {
     pt_init();
@@ -609,7 +757,7 @@ int main(void)
         NSAVE = sizeof save_positions / sizeof save_positions[0],
         NGAMES = sizeof games / sizeof games[0],
         NTHREADED = sizeof threaded_games / sizeof threaded_games[0],
-        NT = NWIN + NSAVE + NGAMES + NTHREADED + 6
+        NT = NWIN + NSAVE + NGAMES + NTHREADED + 9
     };
     static char names[NT][96];
     struct CMUnitTest tests[NT];
@@ -641,6 +789,9 @@ int main(void)
     tests[n++] = (struct CMUnitTest){"tic-tac-toe draws", test_ttt_draws, NULL, NULL, NULL};
     tests[n++] = (struct CMUnitTest){"beats random", test_beats_random, NULL, NULL, NULL};
     tests[n++] = (struct CMUnitTest){"specs", test_specs, NULL, NULL, NULL};
+    tests[n++] = (struct CMUnitTest){"level time cap", test_level_time_cap, NULL, NULL, NULL};
     tests[n++] = (struct CMUnitTest){"record round trip", test_record_round_trip, NULL, NULL, NULL};
+    tests[n++] = (struct CMUnitTest){"record texts", test_record_texts, NULL, NULL, NULL};
+    tests[n++] = (struct CMUnitTest){"record formats", test_record_formats, NULL, NULL, NULL};
     return _cmocka_run_group_tests("test_search", tests, (size_t)n, NULL, NULL);
 }

@@ -30,6 +30,7 @@ static const pl_cli_command commands[] = {
      "Usage: plateau play GAME [--south P] [--north P] [--PLAYER P] [--level N]\n"
      "                         [--seed N] [--rounds N] [--moves \"M1 M2 ...\"]\n"
      "                         [--save FILE] [--verbose] [--position TEXT]\n"
+     "                         [--max-plies N]\n"
      "       plateau play [GAME] --load FILE [...]\n"
      "\n"
      "P is a player: human, random, ai, mcts[:KEY=V,...] or\n"
@@ -49,8 +50,10 @@ static const pl_cli_command commands[] = {
      "  quit        leave the game (end of input does the same)\n"
      "\n"
      "Options:\n"
-     "  --level N    strength 1..10 of 'ai' (default 7: 1 s per move;\n"
-     "               1-6 count iterations and play the same on any machine)\n"
+     "  --level N    strength 1..10 of 'ai' (default 7: 1 s per move);\n"
+     "               every level is bounded in time: 1-6 count iterations\n"
+     "               (10, 30, 100, 300, 1000, 3000), stopping at a cap of\n"
+     "               0.5, 1, 2, 3, 5, 10 s a move; 7-10 think 1, 3, 10, 30 s\n"
      "  --seed N     seed of the computer players (reproducible games when\n"
      "               their budgets are not in seconds)\n"
      "  --rounds N   play a match of N rounds; the seats rotate each round\n"
@@ -60,8 +63,17 @@ static const pl_cli_command commands[] = {
      "  --position TEXT  start from this position (docs/position.md), then\n"
      "               the moves (not with --load or --save)\n"
      "  --load FILE  resume a saved game (its players, unless given)\n"
-     "  --save FILE  write the game record to FILE when the game ends\n"
-     "  --verbose    print the search figures of each computer move\n"},
+     "  --save FILE  write the game record to FILE when the game ends or is\n"
+     "               left (quit, end of input, Ctrl-C); FILE is checked before\n"
+     "               the game starts\n"
+     "  --verbose    print the search figures of each computer move\n"
+     "  --max-plies N  stop a game that reaches N plies (default 1000): it\n"
+     "               is unfinished, not a draw (in --rounds it counts 1/2\n"
+     "               to each, as a draw of match)\n"
+     "\n"
+     "Ctrl-C leaves the game, at the prompt or while the computer thinks: the\n"
+     "game so far is written to the --save FILE; the exit status is 130.\n"
+     "SIGTERM and SIGHUP do the same (exit status 143, 129).\n"},
     {"match", pl_cli_match, "computer against computer, with statistics",
      "Usage: plateau match GAME [--p1 SPEC] [--p2 SPEC] [--games N]\n"
      "                          [--records DIR] [--seed N] [--level N]\n"
@@ -264,6 +276,20 @@ static const pl_cli_command commands[] = {
 
 enum { NCOMMANDS = (int)(sizeof commands / sizeof commands[0]) };
 
+/* Commands that report as they go (a move, a game, a depth at a time):
+ * their standard output is line-buffered, so that each line shows when it
+ * is written even through a pipe or into a file (`plateau match ... | tee
+ * log`), not only at the end.  (A terminal is line-buffered anyway.) */
+static int reports_progress(const char *name)
+{
+    static const char *const names[] = {"play", "match", "balance", "replay",
+                                        "perft", "validate", "bench"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(names[i], name) == 0)
+            return 1;
+    return 0;
+}
+
 static const pl_cli_command *find_command(const char *name)
 {
     for (int i = 0; i < NCOMMANDS; i++)
@@ -332,5 +358,7 @@ int pl_cli_main(int argc, char **argv)
     const pl_cli_command *c = find_command(name);
     if (!c)
         return pl_cli_usage(NULL, "unknown command '%s'", name);
+    if (reports_progress(name))
+        setvbuf(stdout, NULL, _IOLBF, 0); /* nothing was written yet */
     return c->run(argc - 1, argv + 1);
 }

@@ -14,7 +14,10 @@
  * read back by --load.
  */
 #include <ctype.h>
+#include <errno.h>
 #include <inttypes.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -22,8 +25,28 @@
 #include "cli.h"
 #include "record.h"
 
-/* Outcomes of a round besides a result r >= 0. */
-enum { ROUND_ERROR = -2, ROUND_QUIT = -3 };
+/* Ctrl-C (SIGINT) while playing, or the terminal closed (SIGHUP), or a
+ * polite kill (SIGTERM): the handler only records the signal in this
+ * flag; the game loop, the prompt (read_line watches it while it waits)
+ * and the thinking computer (its progress callback stops the search) see
+ * it and leave the game, which --save then writes.  A second signal acts
+ * as usual (SA_RESETHAND), for a program stuck in a rule. */
+static volatile sig_atomic_t interrupted;
+
+static void on_signal(int sig)
+{
+    interrupted = sig;
+}
+
+static const int leave_signals[] = {SIGINT, SIGHUP, SIGTERM};
+enum { NLEAVE = sizeof leave_signals / sizeof leave_signals[0] };
+
+/* Outcomes of a round besides a result r >= 0: ROUND_CAPPED, the game
+ * reached --max-plies unfinished and was stopped. */
+enum { ROUND_ERROR = -2, ROUND_QUIT = -3, ROUND_CAPPED = -4 };
+
+/* --max-plies by default: as `plateau match`. */
+enum { PLAY_MAX_PLIES_DEFAULT = 1000 };
 /* What a human turn can end in besides a move index >= 0. */
 enum { TURN_QUIT = -1, TURN_UNDONE = -2, TURN_ERROR = -3 };
 
@@ -43,6 +66,7 @@ typedef struct {
     int seat_ctrl[PL_MAX_PLAYERS];     /* controller index of each seat */
     pl_search *hint;              /* made on the first `hint` */
     int level;                    /* --level, 0 if not given */
+    int max_plies;                /* --max-plies: a game stops there */
     uint64_t seed;
     int verbose;                  /* announce moves and draw boards */
     int info;                     /* --verbose: search figures per move */
@@ -222,11 +246,19 @@ static void describe_search(const pl_search_info *in, const pl_player_spec *spec
 typedef struct {
     const pl_player_spec *spec;
     const char *who;
+    pl_search *engine;
+    int show;                     /* draw the live line on stderr */
 } progress_ctx;
 
 static void show_progress(void *arg, const pl_search_info *in)
 {
     const progress_ctx *p = arg;
+    if (interrupted) {
+        pl_search_stop(p->engine);
+        return;
+    }
+    if (!p->show)
+        return;
     char buf[200];
     describe_search(in, p->spec, buf, sizeof buf);
     fprintf(stderr, "\r\033[K%s thinking: %s", p->who, buf);
@@ -234,13 +266,13 @@ static void show_progress(void *arg, const pl_search_info *in)
 }
 
 /* Ask engine e for a move of the player to move.  Returns the index in
- * c->ml, or TURN_ERROR (reported). */
+ * c->ml, TURN_QUIT when Ctrl-C stopped it, or TURN_ERROR (reported). */
 static int ask_engine(play_ctx *c, pl_search *e, const char *who,
                       pl_search_info *info)
 {
-    progress_ctx pc = {pl_search_spec(e), who};
-    if (c->progress)
-        pl_search_set_progress(e, show_progress, &pc, 0.2);
+    /* the progress callback also watches for Ctrl-C */
+    progress_ctx pc = {pl_search_spec(e), who, e, c->progress};
+    pl_search_set_progress(e, show_progress, &pc, c->progress ? 0.2 : 0.1);
     int i = -1;
     pl_err err = pl_search_think(e, c->st, &i, info);
     pl_search_set_progress(e, NULL, NULL, 0);
@@ -248,6 +280,8 @@ static int ask_engine(play_ctx *c, pl_search *e, const char *who,
         fputs("\r\033[K", stderr);
         fflush(stderr);
     }
+    if (interrupted)
+        return TURN_QUIT;
     if (err == PL_ERR_RUNTIME || err == PL_ERR_MEMORY) {
         const char *msg = pl_search_error(e);
         pl_cli_fail("play", "runtime error in the rules: %s",
@@ -286,20 +320,40 @@ static void print_legal(const pl_movelist *ml)
     putchar('\n');
 }
 
-/* Read one line without its newline into buf; 0 at end of input.  The
- * rest of an overlong line is dropped rather than read as a second one. */
+/* Read one line without its newline into buf; 0 at end of input or when
+ * Ctrl-C was pressed.  The rest of an overlong line is dropped rather
+ * than read as a second one.  The line is read from the file descriptor a
+ * byte at a time (typed or piped moves are short), waiting with poll() in
+ * steps of 0.1 s: a Ctrl-C is seen even when it comes just before the
+ * read, which a blocking fgets() would wait through. */
 static int read_line(FILE *in, char *buf, size_t size)
 {
-    if (!fgets(buf, (int)size, in))
-        return 0;
-    size_t n = strlen(buf);
-    if (n > 0 && buf[n - 1] == '\n') {
-        buf[--n] = '\0';
-    } else {
-        int ch;
-        while ((ch = fgetc(in)) != EOF && ch != '\n')
-            ;
+    int fd = fileno(in);
+    size_t n = 0;
+    int got = 0;
+    for (;;) {
+        if (interrupted)
+            return 0;
+        struct pollfd p = {fd, POLLIN, 0};
+        int ready = poll(&p, 1, 100);
+        if (ready == 0 || (ready < 0 && errno == EINTR))
+            continue;
+        char ch;
+        ssize_t k = read(fd, &ch, 1);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0) {           /* end of input, or an error */
+            if (!got)
+                return 0;
+            break;              /* a last line without its newline */
+        }
+        got = 1;
+        if (ch == '\n')
+            break;
+        if (n + 1 < size)
+            buf[n++] = ch;
     }
+    buf[n] = '\0';
     return 1;
 }
 
@@ -354,9 +408,15 @@ static int human_turn(play_ctx *c)
     char line[512];
     pl_state_render(c->st, stdout);
     for (;;) {
+        if (interrupted)
+            return TURN_QUIT;
         printf("%s> ", seat_name(c, me));
         fflush(stdout);
         if (!read_line(c->in, line, sizeof line)) {
+            if (interrupted) {
+                putchar('\n');
+                return TURN_QUIT;
+            }
             puts("\nend of input: leaving the game");
             return TURN_QUIT;
         }
@@ -378,8 +438,9 @@ static int human_turn(play_ctx *c)
             if (undo_to_human(c))
                 return TURN_UNDONE;
         } else if (strcasecmp(s, "hint") == 0) {
-            if (give_hint(c) == TURN_ERROR)
-                return TURN_ERROR;
+            int h = give_hint(c);
+            if (h == TURN_ERROR || h == TURN_QUIT)
+                return h;
         } else if (strncasecmp(s, "save", 4) == 0 &&
                    (s[4] == '\0' || isspace((unsigned char)s[4]))) {
             char *path = pl_trim(s + 4);
@@ -407,10 +468,14 @@ static int play_round(play_ctx *c)
 {
     for (;;) {
         int r;
+        if (interrupted)
+            return ROUND_QUIT;
         if (pl_status(c->st, c->ml, &r) != PL_OK)
             return pl_cli_runtime_error("play", c->st), ROUND_ERROR;
         if (r != PL_RESULT_NONE)
             return r;
+        if (pl_state_ply(c->st) >= c->max_plies)
+            return ROUND_CAPPED;
         if (pl_movelist_count(c->ml) == 0)
             return pl_cli_fail("play", "no legal move and no result"), ROUND_ERROR;
         int p = pl_state_to_move(c->st);
@@ -453,11 +518,21 @@ static void print_seats(play_ctx *c)
                'A' + c->seat_ctrl[s], seat_ctrl(c, s)->spec.text);
 }
 
-/* Report a finished round and add it to the controllers' scores. */
+/* "stopped after 1000 plies (--max-plies), unfinished" */
+static const char *capped_text(const play_ctx *c, char *buf, size_t size)
+{
+    snprintf(buf, size, "stopped after %d plies (--max-plies), unfinished",
+             pl_state_ply(c->st));
+    return buf;
+}
+
+/* Report a finished round and add it to the controllers' scores (a round
+ * stopped at --max-plies counts 1/2 to each, as a draw of `match`). */
 static void score_round(play_ctx *c, int round, int r, int *score)
 {
     char buf[160];
-    const char *res = pl_state_outcome(c->st, r, buf, sizeof buf);
+    const char *res = r == ROUND_CAPPED ? capped_text(c, buf, sizeof buf)
+                                        : pl_state_outcome(c->st, r, buf, sizeof buf);
     if (r >= 0 && r < c->nplayers)
         score[c->seat_ctrl[r]] += 2;
     else
@@ -520,9 +595,18 @@ static int run_rounds(play_ctx *c, int rounds, const start_moves *start,
         int r = play_round(c);
         if (r == ROUND_ERROR)
             return PL_EXIT_FAIL;
-        if (save_path && save_record(c, save_path, r == ROUND_QUIT
+        if (save_path && save_record(c, save_path, r == ROUND_QUIT || r == ROUND_CAPPED
                                      ? PL_RESULT_NONE : r) != 0)
             return PL_EXIT_FAIL;
+        if (r == ROUND_QUIT && interrupted) {
+            printf("%s interrupted after %d move%s", rounds > 1 ? "match" : "game",
+                   c->nhist, c->nhist == 1 ? "" : "s");
+            if (save_path)
+                printf(": saved to %s (resume with: plateau play --load %s)",
+                       save_path, save_path);
+            putchar('\n');
+            return 128 + interrupted;  /* as a shell reports a program killed by it */
+        }
         if (r == ROUND_QUIT) {
             printf("%s abandoned\n", rounds > 1 ? "match" : "game");
             break;
@@ -531,7 +615,10 @@ static int run_rounds(play_ctx *c, int rounds, const start_moves *start,
         if (c->verbose) {
             pl_state_render(c->st, stdout);
             char buf[160];
-            printf("game over: %s\n", pl_state_outcome(c->st, r, buf, sizeof buf));
+            if (r == ROUND_CAPPED)
+                printf("game %s\n", capped_text(c, buf, sizeof buf));
+            else
+                printf("game over: %s\n", pl_state_outcome(c->st, r, buf, sizeof buf));
         }
         if (rounds > 1)
             score_round(c, round, r, score);
@@ -598,7 +685,7 @@ static int setup_controllers(play_ctx *c, const pl_cli_args *a,
 }
 
 static int play_game(pl_cli_game *g, const pl_cli_args *a, const char *game_arg,
-                     uint64_t seed, int level, int rounds, int info,
+                     uint64_t seed, int level, int max_plies, int rounds, int info,
                      const start_moves *start, const pl_record *rec,
                      const char *save_path)
 {
@@ -613,6 +700,7 @@ static int play_game(pl_cli_game *g, const pl_cli_args *a, const char *game_arg,
     c.in_is_tty = isatty(fileno(stdin));
     c.seed = seed;
     c.level = level;
+    c.max_plies = max_plies;
     c.info = info;
     c.ml = pl_movelist_new();
 
@@ -625,7 +713,24 @@ static int play_game(pl_cli_game *g, const pl_cli_args *a, const char *game_arg,
         c.progress = c.verbose && isatty(fileno(stderr));
         if (humans > 0)
             printf("%s -- type 'help' for commands\n", pl_esc(pl_program_title(g->prog)));
+        /* Ctrl-C and the others leave the game (and --save writes it),
+         * unless the signal was ignored when we started (SIGINT in a
+         * background job of a script, SIGHUP under nohup) */
+        struct sigaction sa, old[NLEAVE];
+        int installed[NLEAVE];
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_signal;
+        sigemptyset(&sa.sa_mask);
+        sa.sa_flags = SA_RESETHAND;
+        interrupted = 0;
+        for (int k = 0; k < NLEAVE; k++)
+            installed[k] = sigaction(leave_signals[k], NULL, &old[k]) == 0 &&
+                           old[k].sa_handler != SIG_IGN &&
+                           sigaction(leave_signals[k], &sa, NULL) == 0;
         rc = run_rounds(&c, rounds, start, save_path);
+        for (int k = 0; k < NLEAVE; k++)
+            if (installed[k])
+                sigaction(leave_signals[k], &old[k], NULL);
     }
     clear_history(&c);
     for (int s = 0; s < c.nplayers; s++)
@@ -639,18 +744,20 @@ static int play_game(pl_cli_game *g, const pl_cli_args *a, const char *game_arg,
 
 int pl_cli_play(int argc, char **argv)
 {
-    enum { O_SEED, O_ROUNDS, O_MOVES, O_LEVEL, O_LOAD, O_SAVE, O_VERBOSE, O_POSITION, NOPTS };
+    enum { O_SEED, O_ROUNDS, O_MOVES, O_LEVEL, O_LOAD, O_SAVE, O_VERBOSE, O_POSITION,
+           O_MAX_PLIES, NOPTS };
     pl_cli_opt opts[NOPTS] = {{"--seed", 1, NULL},  {"--rounds", 1, NULL},
                               {"--moves", 1, NULL}, {"--level", 1, NULL},
                               {"--load", 1, NULL},  {"--save", 1, NULL},
-                              {"--verbose", 0, NULL}, {"--position", 1, NULL}};
+                              {"--verbose", 0, NULL}, {"--position", 1, NULL},
+                              {"--max-plies", 1, NULL}};
     pl_cli_args a;
     pl_cli_game g;
     pl_record rec;
     memset(&g, 0, sizeof g);
     pl_record_init(&rec);
     int have_rec = 0;
-    long long seed = 0, rounds = 1, level = 0;
+    long long seed = 0, rounds = 1, level = 0, max_plies = PLAY_MAX_PLIES_DEFAULT;
     char **words = NULL, *wordbuf = NULL;
     start_moves start = {NULL, 0, "--moves", 0, NULL};
     int rc = pl_cli_parse(&a, "play", opts, NOPTS, argc, argv, 1);
@@ -673,12 +780,22 @@ int pl_cli_play(int argc, char **argv)
     if (rc == 0 && opts[O_ROUNDS].value)
         rc = pl_cli_int("play", "--rounds", opts[O_ROUNDS].value, 1, 1000000,
                         &rounds);
+    if (rc == 0 && opts[O_MAX_PLIES].value)
+        rc = pl_cli_int("play", "--max-plies", opts[O_MAX_PLIES].value, 1, 1000000,
+                        &max_plies);
     if (rc == 0 && opts[O_LEVEL].value)
         rc = pl_cli_int("play", "--level", opts[O_LEVEL].value, PL_LEVEL_MIN,
                         PL_LEVEL_MAX, &level);
     if (rc == 0 && opts[O_SAVE].value && rounds > 1)
         rc = pl_cli_usage("play", "--save keeps one game; for several, use "
                           "'plateau match --records DIR'");
+    if (rc == 0 && opts[O_SAVE].value) {
+        /* an unwritable --save is said now, not after the game; tried as
+         * the save will be done, so that no file is left behind */
+        char err[512];
+        if (pl_record_check_writable(opts[O_SAVE].value, err, sizeof err) != 0)
+            rc = pl_cli_fail("play", "--save: %s", err);
+    }
     if (rc == 0 && load) {
         char err[512];
         if (pl_record_load(&rec, load, err, sizeof err) != 0)
@@ -703,7 +820,8 @@ int pl_cli_play(int argc, char **argv)
     }
     start.position = opts[O_POSITION].value;
     if (rc == 0)
-        rc = play_game(&g, &a, game_arg, (uint64_t)seed, (int)level, (int)rounds,
+        rc = play_game(&g, &a, game_arg, (uint64_t)seed, (int)level, (int)max_plies,
+                       (int)rounds,
                        opts[O_VERBOSE].value != NULL, &start,
                        have_rec ? &rec : NULL, opts[O_SAVE].value);
 done:

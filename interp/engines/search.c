@@ -47,20 +47,20 @@ static const pl_engine_ops *engine_of(pl_player_kind kind)
 /* --- levels ------------------------------------------------------------------ */
 
 /* Level -> budget.  Levels 1-6 count work (the same moves on every
- * machine), 7-10 count seconds.  Keep docs/engine.md in step. */
+ * machine, as long as the work fits in the level's time cap), 7-10 count
+ * seconds.  Every level is bounded in time: the cap of levels 1-6 stops a
+ * search whose iterations or depth take longer (a slow game, a huge
+ * branching factor), so that no level looks hung.  Keep docs/engine.md
+ * and `plateau play --help` in step. */
 static const struct {
     long long iterations;
     int depth;
-    double time;
+    double time;     /* levels 7-10: the budget; 1-6: the cap */
 } levels[PL_LEVEL_MAX + 1] = {
     {0, 0, 0},
-    {10, 1, 0},   {30, 2, 0},   {100, 3, 0},   {300, 4, 0},  {1000, 5, 0},
-    {3000, 6, 0}, {0, 0, 1},    {0, 0, 3},     {0, 0, 10},   {0, 0, 30},
+    {10, 1, 0.5}, {30, 2, 1},   {100, 3, 2},   {300, 4, 3},  {1000, 5, 5},
+    {3000, 6, 10}, {0, 0, 1},   {0, 0, 3},     {0, 0, 10},   {0, 0, 30},
 };
-
-/* Alpha-beta levels given by depth also stop after this many seconds, so
- * that a game with a huge branching factor cannot hang a level. */
-#define PL_LEVEL_DEPTH_TIME_CAP 10.0
 
 void pl_player_spec_apply_level(pl_player_spec *spec, int level)
 {
@@ -72,13 +72,10 @@ void pl_player_spec_apply_level(pl_player_spec *spec, int level)
     spec->time = levels[level].time;
     spec->iterations = 0;
     spec->depth = 0;
-    if (spec->kind == PL_PLAYER_MCTS) {
+    if (spec->kind == PL_PLAYER_MCTS)
         spec->iterations = levels[level].iterations;
-    } else if (spec->kind == PL_PLAYER_ALPHABETA) {
+    else if (spec->kind == PL_PLAYER_ALPHABETA)
         spec->depth = levels[level].depth;
-        if (spec->depth > 0)
-            spec->time = PL_LEVEL_DEPTH_TIME_CAP;
-    }
 }
 
 /* --- parsing ---------------------------------------------------------------- */

@@ -22,14 +22,20 @@ enum { MOVES_PER_LINE = 12 };
 /* Format 2 added the `format` line and the `end N` line (N: the number of
  * moves) that closes a record, so that a record cut short is seen as
  * such.  A record without a `format` line is of format 1: it is read as
- * before, but its last line must still end with a newline. */
-enum { RECORD_FORMAT = 2 };
+ * before, but its last line must still end with a newline.  Format 3
+ * quotes a move text or a value that could not be written bare (a space,
+ * a comma, a quote, a backslash or a control character in a move; a
+ * control character, a leading quote or surrounding blanks in a value):
+ * "huff b5", with the escapes \" \\ \n \r \t \xHH.  Formats 1 and 2
+ * are read as they were written (no quotes). */
+enum { RECORD_FORMAT = 3, RECORD_FORMAT_QUOTES = 3 };
 
-/* What the lines read so far say about the end of the record. */
+/* What the lines read so far say about the record. */
 typedef struct {
     int format;      /* 1 unless a `format` line said otherwise */
     int ended;       /* an `end` line was read */
     int end_moves;   /* its count of moves */
+    int keys;        /* lines of keys read so far */
 } record_shape;
 
 void pl_record_init(pl_record *r)
@@ -82,33 +88,160 @@ const char *pl_record_seat_key(int seat)
     return seat >= 0 && seat < PL_MAX_PLAYERS ? keys[seat] : "seat?";
 }
 
-/* A value must fit on its line. */
-static int one_line(const char *s)
+/* --- quoting (format 3) ------------------------------------------------------ */
+
+static int is_control(unsigned char ch)
 {
-    return s && !strpbrk(s, "\r\n");
+    return ch < 0x20 || ch == 0x7f;
 }
+
+/* A move is written bare when it is not empty and holds none of the
+ * separators of a `moves` line, no quote, backslash or control byte. */
+static int move_is_bare(const char *s)
+{
+    if (!*s)
+        return 0;
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+        if (is_control(*p) || *p == ' ' || *p == ',' || *p == '"' || *p == '\\')
+            return 0;
+    return 1;
+}
+
+/* A value is written bare when reading its line gives it back: no control
+ * byte, no blank at either end (the line is trimmed), no leading quote. */
+static int value_is_bare(const char *s)
+{
+    size_t n = strlen(s);
+    if (n > 0 && (s[0] == ' ' || s[0] == '"' || s[n - 1] == ' '))
+        return 0;
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+        if (is_control(*p))
+            return 0;
+    return 1;
+}
+
+/* s in double quotes, with \" \\ \n \r \t and \xHH for the other
+ * control bytes; bytes from 0x80 (UTF-8) as they are. */
+static void write_quoted(const char *s, FILE *f)
+{
+    fputc('"', f);
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        switch (*p) {
+        case '"': fputs("\\\"", f); break;
+        case '\\': fputs("\\\\", f); break;
+        case '\n': fputs("\\n", f); break;
+        case '\r': fputs("\\r", f); break;
+        case '\t': fputs("\\t", f); break;
+        default:
+            if (is_control(*p))
+                fprintf(f, "\\x%02x", *p);
+            else
+                fputc(*p, f);
+        }
+    }
+    fputc('"', f);
+}
+
+static void write_value(const char *key, const char *value, FILE *f)
+{
+    fprintf(f, "%s ", key);
+    if (value_is_bare(value))
+        fputs(value, f);
+    else
+        write_quoted(value, f);
+    fputc('\n', f);
+}
+
+static int hex_digit(int ch)
+{
+    return isdigit(ch) ? ch - '0'
+         : isxdigit(ch) ? tolower(ch) - 'a' + 10
+         : -1;
+}
+
+/* Read the quoted string at *p (on its opening quote) into place: the
+ * unescaped text is written over the line from `out` on (it is never
+ * longer than its quoted form) and NUL-terminated; *p is left after the
+ * closing quote.  0, or -1 with the reason in *why. */
+static int read_quoted(char **p, char *out, const char **why)
+{
+    char *s = *p + 1;
+    for (;;) {
+        unsigned char ch = (unsigned char)*s++;
+        if (ch == '\0') {
+            *why = "a quoted text has no closing quote";
+            return -1;
+        }
+        if (ch == '"')
+            break;
+        if (ch != '\\') {
+            *out++ = (char)ch;
+            continue;
+        }
+        ch = (unsigned char)*s++;
+        switch (ch) {
+        case '"': case '\\': *out++ = (char)ch; break;
+        case 'n': *out++ = '\n'; break;
+        case 'r': *out++ = '\r'; break;
+        case 't': *out++ = '\t'; break;
+        case 'x': {
+            int hi = hex_digit((unsigned char)s[0]);
+            int lo = hi < 0 ? -1 : hex_digit((unsigned char)s[1]);
+            if (lo < 0 || (hi == 0 && lo == 0)) {
+                *why = "a quoted text has a bad \\x escape (two hex digits, not 00)";
+                return -1;
+            }
+            *out++ = (char)(hi << 4 | lo);
+            s += 2;
+            break;
+        }
+        default:
+            *why = "a quoted text has an unknown escape (\\\" \\\\ \\n \\r \\t \\xHH)";
+            return -1;
+        }
+    }
+    *out = '\0';
+    *p = s;
+    return 0;
+}
+
+/* --- writing ------------------------------------------------------------------ */
 
 /* The record's text into f (errors are found by the caller, on f). */
 static void write_record(const pl_record *r, FILE *f)
 {
     fputs("# plateau game record\n", f);
     fprintf(f, "format %d\n", RECORD_FORMAT);
-    if (one_line(r->game))
-        fprintf(f, "game %s\n", r->game);
+    if (r->game)
+        write_value("game", r->game, f);
     if (r->has_rules)
         fprintf(f, "rules %016" PRIx64 "\n", r->rules);
     for (int i = 0; i < PL_MAX_PLAYERS; i++)
-        if (one_line(r->players[i]))
-            fprintf(f, "%s %s\n", pl_record_seat_key(i), r->players[i]);
-    if (one_line(r->date))
-        fprintf(f, "date %s\n", r->date);
-    fprintf(f, "result %s\n", one_line(r->result) ? r->result : "unfinished");
-    for (int i = 0; i < r->nmoves; i++)
-        fprintf(f, "%s%s%s", i % MOVES_PER_LINE == 0 ? "moves " : " ",
-                r->moves[i],
-                i % MOVES_PER_LINE == MOVES_PER_LINE - 1 || i + 1 == r->nmoves
-                    ? "\n" : "");
+        if (r->players[i])
+            write_value(pl_record_seat_key(i), r->players[i], f);
+    if (r->date)
+        write_value("date", r->date, f);
+    write_value("result", r->result ? r->result : "unfinished", f);
+    for (int i = 0; i < r->nmoves; i++) {
+        fputs(i % MOVES_PER_LINE == 0 ? "moves " : " ", f);
+        if (move_is_bare(r->moves[i]))
+            fputs(r->moves[i], f);
+        else
+            write_quoted(r->moves[i], f);
+        if (i % MOVES_PER_LINE == MOVES_PER_LINE - 1 || i + 1 == r->nmoves)
+            fputc('\n', f);
+    }
     fprintf(f, "end %d\n", r->nmoves);
+}
+
+/* The mkstemp template of a temporary file next to `path` (malloc'ed). */
+static char *temp_name(const char *path)
+{
+    size_t n = strlen(path);
+    char *tmp = pl_malloc(n + sizeof ".tmpXXXXXX");
+    memcpy(tmp, path, n);
+    memcpy(tmp + n, ".tmpXXXXXX", sizeof ".tmpXXXXXX");
+    return tmp;
 }
 
 /* Written to a temporary file next to `path`, then renamed over it: a
@@ -116,10 +249,7 @@ static void write_record(const pl_record *r, FILE *f)
 int pl_record_save(const pl_record *r, const char *path, char *err,
                    size_t errlen)
 {
-    size_t n = strlen(path);
-    char *tmp = pl_malloc(n + sizeof ".tmpXXXXXX");
-    memcpy(tmp, path, n);
-    memcpy(tmp + n, ".tmpXXXXXX", sizeof ".tmpXXXXXX");
+    char *tmp = temp_name(path);
     int fd = mkstemp(tmp);
     FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
     if (!f) {
@@ -146,21 +276,72 @@ int pl_record_save(const pl_record *r, const char *path, char *err,
     return 0;
 }
 
+int pl_record_check_writable(const char *path, char *err, size_t errlen)
+{
+    struct stat sb;
+    if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+        snprintf(err, errlen, "cannot write %s: %s", pl_esc(path), strerror(EISDIR));
+        return -1;
+    }
+    char *tmp = temp_name(path);
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        snprintf(err, errlen, "cannot write %s: %s", pl_esc(path), strerror(errno));
+        free(tmp);
+        return -1;
+    }
+    close(fd);
+    unlink(tmp);
+    free(tmp);
+    return 0;
+}
+
 static int parse_hex64(const char *s, uint64_t *out)
 {
     if (!*s || strlen(s) > 16)
         return -1;
     uint64_t v = 0;
     for (; *s; s++) {
-        int d = isdigit((unsigned char)*s) ? *s - '0'
-              : isxdigit((unsigned char)*s) ? tolower((unsigned char)*s) - 'a' + 10
-              : -1;
+        int d = hex_digit((unsigned char)*s);
         if (d < 0)
             return -1;
         v = v << 4 | (uint64_t)d;
     }
     *out = v;
     return 0;
+}
+
+/* The moves of a `moves` line: words separated by blanks or commas; in
+ * format 3 a word may be a quoted text.  0, or -1 with the reason in *why
+ * (NULL: out of memory). */
+static int read_moves(pl_record *r, char *value, int quotes, const char **why)
+{
+    *why = NULL;
+    for (char *p = value;;) {
+        while (*p == ' ' || *p == '\t' || *p == ',')
+            p++;
+        if (!*p)
+            return 0;
+        char *word = p;
+        if (quotes && *p == '"') {
+            if (read_quoted(&p, word, why) != 0)
+                return -1;
+            if (*p && *p != ' ' && *p != '\t' && *p != ',') {
+                *why = "a quoted move text must be followed by a blank, a comma "
+                       "or the end of the line";
+                return -1;
+            }
+            if (*p)
+                p++;
+        } else {
+            while (*p && *p != ' ' && *p != '\t' && *p != ',')
+                p++;
+            if (*p)
+                *p++ = '\0';
+        }
+        if (pl_record_add_move(r, word) != 0)
+            return -1;
+    }
 }
 
 /* One "KEY VALUE" line. */
@@ -180,6 +361,22 @@ static int record_line(pl_record *r, record_shape *shape, char *line,
     if (*value)
         *value++ = '\0';
     value = pl_trim(value);
+    int quotes = shape->format >= RECORD_FORMAT_QUOTES;
+    shape->keys++;
+    if (strcasecmp(s, "moves") != 0 && quotes && *value == '"') {
+        /* a quoted value: the whole of it */
+        char *p = value;
+        const char *why;
+        int bad = read_quoted(&p, value, &why) != 0;
+        if (!bad && *p) {
+            why = "text after a quoted value";
+            bad = 1;
+        }
+        if (bad) {
+            snprintf(err, errlen, "%s:%d: %s", pl_esc(path), lineno, why);
+            return -1;
+        }
+    }
     int rc = 0;
     if (strcasecmp(s, "format") == 0 || strcasecmp(s, "end") == 0) {
         char *end;
@@ -189,9 +386,15 @@ static int record_line(pl_record *r, record_shape *shape, char *line,
                      pl_esc(path), lineno, s, pl_esc(value));
             return -1;
         }
-        if (tolower((unsigned char)*s) == 'f')
+        if (tolower((unsigned char)*s) == 'f') {
+            /* it says how the lines after it are read */
+            if (shape->keys > 1 && (v >= RECORD_FORMAT_QUOTES) != quotes) {
+                snprintf(err, errlen, "%s:%d: the 'format' line must come "
+                         "before the other keys", pl_esc(path), lineno);
+                return -1;
+            }
             shape->format = (int)v;
-        else {
+        } else {
             shape->ended = 1;
             shape->end_moves = (int)v;
         }
@@ -209,8 +412,14 @@ static int record_line(pl_record *r, record_shape *shape, char *line,
     } else if (strcasecmp(s, "result") == 0) {
         rc = pl_record_set(&r->result, value);
     } else if (strcasecmp(s, "moves") == 0) {
-        for (char *m = strtok(value, " \t,"); m && rc == 0; m = strtok(NULL, " \t,"))
-            rc = pl_record_add_move(r, m);
+        const char *why;
+        if (read_moves(r, value, quotes, &why) != 0) {
+            if (why)
+                snprintf(err, errlen, "%s:%d: %s", pl_esc(path), lineno, why);
+            else
+                snprintf(err, errlen, "%s: out of memory", pl_esc(path));
+            return -1;
+        }
     } else {
         for (int i = 0; i < PL_MAX_PLAYERS; i++)
             if (strcasecmp(s, pl_record_seat_key(i)) == 0)
@@ -273,7 +482,7 @@ int pl_record_load(pl_record *r, const char *path, char *err, size_t errlen)
         free(text);
         return -1;
     }
-    record_shape shape = {1, 0, 0};
+    record_shape shape = {1, 0, 0, 0};
     int last_line_cut = len > 0 && text[len - 1] != '\n';
     int lineno = 0, rc = 0;
     for (char *line = text; rc == 0 && *line;) {

@@ -18,6 +18,18 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 passed=0
 failed=0
 
+# wait_for PATTERN FILE: wait (at most 20 s) until FILE holds a line
+# matching PATTERN (a basic regular expression); 1 if it never does.
+wait_for() {
+    n=0
+    while ! grep -q -- "$1" "$2" 2>/dev/null; do
+        n=$((n + 1))
+        [ "$n" -gt 200 ] && return 1
+        sleep 0.1
+    done
+    return 0
+}
+
 # run ARGS...: run plateau with stdin from /dev/null; sets $rc, files
 # $tmp/out and $tmp/err.
 run() {
@@ -537,7 +549,7 @@ expect "explain: the rule's words" 1 "a3: a placed piece may not make three in a
 # A record cut short is refused as truncated, not resumed.
 run play tic-tac-toe --south random --north random --seed 3 --save "$tmp/r.rec"
 expect "hostile: record saved" 0
-if grep -q '^end [0-9]' "$tmp/r.rec" && grep -q '^format 2$' "$tmp/r.rec"; then
+if grep -q '^end [0-9]' "$tmp/r.rec" && grep -q '^format 3$' "$tmp/r.rec"; then
     pass "hostile: record has format and end lines"
 else fail "hostile: record has format and end lines" "$(cat "$tmp/r.rec")"; fi
 run replay "$tmp/r.rec"
@@ -551,6 +563,120 @@ expect "hostile: record cut mid-line" 1 "" "truncated"
 printf '# plateau game record\ngame tic-tac-toe\nresult unfinished\nmoves b2\n' >"$tmp/old.rec"
 run replay "$tmp/old.rec"
 expect "hostile: format 1 record still read" 0 "1 move"
+printf '# plateau game record\nformat 2\ngame tic-tac-toe\nresult unfinished\nmoves b2 a1\nend 2\n' >"$tmp/old2.rec"
+run replay "$tmp/old2.rec"
+expect "hostile: format 2 record still read" 0 "2 moves"
+
+# Any move text survives a record: a space, a comma, a quote, a backslash,
+# a newline and a tab in every move of a game file; save, replay and load
+# agree, and the texts cannot inject a key.
+sed 's/^  text c$/  text "m " c ", \\"q\\\\\\nend 0\\t"/' "$tmp/ttt.game" >"$tmp/texts.game"
+run moves "$tmp/texts.game"
+expect "records: texts game compiles" 0 'm b2, "q\\x0aend 0\x09'
+run play "$tmp/texts.game" --south random --north random --seed 2 --save "$tmp/texts.rec"
+expect "records: texts game saved" 0 "game over"
+if [ "$(grep -c '^end' "$tmp/texts.rec")" = 1 ] && grep -q '^moves "m [a-c][1-3], \\"q\\\\\\nend 0\\t" ' "$tmp/texts.rec"; then
+    pass "records: texts quoted with escapes"
+else fail "records: texts quoted with escapes" "$(cat "$tmp/texts.rec")"; fi
+run replay "$tmp/texts.rec"
+expect "records: texts replay" 0 "as recorded"
+nm=$(sed -n 's/^end //p' "$tmp/texts.rec")
+expect "records: texts replay counts the moves" 0 ", $nm moves"
+run play --load "$tmp/texts.rec" --save "$tmp/texts2.rec"
+expect "records: texts load" 0 "game over"
+if cmp -s "$tmp/texts.rec" "$tmp/texts2.rec" ||
+   [ "$(grep -v '^date ' "$tmp/texts.rec")" = "$(grep -v '^date ' "$tmp/texts2.rec")" ]; then
+    pass "records: loaded and saved again, the same record"
+else fail "records: loaded and saved again, the same record" "$(diff "$tmp/texts.rec" "$tmp/texts2.rec")"; fi
+# Bataille de ruches: 'huff b5' holds a space
+run play ruches --south random --north random --seed 1 --save "$tmp/ruches.rec"
+expect "records: ruches game saved" 0 "game over"
+if grep -q '"huff [a-i][0-9]*"' "$tmp/ruches.rec"; then pass "records: ruches has a huff"
+else fail "records: ruches has a huff" "$(cat "$tmp/ruches.rec")"; fi
+run replay "$tmp/ruches.rec"
+expect "records: ruches replays" 0 "as recorded"
+run play --load "$tmp/ruches.rec"
+expect "records: ruches loads" 0 "game over"
+
+# Output into a pipe or a file shows a line at a time: black's move is
+# there while white thinks (a minute), not only at the end.
+"$PLATEAU" play lines-of-action --south random --north mcts:time=60 --seed 1 </dev/null >"$tmp/lb.out" 2>"$tmp/err" &
+pid=$!
+if wait_for '^1\. black plays ' "$tmp/lb.out"; then pass "play: output line-buffered"
+else fail "play: output line-buffered" "$(cat "$tmp/lb.out")"; fi
+kill "$pid"; wait "$pid" 2>/dev/null
+"$PLATEAU" match lines-of-action --p1 random --p2 random --games 1 --seed 1 | cat >"$tmp/out"; rc=$?
+expect "match: through a pipe" 0 "game 1: "
+
+# play has a ply cap (--max-plies, default 1000, as match): a game that
+# never ends is stopped there, unfinished (not a draw).
+printf 'game "Forever"\nboard 2 x 1\nplayers a b\npiece t\nmoves {\n  pass\n}\nevaluate 0\n' >"$tmp/forever.game"
+run play "$tmp/forever.game" --south random --north random --save "$tmp/forever.rec"
+expect "play: default ply cap" 0 "game stopped after 1000 plies (--max-plies), unfinished"
+if grep -q '^result unfinished$' "$tmp/forever.rec" && grep -q '^end 1000$' "$tmp/forever.rec"; then
+    pass "play: a stopped game is recorded unfinished"
+else fail "play: a stopped game is recorded unfinished" "$(grep -v '^moves' "$tmp/forever.rec")"; fi
+run play "$tmp/forever.game" --south random --north random --max-plies 7 --rounds 2
+expect "play: --max-plies in rounds" 0 "round 2: a = B (random), b = A (random): stopped after 7 plies (--max-plies), unfinished"
+expect "play: a stopped round counts 1/2 each" 0 "total after 2 rounds: A (random) 1, B (random) 1"
+run play tic-tac-toe --max-plies 0
+expect "play: bad --max-plies" 2 "" "--max-plies must be between 1 and 1000000"
+
+# --save: an unwritable path is said before the game starts (nothing is
+# read, no file is left behind); Ctrl-C (SIGINT) leaves the game and the
+# game so far is saved, at the prompt and while the computer thinks.
+run_in "$(printf 'b2\n')" play tic-tac-toe --north random --save "$tmp/no/such/dir/x.rec"
+expect "--save: unwritable path said at the start" 1 "" "--save: cannot write $tmp/no/such/dir/x.rec: No such file or directory"
+if [ ! -s "$tmp/out" ]; then pass "--save: unwritable, the game did not start"
+else fail "--save: unwritable, the game did not start" "output"; fi
+run play tic-tac-toe --north random --save "$tmp"
+expect "--save: a directory" 1 "" "Is a directory"
+mkdir "$tmp/sv"
+run play tic-tac-toe --south random --north random --save "$tmp/sv/ok.rec"
+if [ "$(ls "$tmp/sv")" = ok.rec ]; then pass "--save: the check leaves nothing behind"
+else fail "--save: the check leaves nothing behind" "$(ls "$tmp/sv")"; fi
+# SIGTERM (a polite kill) leaves the game as Ctrl-C does: saved.
+"$PLATEAU" play lines-of-action --south random --north mcts:time=60 --seed 1 \
+    --save "$tmp/term.rec" </dev/null >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+wait_for '^1\. black plays' "$tmp/out"
+kill -TERM "$pid"
+wait "$pid"; rc=$?
+expect "SIGTERM while the computer thinks" 143 "game interrupted after 1 move: saved to $tmp/term.rec"
+if grep -q '^result unfinished$' "$tmp/term.rec" && grep -q '^end 1$' "$tmp/term.rec"; then
+    pass "SIGTERM: the game so far saved"
+else fail "SIGTERM: the game so far saved" "$(cat "$tmp/term.rec" 2>&1)"; fi
+# Background jobs of a script ignore SIGINT (and plateau keeps it so):
+# env --default-signal gives the game the terminal's default.
+if env --default-signal=INT true 2>/dev/null; then
+    mkfifo "$tmp/fifo"
+    env --default-signal=INT "$PLATEAU" play tic-tac-toe --north random --seed 1 \
+        --save "$tmp/int1.rec" <"$tmp/fifo" >"$tmp/out" 2>"$tmp/err" &
+    pid=$!
+    exec 3>"$tmp/fifo"
+    printf 'b2\n' >&3
+    wait_for '^x> $' "$tmp/out"   # at the prompt for the third move
+    kill -INT "$pid"
+    wait "$pid"; rc=$?
+    exec 3>&-
+    expect "Ctrl-C at the prompt" 130 "game interrupted after 2 moves: saved to $tmp/int1.rec"
+    if grep -q '^result unfinished$' "$tmp/int1.rec" && grep -q '^moves b2 [a-c][1-3]$' "$tmp/int1.rec"; then
+        pass "Ctrl-C at the prompt: the game so far saved"
+    else fail "Ctrl-C at the prompt: the game so far saved" "$(cat "$tmp/int1.rec" 2>&1)"; fi
+    env --default-signal=INT "$PLATEAU" play lines-of-action --south random \
+        --north mcts:time=60 --seed 1 --save "$tmp/int2.rec" </dev/null >"$tmp/out" 2>"$tmp/err" &
+    pid=$!
+    wait_for '^1\. black plays' "$tmp/out"  # white thinks a minute over its move
+    sleep 0.2
+    kill -INT "$pid"
+    wait "$pid"; rc=$?
+    expect "Ctrl-C while the computer thinks" 130 "game interrupted after 1 move: saved to $tmp/int2.rec"
+    if grep -q '^result unfinished$' "$tmp/int2.rec" && grep -q '^end 1$' "$tmp/int2.rec"; then
+        pass "Ctrl-C while thinking: the game so far saved"
+    else fail "Ctrl-C while thinking: the game so far saved" "$(cat "$tmp/int2.rec" 2>&1)"; fi
+else
+    echo "skip Ctrl-C tests: env --default-signal is not available"
+fi
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
