@@ -171,6 +171,10 @@ int pl_bytecode_write(const pl_program *p, uint8_t **out, size_t *outlen)
     put_strs(&w, p->pvar_names, p->npvars);
     put_i32s(&w, p->pvar_holds_cell, p->npvars);
     put_i32s(&w, p->pvar_apart, p->npvars);
+    put_i32s(&w, p->var_show, p->nvars);
+    put_i32s(&w, p->var_show_max, p->nvars);
+    put_i32s(&w, p->pvar_show, p->npvars);
+    put_i32s(&w, p->pvar_show_max, p->npvars);
     /* sided tables */
     put_sided(&w, &p->dsets, p->dset_names, p->nplayers);
     put_sided(&w, &p->regions, p->region_names, p->nplayers);
@@ -409,6 +413,10 @@ static int read_players(reader *r, pl_program *p)
     get_strs(r, &p->pvar_names, p->npvars);
     get_i32s(r, &p->pvar_holds_cell, p->npvars);
     get_i32s(r, &p->pvar_apart, p->npvars);
+    get_i32s(r, &p->var_show, p->nvars);
+    get_i32s(r, &p->var_show_max, p->nvars);
+    get_i32s(r, &p->pvar_show, p->npvars);
+    get_i32s(r, &p->pvar_show_max, p->npvars);
     return r->failed;
 }
 

@@ -563,6 +563,7 @@ static void collect_decls(cc_t *cc, ast *decls)
         case A_MOVES:
         case A_END:
         case A_EVAL:
+        case A_SHOW:          /* once every variable is declared */
             PL_GROW(cc->code_decls, cc->code_decls_cap, cc->ncode_decls + 1);
             cc->code_decls[cc->ncode_decls++] = d;
             break; /* compiled after all declarations are known */
@@ -1035,6 +1036,45 @@ static void build_setup(cc_t *cc)
 /* code */
 
 /* The game file's own moves blocks replace imported ones, if it has any. */
+/* `show VAR ["LABEL" [MAX]]`: what the board shows of the variables; the
+ * others it hides (a phase flag, a bitmask).  Every variable gets its
+ * entry, -2 (hidden) unless shown. */
+static void declare_shows(cc_t *cc, const ast *const *decls, int ndecls)
+{
+    pl_program *p = cc->prog;
+    p->var_show = pl_realloc_array(NULL, (size_t)p->nvars + 1, sizeof(int32_t));
+    p->var_show_max = pl_realloc_array(NULL, (size_t)p->nvars + 1, sizeof(int32_t));
+    p->pvar_show = pl_realloc_array(NULL, (size_t)p->npvars + 1, sizeof(int32_t));
+    p->pvar_show_max = pl_realloc_array(NULL, (size_t)p->npvars + 1, sizeof(int32_t));
+    for (int i = 0; i < p->nvars; i++)
+        p->var_show[i] = -2, p->var_show_max[i] = 0;
+    for (int i = 0; i < p->npvars; i++)
+        p->pvar_show[i] = -2, p->pvar_show_max[i] = 0;
+    for (int i = 0; i < ndecls; i++) {
+        const ast *d = decls[i];
+        if (d->kind != A_SHOW)
+            continue;
+        cc_symbol *s = cc_lookup(cc, d->name);
+        if (!s || (s->kind != SYM_VAR && s->kind != SYM_PVAR)) {
+            cc_error(cc, d, "'%s' is not a variable: show names a var or a player var", d->name);
+            continue;
+        }
+        s->used = 1;
+        int32_t *show = s->kind == SYM_VAR ? &p->var_show[s->index] : &p->pvar_show[s->index];
+        int32_t *max = s->kind == SYM_VAR ? &p->var_show_max[s->index] : &p->pvar_show_max[s->index];
+        if (*show != -2) {
+            cc_error(cc, d, "'%s' is shown twice", d->name);
+            continue;
+        }
+        if (d->ival < 0 || (d->ival > 0 && s->holds_cell)) {
+            cc_error(cc, d, "the largest value of '%s' must be a positive number, for a number", d->name);
+            continue;
+        }
+        *show = d->c ? cc_add_string(cc, d->c->name) : -1;
+        *max = (int32_t)d->ival;
+    }
+}
+
 static void collect_code_decls(cc_t *cc, const ast *const *decls, int ndecls)
 {
     pl_program *p = cc->prog;
@@ -1127,6 +1167,7 @@ static pl_program *compile_main(cc_t *cc, const char *name, char *text, size_t l
             cc->syms[i].index *= p->ncells;
     cc->next_slot = cc->max_slot = cc->nscratch * p->ncells;
     an_prepare(cc);
+    declare_shows(cc, cc->code_decls, cc->ncode_decls);
     collect_code_decls(cc, cc->code_decls, cc->ncode_decls);
     if (cc->diags->errors)
         return NULL;

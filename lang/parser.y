@@ -48,7 +48,7 @@ static ast *name_node(pl_parse_ctx *ctx, char *s, YYLTYPE *loc);
 %token <num> INT
 %token NL DOTDOT EQ NE LE GE
 %token GAME ABOUT IMPORT BOARD DIRECTION DIRECTIONS REGION PLAYERS PIECE
-%token MARK UNMARK VAR PLAYER SETUP MOVES END DEF PICK IN WHERE LET SET
+%token MARK UNMARK VAR PLAYER SETUP MOVES END DEF PICK IN WHERE LET SET SHOW
 %token REQUIRE IF ELSE EITHER OR FIRST MOVE TO CAPTURE REMOVE PLACE AT TEXT
 %token PASS AND NOT WINS LOSES DRAW WHEN NO OFF TRUE FALSE TURN EVALUATE POSSIBLE
 %token CELL BEYOND TOWARD SCRATCH REPEAT WHILE FOR
@@ -107,6 +107,11 @@ decl:
   | REGION name '=' cellitems         { $$ = NODE(A_REGION, @2); $$->name = $2->name; $$->a = $4; }
   | REGION name '{' sided_list '}'    { $$ = NODE(A_REGION, @2); $$->name = $2->name; $$->b = $4; }
   | PLAYERS names                     { $$ = NODE(A_PLAYERS, @1); $$->a = $2; }
+  | SHOW name                         { $$ = NODE(A_SHOW, @2); $$->name = $2->name; }
+  | SHOW name STRING                  { $$ = NODE(A_SHOW, @2); $$->name = $2->name;
+                                        $$->c = NODE(A_STR, @3); $$->c->name = $3; }
+  | SHOW name STRING INT              { $$ = NODE(A_SHOW, @2); $$->name = $2->name;
+                                        $$->c = NODE(A_STR, @3); $$->c->name = $3; $$->ival = $4; }
   | PIECE name                        { $$ = NODE(A_PIECE, @2); $$->name = $2->name; }
   | PIECE name STRING                 { $$ = NODE(A_PIECE, @2); $$->name = $2->name;
                                         $$->c = NODE(A_STR, @3); $$->c->name = $3; }

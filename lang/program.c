@@ -56,6 +56,10 @@ void pl_program_free(pl_program *prog)
     free(prog->pvar_holds_cell);
     free(prog->var_apart);
     free(prog->pvar_apart);
+    free(prog->var_show);
+    free(prog->var_show_max);
+    free(prog->pvar_show);
+    free(prog->pvar_show_max);
 
     free_strings(prog->dset_names, prog->dsets.count);
     free_sided(&prog->dsets);

@@ -176,6 +176,11 @@ typedef struct pl_program {
     char **pvar_names;
     int32_t *pvar_holds_cell; /* npvars: the same */
     int32_t *pvar_apart;      /* npvars: the same */
+    /* what the board shows of each variable (show hand "in hand"): -2
+       nothing, -1 its name, else the string of its label; and the largest
+       value it is shown out of ("7/50"), 0 for none */
+    int32_t *var_show, *var_show_max;     /* nvars */
+    int32_t *pvar_show, *pvar_show_max;   /* npvars */
 
     /* direction sets and regions, each with one variant per player */
     char **dset_names;

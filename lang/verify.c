@@ -129,6 +129,10 @@ static int check_arrays(verifier *v)
         need(v, p->pvar_names, p->npvars, "player variable name") ||
         need(v, p->pvar_holds_cell, p->npvars, "player variable type") ||
         need(v, p->pvar_apart, p->npvars, "player variable position flag") ||
+        need(v, p->var_show, p->nvars, "variable display") ||
+        need(v, p->var_show_max, p->nvars, "variable display bound") ||
+        need(v, p->pvar_show, p->npvars, "player variable display") ||
+        need(v, p->pvar_show_max, p->npvars, "player variable display bound") ||
         need(v, p->dset_names, p->dsets.count, "direction set name") ||
         need(v, p->region_names, p->regions.count, "region name") ||
         need(v, p->dsets.offset, 1, "direction set offset") ||
@@ -254,6 +258,12 @@ static int check_board(verifier *v)
                         p->cell_names[c], p->cell_col[c], p->cell_row[c], p->ncols, p->nrows);
     if (check_rays_end(v))
         return -1;
+    for (int i = 0; i < p->nvars + p->npvars; i++) {
+        int32_t show = i < p->nvars ? p->var_show[i] : p->pvar_show[i - p->nvars];
+        int32_t max = i < p->nvars ? p->var_show_max[i] : p->pvar_show_max[i - p->nvars];
+        if (show < -2 || show >= p->nstrings || max < 0)
+            return fail(v, "variable display %d (out of %d) names no string", show, max);
+    }
     for (int d = 0; d < p->ndirs; d++)
         if (p->dir_opposite[d] < -1 || p->dir_opposite[d] >= p->ndirs)
             return fail(v, "opposite of direction %s is %d, not a direction",

@@ -130,16 +130,28 @@ void pl_state_render(const pl_state *st, FILE *out)
             fprintf(out, "%s%c = %s", k ? ", " : "    ", kinds[k], pl_esc(p->kind_names[k]));
         fputc('\n', out);
     }
+    /* only the variables the game shows (show hand "in hand"), by their
+       labels; the others are its bookkeeping */
     for (int v = 0; v < p->nvars; v++) {
-        fprintf(out, "    %s = ", pl_esc(p->var_names[v]));
+        if (!p->var_show || p->var_show[v] == -2)
+            continue;
+        fprintf(out, "    %s: ", pl_esc(p->var_show[v] >= 0 ? p->strings[p->var_show[v]]
+                                                           : p->var_names[v]));
         put_value(out, p, p->var_holds_cell[v], st->slot[p->var_base + v]);
+        if (p->var_show_max[v] > 0)
+            fprintf(out, "/%d", p->var_show_max[v]);
         fputc('\n', out);
     }
     for (int v = 0; v < p->npvars; v++) {
-        fprintf(out, "    %s:", pl_esc(p->pvar_names[v]));
+        if (!p->pvar_show || p->pvar_show[v] == -2)
+            continue;
+        fprintf(out, "    %s:", pl_esc(p->pvar_show[v] >= 0 ? p->strings[p->pvar_show[v]]
+                                                          : p->pvar_names[v]));
         for (int i = 0; i < p->nplayers; i++) {
-            fprintf(out, " %s ", pl_esc(p->player_names[i]));
+            fprintf(out, "%s %s ", i ? "," : "", pl_esc(p->player_names[i]));
             put_value(out, p, p->pvar_holds_cell[v], st->slot[p->pvar_base + v * p->nplayers + i]);
+            if (p->pvar_show_max[v] > 0)
+                fprintf(out, "/%d", p->pvar_show_max[v]);
         }
         fputc('\n', out);
     }

@@ -546,6 +546,16 @@ done
 run explain wali a3 --moves "a1 f5 a2 f4"
 expect "explain: the rule's words" 1 "a3: a placed piece may not make three in a row"
 
+# The board shows the variables the game shows, by their labels, and
+# the letters of its piece kinds; not its bookkeeping.
+run show wali
+expect "show: the variables a game shows" 0 "in hand: south 12, north 12"
+if grep -q "placing" "$tmp/out"; then fail "show: bookkeeping hidden" "placing shown"
+else pass "show: bookkeeping hidden"; fi
+run show chess
+expect "show: declared piece letters" 0 "N = knight"
+expect "show: a count out of its bound" 0 "plies without a capture or pawn move: 0/100"
+
 # A record cut short is refused as truncated, not resumed.
 run play tic-tac-toe --south random --north random --seed 3 --save "$tmp/r.rec"
 expect "hostile: record saved" 0
