@@ -83,6 +83,48 @@ static void put_value(FILE *out, const pl_program *p, int holds_cell, int32_t v)
         fputs(v >= 0 && v < p->ncells ? pl_esc(p->cell_names[v]) : "off", out);
 }
 
+/* What the letters mean, naming only what the board can show: with one
+ * kind, a letter per player (the players whose pieces are on the board)
+ * and the kind's letter for pieces of nobody; with several, a letter per
+ * kind and which case is which player. */
+static void put_legend(FILE *out, const pl_state *st, const char *letters, const char *kinds)
+{
+    const pl_program *p = st->prog;
+    int owns[PL_MAX_PLAYERS + 1] = {0};      /* [owner + 1]: has a piece on the board */
+    for (int cell = 0; cell < p->ncells; cell++) {
+        int32_t v = st->slot[cell];
+        int o = PL_PIECE_OWNER(v);
+        if (v && o >= -1 && o < p->nplayers && o < PL_MAX_PLAYERS)
+            owns[o + 1] = 1;
+    }
+    const char *sep = "    ";
+    if (p->nkinds == 1) {
+        for (int i = 0; i < p->nplayers; i++)
+            if (owns[i + 1]) {
+                fprintf(out, "%s%c = %s", sep, letters[i], pl_esc(p->player_names[i]));
+                sep = ", ";
+            }
+        if (owns[0]) {
+            fprintf(out, "%s%c = %s", sep, kinds[0], pl_esc(p->kind_names[0]));
+            sep = ", ";
+        }
+    } else {
+        for (int k = 0; k < p->nkinds; k++) {
+            fprintf(out, "%s%c = %s", sep, kinds[k], pl_esc(p->kind_names[k]));
+            sep = ", ";
+        }
+        if (p->nplayers == 2)
+            fprintf(out, " (%s upper case, %s lower case)", pl_esc(p->player_names[0]),
+                    pl_esc(p->player_names[1]));
+    }
+    if (p->nmarks) {
+        fprintf(out, "%s* = marked (%s)", sep, pl_esc(p->mark_names[0]));
+        sep = ", ";
+    }
+    if (sep[0] == ',')
+        fputc('\n', out);
+}
+
 void pl_state_render(const pl_state *st, FILE *out)
 {
     const pl_program *p = st->prog;
@@ -120,16 +162,7 @@ void pl_state_render(const pl_state *st, FILE *out)
             piece_symbol(p, letters, kinds, st->slot[cell], sym);
         fprintf(out, "    %s: %s\n", pl_esc(p->cell_names[cell]), sym);
     }
-    for (int i = 0; i < p->nplayers; i++)
-        fprintf(out, "%s%c = %s", i ? ", " : "    ", letters[i], pl_esc(p->player_names[i]));
-    if (p->nmarks)
-        fprintf(out, ", * = marked (%s)", pl_esc(p->mark_names[0]));
-    fputc('\n', out);
-    if (p->nkinds > 1) {      /* which letter is which kind */
-        for (int k = 0; k < p->nkinds; k++)
-            fprintf(out, "%s%c = %s", k ? ", " : "    ", kinds[k], pl_esc(p->kind_names[k]));
-        fputc('\n', out);
-    }
+    put_legend(out, st, letters, kinds);
     /* only the variables the game shows (show hand "in hand"), by their
        labels; the others are its bookkeeping */
     for (int v = 0; v < p->nvars; v++) {

@@ -554,7 +554,11 @@ if grep -q "placing" "$tmp/out"; then fail "show: bookkeeping hidden" "placing s
 else pass "show: bookkeeping hidden"; fi
 run show chess
 expect "show: declared piece letters" 0 "N = knight"
+expect "show: which case is which player" 0 "(white upper case, black lower case)"
 expect "show: a count out of its bound" 0 "plies without a capture or pawn move: 0/100"
+run show gyges
+if grep -q "S = south" "$tmp/out"; then fail "show: the legend names what the board shows" "S = south"
+else pass "show: the legend names what the board shows"; fi
 
 # A record cut short is refused as truncated, not resumed.
 run play tic-tac-toe --south random --north random --seed 3 --save "$tmp/r.rec"
