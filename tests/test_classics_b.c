@@ -19,15 +19,7 @@
  * the Yavalath ones leave both players cells that would make a four and
  * cells that would make a three.
  */
-#include "plateau_test.h"
-
-typedef struct {
-    const char *game;
-    const char *moves;        /* from the start, separated by spaces */
-    int fast_depth;           /* the depth checked in CI */
-    int depth;                /* how many values follow */
-    long perft[PT_PERFT_MAX];
-} classic_case;
+#include "classics.h"
 
 static const classic_case cases[] = {
     /* published: 9, 81, 658, 4265, 27117, 167140 */
@@ -323,96 +315,18 @@ static void test_yavalath_board(void **state)
 
 /* Positions where the player to move wins at once: each engine must find
  * a winning move (evidence that the end rules and the engines agree). */
-typedef struct {
-    const char *game;
-    const char *moves;
-} win_case;
-
 static const win_case wins[] = {
     {"games/alignment/yavalath.game", "a5 e1 e5 m1 g5 m9 d6 e9 e7 q5"},
     {"tests/positions/intl_draughts_flying.game", ""},
 };
 
-static const char *const engines[] = {
-    "alphabeta:depth=2",
-    "mcts:iterations=300,seed=1",
-};
-
-static void test_win_in_one(void **state)
-{
-    const win_case *c = *state;
-    pl_program *prog = pt_compile(c->game);
-    pl_state *st = pl_state_new(prog);
-    pl_movelist ml, after;
-    pl_movelist_init(&ml);
-    pl_movelist_init(&after);
-    pt_play(st, &ml, c->moves);
-    assert_int_equal(pt_status(st, &ml), PL_RESULT_NONE);
-    int me = pl_state_to_move(st);
-    for (size_t e = 0; e < sizeof engines / sizeof engines[0]; e++) {
-        pl_player_spec spec;
-        char err[256];
-        assert_int_equal(pl_player_spec_parse(engines[e], 0, &spec, err, sizeof err), PL_OK);
-        pl_search *s = pl_search_new(prog, &spec);
-        assert_non_null(s);
-        int i = -1;
-        pl_search_info info;
-        assert_int_equal(pl_search_think(s, st, &i, &info), PL_OK);
-        assert_int_equal(pt_status(st, &ml), PL_RESULT_NONE);
-        assert_true(i >= 0 && i < ml.count);
-        pl_apply(st, &ml, i);
-        int r = pt_status(st, &after);
-        pl_undo(st);
-        if (r != me)
-            fprintf(stderr, "%s after '%s': %s played %s, which does not win\n", c->game,
-                    c->moves, engines[e], pl_move_text(&ml, i));
-        assert_int_equal(r, me);
-        pl_search_free(s);
-    }
-    pl_movelist_free(&after);
-    pl_movelist_free(&ml);
-    pl_state_free(st);
-    pl_program_free(prog);
-}
-
-static int slow;   /* check the whole table, not just the fast depths */
-
-static void test_classic(void **state)
-{
-    const classic_case *c = *state;
-    pt_perft_case p = {c->game, c->moves, slow ? c->depth : c->fast_depth, {0}};
-    memcpy(p.perft, c->perft, sizeof p.perft);
-    pt_check_perft_case(&p, pt_play);
-}
-
 int main(int argc, char **argv)
 {
-    pt_init();
-    slow = argc > 1 && strcmp(argv[1], "slow") == 0;
     enum { N = sizeof cases / sizeof cases[0], R = sizeof rules / sizeof rules[0],
            W = sizeof wins / sizeof wins[0] };
-    struct CMUnitTest tests[N + R + W + 1];
-    static char win_names[W][128];
-    static char names[N][128];
-    for (int i = 0; i < N; i++) {
-        const char *g = strrchr(cases[i].game, '/') + 1;
-        snprintf(names[i], sizeof names[i], "perft %.*s%s to %d (case %d)",
-                 (int)(strlen(g) - 5), g, *cases[i].moves ? " mid-game" : "",
-                 slow ? cases[i].depth : cases[i].fast_depth, i);
-        tests[i] = (struct CMUnitTest){names[i], test_classic, NULL, NULL, (void *)&cases[i]};
-    }
+    struct CMUnitTest more[R + 1];
     for (int i = 0; i < R; i++)
-        tests[N + i] = (struct CMUnitTest){rules[i].what, test_rule, NULL, NULL,
-                                           (void *)&rules[i]};
-    for (int i = 0; i < W; i++) {
-        const char *g = strrchr(wins[i].game, '/') + 1;
-        snprintf(win_names[i], sizeof win_names[i], "engines win in one: %.*s",
-                 (int)(strlen(g) - 5), g);
-        tests[N + R + i] = (struct CMUnitTest){win_names[i], test_win_in_one, NULL, NULL,
-                                               (void *)&wins[i]};
-    }
-    tests[N + R + W] = (struct CMUnitTest)cmocka_unit_test(test_yavalath_board);
-    /* the slow run checks the perft table only */
-    return _cmocka_run_group_tests(slow ? "test_classics_b slow" : "test_classics_b", tests,
-                                   slow ? N : N + R + W + 1, NULL, NULL);
+        more[i] = (struct CMUnitTest){rules[i].what, test_rule, NULL, NULL, (void *)&rules[i]};
+    more[R] = (struct CMUnitTest)cmocka_unit_test(test_yavalath_board);
+    return classics_main("test_classics_b", argc, argv, cases, N, more, R + 1, wins, W);
 }
