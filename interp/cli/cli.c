@@ -188,7 +188,8 @@ static const pl_cli_command commands[] = {
      "Usage: plateau show GAME [--moves \"M1 M2 ...\"] [--position TEXT]\n"
      "                         [--format board|position]\n"
      "\n"
-     "Draw the board with coordinates, the side to move and the ply, and the\n"
+     "Draw the board with coordinates, the legend of its pieces, the\n"
+     "variables the game shows, the side to move and the ply, and the\n"
      "result when the game is over.  --format position prints the position\n"
      "in Plateau's one-line notation instead (docs/position.md), which\n"
      "--position reads back.\n"},
