@@ -1590,6 +1590,11 @@ static void stmt_node(cc_t *cc, const ast *s)
     case A_FOR: for_stmt(cc, s); break;
     case A_TEXT: text_stmt(cc, s); break;
     case A_PASS: op0(cc, PL_OP_PASS); break;
+    case A_TURNTO:            /* after this move, that player moves */
+        expr_as(cc, s->a, T_PLAYER);
+        at(cc, s);
+        op0(cc, PL_OP_SETTURN);
+        break;
     case A_CALLSTMT: call_stmt(cc, s); break;
     case A_BLOCK: block(cc, s); break;
     default: cc_error(cc, s, "unexpected statement");

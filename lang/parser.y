@@ -279,6 +279,7 @@ stmt:
   | UNMARK name AT expr               { $$ = NODE(A_UNMARK, @1); $$->a = $2; $$->b = $4; }
   | TEXT text_items                   { $$ = NODE(A_TEXT, @1); $$->a = $2; }
   | PASS                              { $$ = NODE(A_PASS, @1); }
+  | TURN expr                         { $$ = NODE(A_TURNTO, @1); $$->a = $2; }
   | name '(' args ')'                 { $$ = SPAN(A_CALLSTMT, @1, @4); $$->name = $1->name; $$->a = $3; }
   | name                              { $$ = NODE(A_CALLSTMT, @1); $$->name = $1->name; }
   ;

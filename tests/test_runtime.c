@@ -185,6 +185,43 @@ static void test_explain_uses_the_rules_words(void **state)
     pl_program_free(p);
 }
 
+/* `turn P` in a move: P moves next (here x twice at the start, then the
+ * order goes on); perft counts every ply, the position says who is to
+ * move, and undo gives the turn back. */
+static void test_turn_in_a_move(void **state)
+{
+    (void)state;
+    pl_program *p = pt_compile_text("rt.game", HEAD
+        "moves {\n  pick c in empty_cells\n  place mover token at c\n  text c\n"
+        "  if count(empty_cells) == 8 {\n    turn mover\n  }\n}\n");
+    pl_state *st = pl_state_new(p);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    long want[] = {9, 72, 504};
+    pl_movelist mls[4];
+    for (int d = 0; d < 4; d++)
+        pl_movelist_init(&mls[d]);
+    for (int d = 1; d <= 3; d++)
+        assert_int_equal(pt_perft(st, mls, d), want[d - 1]);
+    for (int d = 0; d < 4; d++)
+        pl_movelist_free(&mls[d]);
+    assert_int_equal(pl_state_to_move(st), 0);
+    pt_play(st, &ml, "b2");
+    assert_int_equal(pl_state_to_move(st), 0);       /* x again */
+    pt_play(st, &ml, "a1");
+    assert_int_equal(pl_state_to_move(st), 1);       /* then o */
+    pt_play(st, &ml, "c3");
+    assert_int_equal(pl_state_to_move(st), 0);
+    pl_undo(st);
+    pl_undo(st);
+    assert_int_equal(pl_state_to_move(st), 0);
+    pl_undo(st);
+    assert_int_equal(pl_state_to_move(st), 0);
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(p);
+}
+
 static void test_move_from_empty_cell(void **state)
 {
     (void)state;
@@ -389,6 +426,7 @@ int main(void)
         cmocka_unit_test(test_remainder_by_zero),
         cmocka_unit_test(test_arithmetic_overflow),
         cmocka_unit_test(test_explain_uses_the_rules_words),
+        cmocka_unit_test(test_turn_in_a_move),
         cmocka_unit_test(test_move_from_empty_cell),
         cmocka_unit_test(test_place_on_occupied_cell),
         cmocka_unit_test(test_bit_out_of_range),

@@ -303,6 +303,53 @@ static const search_case games[] = {
 /* Play a game between the engines, each move chosen by the next engine
  * in turn; before and after each search the state must be the same, and
  * every search object follows the game (tree reuse, helper threads). */
+/* A game where a rule gives the mover a second move in a row (`turn
+ * mover`): x, with a stone on a1, moves twice; it wins only if its first
+ * move is on the one line o leaves open (b2 or c3), which its second
+ * completes.  A search that took the second
+ * move for the opponent's would think every such move loses. */
+#define TWICE_GAME \
+    "import grid\nboard 3 x 3\nplayers x o\npiece token\n" \
+    "var moves_made = 0\n" \
+    "setup {\n  place x token at a1\n  place o token at a3\n  place o token at c1\n}\n" \
+    "moves {\n  pick c in empty_cells\n  place mover token at c\n  text c\n" \
+    "  set moves_made = moves_made + 1\n" \
+    "  if moves_made == 1 {\n    turn mover\n  }\n}\n" \
+    "end {\n  mover wins when has_run(mover, 3, lines)\n" \
+    "  draw when count(empty_cells) == 0\n}\n"
+
+static void test_finds_win_over_two_moves_in_a_row(void **state)
+{
+    (void)state;
+    pl_program *prog = pt_compile_text("twice.game", TWICE_GAME);
+    static const char *const specs[] = {"alphabeta:depth=2", "alphabeta:depth=3",
+                                        "mcts:iterations=2000,seed=3"};
+    for (size_t k = 0; k < sizeof specs / sizeof specs[0]; k++) {
+        pl_state *st = pl_state_new(prog);
+        pl_movelist ml, after;
+        pl_movelist_init(&ml);
+        pl_movelist_init(&after);
+        pl_search *s = new_search(prog, specs[k]);
+        pl_search_info info;
+        int i = think(s, st, &ml, &info);
+        pl_apply(st, &ml, i);
+        assert_int_equal(pl_state_to_move(st), 0);       /* x again */
+        /* x now has a move that completes a line with a1 and this one */
+        int wins = 0;
+        assert_int_equal(pt_status(st, &after), PL_RESULT_NONE);
+        for (int j = 0; j < after.count; j++)
+            wins += result_after(st, &after, j) == 0;
+        if (!wins)
+            fprintf(stderr, "%s played %s first: no win follows\n", specs[k], pl_move_text(&ml, i));
+        assert_true(wins > 0);
+        pl_search_free(s);
+        pl_movelist_free(&after);
+        pl_movelist_free(&ml);
+        pl_state_free(st);
+    }
+    pl_program_free(prog);
+}
+
 static void test_state_unchanged(void **state)
 {
     const search_case *tc = *state;
@@ -757,7 +804,7 @@ int main(void)
         NSAVE = sizeof save_positions / sizeof save_positions[0],
         NGAMES = sizeof games / sizeof games[0],
         NTHREADED = sizeof threaded_games / sizeof threaded_games[0],
-        NT = NWIN + NSAVE + NGAMES + NTHREADED + 9
+        NT = NWIN + NSAVE + NGAMES + NTHREADED + 10
     };
     static char names[NT][96];
     struct CMUnitTest tests[NT];
@@ -793,5 +840,7 @@ int main(void)
     tests[n++] = (struct CMUnitTest){"record round trip", test_record_round_trip, NULL, NULL, NULL};
     tests[n++] = (struct CMUnitTest){"record texts", test_record_texts, NULL, NULL, NULL};
     tests[n++] = (struct CMUnitTest){"record formats", test_record_formats, NULL, NULL, NULL};
+    tests[n++] = (struct CMUnitTest){"finds a win over two moves in a row",
+                                     test_finds_win_over_two_moves_in_a_row, NULL, NULL, NULL};
     return _cmocka_run_group_tests("test_search", tests, (size_t)n, NULL, NULL);
 }

@@ -362,7 +362,15 @@ static int32_t negamax(pl_ab *ab, int depth, int32_t alpha, int32_t beta, int pl
         int i = next_move(ab, ply, ml->count);
         pl_apply(st, ml, i);
         int32_t s;
-        if (n == 0) {
+        if (pl_state_to_move(st) == mover) {   /* a rule gave the mover another move */
+            if (n == 0) {
+                s = negamax(ab, depth - 1, alpha, beta, ply + 1);
+            } else {
+                s = negamax(ab, depth - 1, alpha, alpha + 1, ply + 1);
+                if (s > alpha && s < beta && !ab->abort)
+                    s = negamax(ab, depth - 1, alpha, beta, ply + 1);
+            }
+        } else if (n == 0) {
             s = -negamax(ab, depth - 1, -beta, -alpha, ply + 1);
         } else {
             s = -negamax(ab, depth - 1, -alpha - 1, -alpha, ply + 1);

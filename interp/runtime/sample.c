@@ -512,7 +512,7 @@ static int writes_state(int op)
 {
     switch (op) {
     case PL_OP_MOVE: case PL_OP_REMOVE: case PL_OP_PLACE: case PL_OP_SETATTR:
-    case PL_OP_SETMARK: case PL_OP_SETVAR: case PL_OP_SETPVAR:
+    case PL_OP_SETMARK: case PL_OP_SETVAR: case PL_OP_SETPVAR: case PL_OP_SETTURN:
         return 1;
     default:
         return 0;

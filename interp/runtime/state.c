@@ -430,7 +430,9 @@ pl_err pl_apply(pl_state *st, const pl_movelist *ml, int i)
     const int32_t *w = m->nwrites ? ml->writes + m->write_off : NULL; /* a pass writes nothing */
     for (int k = 0; k < m->nwrites; k++)
         st_write(st, w[2 * k], w[2 * k + 1]);
-    st_write(st, p->tomove_slot, (mover + 1) % p->nplayers);
+    /* the next player, or the one the move chose (`turn P` wrote the
+       player before P: vm.c, SETTURN) */
+    st_write(st, p->tomove_slot, (st->slot[p->tomove_slot] + 1) % p->nplayers);
     st->ply++;
     st->hashes[st->ply] = st->hash;
     if (st->keeps_reps)

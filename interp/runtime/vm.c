@@ -1092,6 +1092,18 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
         vmcase(STORE) v = POP(); LOCAL(code[pc + 1]) = v; pc += 2; vmbreak;
         vmcase(ASSIGN) v = POP(); st_write(st, st->nslots + code[pc + 1], v); pc += 2; vmbreak;
         vmcase(GETVAR) PUSH(slot[p->var_base + code[pc + 1]]); pc += 2; vmbreak;
+        vmcase(SETTURN)
+            /* the player before pop: apply's step to the next player lands
+               on pop (a move that does not say keeps the order) */
+            a = POP();
+            if (!check_player(st, pc, a)) goto fail;
+            if (DEAD_WRITE()) {
+                pc = DEAD_NEXT(1);
+                vmbreak;
+            }
+            st_write(st, p->tomove_slot, (a + np - 1) % np);
+            pc += 1;
+            vmbreak;
         vmcase(SETVAR)
             v = POP();
             if (DEAD_WRITE()) {
