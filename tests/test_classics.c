@@ -23,6 +23,17 @@ static const classic_case cases[] = {
     {"games/connection/hex.game", "", 3, 3, {121, 14520, 1727880}},
     {"games/alignment/gomoku.game", "", 2, 3, {225, 50400, 11239200}},
     {"games/race/knightthrough.game", "", 4, 4, {40, 1600, 63520, 2521306}},
+    /* two fox moves open the game (the placement, then `turn mover`) */
+    {"games/hunt/fox-and-hounds.game", "", 7, 7, {4, 7, 49, 182, 1118, 3096, 18792}},
+    /* mid-game, against tests/reference/fox_and_hounds_ref.py (seeded
+       random games 2, 11 and 25 plies) */
+    {"games/hunt/fox-and-hounds.game",
+     "h8 h8-g7 g1-f2 g7-h6 c1-b2 h6-g5 e1-d2 g5-h4 f2-g3 h4-g5 b2-a3", 5, 5,
+     {4, 22, 57, 332, 1226}},
+    {"games/hunt/fox-and-hounds.game",
+     "h8 h8-g7 g1-f2 g7-h6 c1-b2 h6-g5 e1-d2 g5-h4 f2-g3 h4-g5 b2-a3 g5-h4 d2-e3 "
+     "h4-g5 a3-b4 g5-f4 g3-h4 f4-g5 b4-c5 g5-h6 h4-g5 h6-g7 e3-f4 g7-h6 g5-f6", 5, 5,
+     {2, 12, 34, 232, 397}},
     {"games/draughts/english-draughts.game", "", 7, 8,
      {7, 49, 302, 1469, 7361, 36768, 179740, 845931}},
     {"games/territory/reversi.game", "", 7, 8,
@@ -203,6 +214,13 @@ static const win_case wins[] = {
     {"tests/positions/amazons_trapped.game", ""},
     {"tests/positions/reversi_pass.game", "pass"},
     {"games/territory/go9.game", "e5 pass"},
+    /* the fox on h2, the hounds' row open before it (seed 2, 49 plies) */
+    {"games/hunt/fox-and-hounds.game",
+     "h8 h8-g7 g1-f2 g7-h6 c1-b2 h6-g5 e1-d2 g5-h4 f2-g3 h4-g5 "
+     "b2-a3 g5-h4 d2-e3 h4-g5 a3-b4 g5-f4 g3-h4 f4-g5 b4-c5 g5-h6 "
+     "h4-g5 h6-g7 e3-f4 g7-h6 g5-f6 h6-g5 c5-d6 g5-h4 d6-c7 h4-g5 "
+     "c7-d8 g5-h4 f4-e5 h4-g3 a1-b2 g3-h4 b2-c3 h4-g5 c3-d4 g5-f4 "
+     "f6-e7 f4-g3 e7-f8 g3-h4 e5-d6 h4-g3 d6-c7 g3-h2 c7-b8"},
 };
 
 int main(int argc, char **argv)

@@ -67,6 +67,7 @@ static const struct {
     {"games/territory/go.game", 1, 0, 1},
     {"games/territory/go9.game", 1, 30, 2},
     {"games/territory/reversi.game", 1, 150, 0},
+    {"games/hunt/fox-and-hounds.game", 1, 600, 0},
 };
 enum { NGAMES = sizeof games / sizeof games[0], PLY_CAP = 400 };
 
