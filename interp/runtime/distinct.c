@@ -462,33 +462,73 @@ static int set_distinct(const pl_program *p, const pl_setdesc *d)
     }
 }
 
-/* Instructions on a cycle of the code. */
+/* Instructions on a cycle of the code: those of a strongly connected
+ * component of more than one instruction, or that jump to themselves
+ * (Tarjan's algorithm, iterative: linear in the code, where a search from
+ * every instruction was quadratic -- a second and more for the 30,000
+ * instructions a few nested definitions expand to). */
 static uint8_t *mark_loops(const pl_program *p)
 {
-    uint8_t *in_loop = pl_calloc((size_t)p->ncode + 1, 1);
-    uint8_t *seen = pl_malloc((size_t)p->ncode + 1);
-    int32_t *todo = pl_malloc(((size_t)p->ncode + 1) * 2 * sizeof *todo);
-    for (int pc = 0; pc < p->ncode; pc += 1 + pl_opinfo_table[p->code[pc]].nops) {
-        /* back edges only come from jumps: an instruction is on a cycle
-           when it can reach itself */
-        memset(seen, 0, (size_t)p->ncode);
-        int n = 0;
-        todo[n++] = pc;
-        while (n > 0 && !in_loop[pc]) {
+    int n = p->ncode;
+    uint8_t *in_loop = pl_calloc((size_t)n + 1, 1);
+    uint8_t *on_stack = pl_calloc((size_t)n + 1, 1);
+    int32_t *index = pl_malloc(((size_t)n + 1) * sizeof *index);
+    int32_t *low = pl_malloc(((size_t)n + 1) * sizeof *low);
+    int32_t *stack = pl_malloc(((size_t)n + 1) * sizeof *stack);
+    int32_t *frame = pl_malloc(((size_t)n + 1) * sizeof *frame);  /* the DFS path */
+    uint8_t *next_k = pl_calloc((size_t)n + 1, 1);     /* successors tried, per pc */
+    for (int i = 0; i <= n; i++)
+        index[i] = -1;
+    int counter = 0, sp = 0;
+    for (int root = 0; root < n; root += 1 + pl_opinfo_table[p->code[root]].nops) {
+        if (index[root] >= 0)
+            continue;
+        int fp = 0;
+        frame[fp++] = root;
+        index[root] = low[root] = counter++;
+        stack[sp++] = root;
+        on_stack[root] = 1;
+        while (fp > 0) {
+            int v = frame[fp - 1];
             int32_t next[2];
-            int k = pl_code_successors(p, todo[--n], next);
-            for (int i = 0; i < k; i++) {
-                if (next[i] == pc)
-                    in_loop[pc] = 1;
-                else if (next[i] < p->ncode && !seen[next[i]]) {
-                    seen[next[i]] = 1;
-                    todo[n++] = next[i];
+            int k = pl_code_successors(p, v, next);
+            if (next_k[v] < k) {
+                int32_t w = next[next_k[v]++];
+                if (w < 0 || w >= n)
+                    continue;
+                if (w == v) {
+                    in_loop[v] = 1;
+                } else if (index[w] < 0) {
+                    index[w] = low[w] = counter++;
+                    stack[sp++] = w;
+                    on_stack[w] = 1;
+                    frame[fp++] = w;
+                } else if (on_stack[w] && index[w] < low[v]) {
+                    low[v] = index[w];
                 }
+                continue;
+            }
+            fp--;
+            if (fp > 0 && low[v] < low[frame[fp - 1]])
+                low[frame[fp - 1]] = low[v];
+            if (low[v] == index[v]) {       /* v roots a component: pop it */
+                int top = sp, w;
+                do {
+                    w = stack[--sp];
+                    on_stack[w] = 0;
+                } while (w != v);
+                if (top - sp > 1)
+                    for (int q = sp; q < top; q++)
+                        in_loop[stack[q]] = 1;
             }
         }
     }
-    free(seen);
-    free(todo);
+    free(on_stack);
+    free(index);
+    free(low);
+    free(stack);
+    free(frame);
+    free(next_k);
     return in_loop;
 }
 
