@@ -22,7 +22,7 @@
 
 #define MAX_SOURCE_BYTES (4 * 1024 * 1024)
 
-/* The letter a piece declaration gives its kind (piece knight "N"), upper
+/* The letter a piece declaration gives its kind (piece NAME "L"), upper
  * case, or 0: one letter, not another kind's. */
 static int32_t piece_letter(cc_t *cc, const ast *d, int k)
 {

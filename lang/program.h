@@ -163,7 +163,7 @@ typedef struct pl_program {
     char **kind_names;
     int32_t *kind_nattrs;     /* nkinds */
     int32_t *kind_letter;     /* nkinds: the letter a game declared for the
-                                 kind ('A'..'Z', piece knight "N"), or 0 */
+                                 kind ('A'..'Z', piece NAME "L"), or 0 */
     char **kind_attr_names;   /* nkinds * PL_MAX_ATTRS (NULL when unused) */
     int32_t nmarks;
     char **mark_names;

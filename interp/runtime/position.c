@@ -34,7 +34,7 @@
  *   (or the next unused letter of the name), a piece of nobody the kind's
  *   initial in lower case;
  *   two players or fewer, kinds with distinct letters (declared, piece
- *   knight "N", or else the initial): the letter in upper case for the
+ *   NAME "L", or else the initial): the letter in upper case for the
  *   first player, lower case for the second;
  *   otherwise no letters. */
 typedef struct {
@@ -59,8 +59,8 @@ static void letters_by_player(const pl_program *p, piece_letters *pl)
         pl->letter[0][0] = (char)tolower((unsigned char)p->kind_names[0][0]);
 }
 
-/* A kind's letter in upper case: the one the game declared (piece knight
- * "N"), else its initial. */
+/* A kind's letter in upper case: the one the game declared (piece NAME
+ * "L"), else its initial. */
 static char kind_initial(const pl_program *p, int k)
 {
     if (p->kind_letter && p->kind_letter[k])

@@ -31,8 +31,8 @@ static void player_letters(const pl_program *p, char *letters)
 }
 
 /* One letter per kind, in upper case: the one the game declared (piece
- * knight "N"); else the first letter of its name that no declared letter
- * and no earlier kind has, so that king and knight never look alike. */
+ * NAME "L"); else the first letter of its name that no declared letter
+ * and no earlier kind has, so that two kinds never look alike. */
 static void kind_letters(const pl_program *p, char *letters)
 {
     for (int k = 0; k < p->nkinds && k < PL_MAX_KINDS; k++)
