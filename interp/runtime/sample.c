@@ -519,19 +519,40 @@ static int writes_state(int op)
     }
 }
 
-static uint8_t *find_dead_writes(const pl_program *p)
+/* One walk from each effect to its YIELD finds both: `dead` marks the
+ * effects followed only by texts, locals and constants; `yields` (two
+ * words an instruction) gives, where those are texts of strings and of at
+ * most two locals, the YIELD a counting run may jump to and the locals,
+ * each plus one, in 16 bits -- a text of a local that is not a cell is an
+ * error, which the run checks before jumping (vm.c, dead_next). */
+static uint8_t *find_dead_writes(const pl_program *p, int32_t **yields)
 {
     uint8_t *dead = pl_calloc((size_t)p->ncode + 1, 1);
+    int32_t *to = pl_malloc(2 * ((size_t)p->ncode + 1) * sizeof *to);
+    for (int pc = 0; pc <= p->ncode; pc++) {
+        to[2 * pc] = -1;
+        to[2 * pc + 1] = 0;
+    }
     for (int pc = 0; pc < p->ncode; pc += 1 + pl_opinfo_table[p->code[pc]].nops) {
         if (!writes_state(p->code[pc]))
             continue;
-        int at = pc + 1 + pl_opinfo_table[p->code[pc]].nops;
+        int at = pc + 1 + pl_opinfo_table[p->code[pc]].nops, nlocals = 0, texts_only = 1;
+        int32_t check = 0;
         for (int steps = 0; steps < 64 && at >= 0 && at < p->ncode; steps++) {
             int op = p->code[at];
             if (op == PL_OP_YIELD) {
                 dead[pc] = 1;
+                if (texts_only) {
+                    to[2 * pc] = at;
+                    to[2 * pc + 1] = check;
+                }
                 break;
             }
+            if (op == PL_OP_TEXTLOC && nlocals < 2 && p->code[at + 1] >= 0 &&
+                p->code[at + 1] < 0xffff)
+                check |= (p->code[at + 1] + 1) << (16 * nlocals++);
+            else if (op != PL_OP_TEXTSTR && op != PL_OP_NOP && op != PL_OP_JUMP)
+                texts_only = 0;
             if (op == PL_OP_JUMP)
                 at = p->code[at + 1];
             else if (reads_no_state(op))
@@ -540,50 +561,8 @@ static uint8_t *find_dead_writes(const pl_program *p)
                 break;
         }
     }
+    *yields = to;
     return dead;
-}
-
-/* Where a dead write's way may jump straight to its YIELD: the code after
- * it holds only texts of strings and of locals (and JUMPs, NOPs), which a
- * run that counts or tests the ways does not need -- except that a text of
- * a local that is not a cell is an error, which the run checks (vm.c,
- * dead_next) before jumping. */
-static int32_t *find_dead_yields(const pl_program *p, const uint8_t *dead)
-{
-    /* two words an instruction: the YIELD, and the (at most two) locals
-       whose texts are skipped, each plus one, packed in 16 bits */
-    int32_t *to = pl_malloc(2 * ((size_t)p->ncode + 1) * sizeof *to);
-    for (int pc = 0; pc <= p->ncode; pc++) {
-        to[2 * pc] = -1;
-        to[2 * pc + 1] = 0;
-    }
-    for (int pc = 0; pc < p->ncode; pc += 1 + pl_opinfo_table[p->code[pc]].nops) {
-        if (!dead[pc])
-            continue;
-        int at = pc + 1 + pl_opinfo_table[p->code[pc]].nops, nlocals = 0;
-        int32_t check = 0;
-        for (int steps = 0; steps < 64 && at >= 0 && at < p->ncode; steps++) {
-            int op = p->code[at];
-            if (op == PL_OP_YIELD) {
-                to[2 * pc] = at;
-                to[2 * pc + 1] = check;
-                break;
-            }
-            if (op == PL_OP_TEXTLOC) {
-                int32_t l = p->code[at + 1];
-                if (nlocals == 2 || l < 0 || l >= 0xffff)
-                    break;
-                check |= (l + 1) << (16 * nlocals++);
-            }
-            if (op == PL_OP_JUMP)
-                at = p->code[at + 1];
-            else if (op == PL_OP_TEXTLOC || op == PL_OP_TEXTSTR || op == PL_OP_NOP)
-                at += 1 + pl_opinfo_table[op].nops;
-            else
-                break;
-        }
-    }
-    return to;
 }
 
 static void plan_free(pl_program_cache *cache)
@@ -650,8 +629,7 @@ static pl_sample_plan *plan_build(const pl_program *p)
     if (!index_names(p, s))
         fail(&b, "a cell name is empty or longer than 63 characters", -1);
     s->exact = !b.failed;
-    s->dead_write = find_dead_writes(p);
-    s->dead_yield = find_dead_yields(p, s->dead_write);
+    s->dead_write = find_dead_writes(p, &s->dead_yield);
     s->most = p->ncells;
     for (int i = 0; i < s->nnodes; i++)
         if (s->nodes[i].bound > s->most)

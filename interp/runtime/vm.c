@@ -1260,21 +1260,18 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
             if (mode == VM_EXPLAIN)
                 pl_vm_explain_fail(st, pc);
             goto backtrack;
+        vmcase(REQUIREM)       /* REQUIRE with its message: the same after the operand */
+            b = 2;
+            goto require;
         vmcase(REQUIRE)
+            b = 1;            /* the instruction's width */
+        require:
             if (!POP()) {
                 if (mode == VM_EXPLAIN)
                     pl_vm_explain_fail(st, pc);
                 goto backtrack;
             }
-            pc += 1;
-            vmbreak;
-        vmcase(REQUIREM)
-            if (!POP()) {
-                if (mode == VM_EXPLAIN)
-                    pl_vm_explain_fail(st, pc);
-                goto backtrack;
-            }
-            pc += 2;
+            pc += b;
             vmbreak;
         vmcase(FORK)
             if (mode == VM_SAMPLE) {
