@@ -137,12 +137,15 @@ static void check_uniform_here(pl_state *st, uint64_t *rng, const char *where, i
     pl_movelist_free(&one);
 }
 
-/* Positions along a random game: the start and every `every` plies. */
-static void check_uniform_in_game(const char *path, int positions, int every, int few, uint64_t seed)
+/* Positions along a random game: the start and every `every` plies;
+ * `force` as pl_random_move_force (1: sample where the game allows it,
+ * 0: draw from full generation). */
+static void check_uniform_in_game(const char *path, int positions, int every, int few,
+                                  uint64_t seed, int force)
 {
     pl_program *prog = pt_compile(path);
     pl_state *st = pl_state_new(prog);
-    pl_random_move_force(st, 1);  /* not full generation when it is cheaper */
+    pl_random_move_force(st, force);
     pl_movelist ml;
     pl_movelist_init(&ml);
     uint64_t rng = seed;
@@ -168,7 +171,7 @@ static void test_uniform_in_shipped_games(void **state)
     (void)state;
     for (int g = 0; g < NGAMES; g++)
         check_uniform_in_game(games[g].path, games[g].positions ? games[g].positions : 4, 9,
-                              !games[g].samples, 0x51ed2701u + (uint64_t)g);
+                              !games[g].samples, 0x51ed2701u + (uint64_t)g, 1);
 }
 
 /* A game where two ways write each move of the bottom row. */
@@ -213,6 +216,31 @@ static void test_uniform_when_ways_share_a_text(void **state)
     pt_play(st, &ml, "a1 c3");
     check_uniform_here(st, &rng, "two ways, ply 2", 0);
     pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(prog);
+}
+
+/* Drawn from full generation, a move is kept by reservoir sampling (the
+ * n-th new move replaces the kept one with chance 1/n): uniform over the
+ * listed moves, with the effects and text generation gives them, where
+ * texts are proven distinct (Wali: only the kept move is listed), where
+ * they are not (Yoté, and a game where two ways write one text: repeated
+ * texts must not count twice), and where a loop holds a choice (English
+ * draughts, whose random moves always come from full generation). */
+static void test_uniform_from_full_generation(void **state)
+{
+    (void)state;
+    static const char *paths[] = {
+        "games/west-african/wali.game", "games/west-african/yote.game",
+        "games/draughts/english-draughts.game",
+    };
+    for (int g = 0; g < 3; g++)
+        check_uniform_in_game(paths[g], 3, 11, 0, 0x7e5e7a1u + (uint64_t)g, 0);
+    pl_program *prog = pt_compile_text("two_ways.game", TWO_WAYS("5 x 4"));
+    pl_state *st = pl_state_new(prog);
+    pl_random_move_force(st, 0);
+    uint64_t rng = 7;
+    check_uniform_here(st, &rng, "two ways, full generation", 0);
     pl_state_free(st);
     pl_program_free(prog);
 }
@@ -524,6 +552,7 @@ int main(void)
         cmocka_unit_test(test_plan_decides_once),
         cmocka_unit_test(threads_share_one_plan),
         cmocka_unit_test(test_uniform_when_ways_share_a_text),
+        cmocka_unit_test(test_uniform_from_full_generation),
         cmocka_unit_test(test_distinct_texts_proof),
         cmocka_unit_test(test_count_moves_as_listed),
         cmocka_unit_test(test_uniform_in_shipped_games),

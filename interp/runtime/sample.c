@@ -825,16 +825,24 @@ long pl_random_move_ways(pl_state *st, const char *text, pl_movelist *ml)
     return count_ways(st, ml);
 }
 
-/* Every move generated, one kept (moved to the front); 1, 0 when there
- * is no move, -1 on a runtime error. */
+/* Every move generated, one kept uniformly by reservoir sampling (vm.c,
+ * record_move: only the kept move's effects are recorded, and with
+ * texts proven distinct only its text), left alone at the front of ml;
+ * 1, 0 when there is no move, -1 on a runtime error.  The runs, their
+ * steps and errors are those of pl_generate. */
 static int random_move_in_full(pl_state *st, uint64_t *rng, pl_movelist *ml)
 {
-    if (pl_generate(st, ml) != PL_OK)
+    st->keep_rng = rng;
+    st->keep_n = 0;
+    st->keep_idx = -1;
+    st->keep_text = 0;
+    pl_err e = pl_generate(st, ml);
+    st->keep_rng = NULL;
+    if (e != PL_OK)
         return -1;
-    int n = ml->count;
-    if (n == 0)
+    if (ml->count == 0)
         return 0;
-    int i = (int)pl_rng_word_below(rng, (uint32_t)n);
+    int i = st->keep_idx;
     pl_move m = ml->moves[0];
     ml->moves[0] = ml->moves[i];
     ml->moves[i] = m;

@@ -235,6 +235,16 @@ struct pl_state {
     int stext_len, stext_cap;
     long scount;              /* VM_COUNT: ways that wrote the text */
     long tallied;             /* VM_TALLY: moves counted */
+    /* VM_GEN drawing one move by reservoir sampling (sample.c,
+       random_move_in_full): non-NULL, the caller's generator; the n-th
+       distinct move replaces the one kept with probability 1/n, so only
+       the kept move's effects are recorded (and, with distinct texts,
+       only its text).  keep_n, keep_text: the moves and text bytes full
+       generation would have listed, for its limits; keep_idx: the kept
+       move's index in the list. */
+    uint64_t *keep_rng;
+    int keep_n, keep_idx;
+    long keep_text;
     const uint8_t *dead_write; /* the plan's, once this state generated */
     const int32_t *dead_yield; /* the plan's too */
     int distinct_texts;       /* ways write distinct texts (distinct.c), so a

@@ -719,48 +719,18 @@ _Static_assert(VM_MAX_MOVES < (1 << 24), "seen[] keeps index + 1 in its low 24 b
 
 static void record_error(pl_state *st, int pc)
 {
-    if (st->out->count >= VM_MAX_MOVES)
+    int moves = st->keep_rng ? st->keep_n : st->out->count;
+    if (moves >= VM_MAX_MOVES)
         vm_error(st, pc, "too many legal moves in one position (at most %d)", VM_MAX_MOVES);
     else
         vm_error(st, pc, "the texts of one position's moves take more than %d bytes",
                  VM_MAX_LIST_TEXT);
 }
 
-/* Returns -1 when the position has too many moves, or too much text. */
-static int record_move(pl_state *st)
+/* The effects of the way being recorded: each slot it changed, once,
+ * with its value now (the trail since generation began holds them). */
+static void record_writes(pl_state *st, pl_movelist *ml, pl_move *m)
 {
-    pl_movelist *ml = st->out;
-    const char *text = st->text ? st->text : ""; /* no text written yet */
-    int len = st->text_len;
-    if (st->is_pass && len == 0) {
-        text = "pass";
-        len = 4;
-    }
-    if (ml->count >= VM_MAX_MOVES || ml->text_len > VM_MAX_LIST_TEXT - len - 1)
-        return -1;
-    int existing = -1;
-    /* The first move of a list cannot repeat one: it enters the text set
-       only when a second comes (so a sampled move never does); nor can any
-       where the texts are proven distinct (but when the test of hash
-       collisions wants every text in the set). */
-    if (ml->count > 0 && (st->distinct_texts != 2 || pl_vm_collision_check) &&
-        !seen_insert(ml, text, len, ml->count, &existing)) {
-        if (pl_vm_collision_check)
-            pl_vm_note_collision(st, existing, text, len);
-        return 0;
-    }
-    PL_GROW(ml->moves, ml->cap, ml->count + 1);
-    PL_GROW(ml->text, ml->text_cap, ml->text_len + len + 1);
-    pl_move *m = &ml->moves[ml->count++];
-    m->text_off = ml->text_len;
-    m->text_len = len;
-    if (len)
-        memcpy(ml->text + ml->text_len, text, (size_t)len);
-    ml->text_len += len;
-    ml->text[ml->text_len++] = 0;
-    m->is_pass = (uint8_t)st->is_pass;
-    m->write_off = ml->nwrites;
-    m->nwrites = 0;
     int32_t nslots = st->nslots;
     for (int i = st->gen_trail; i < st->ntrail; i += 2) {
         int32_t idx = st->trail[i];
@@ -777,6 +747,71 @@ static int record_move(pl_state *st)
         ml->writes[ml->nwrites++] = st->slot[idx];
         m->nwrites++;
     }
+}
+
+/* Reservoir sampling (st->keep_rng): whether the move being recorded, a
+ * new one, replaces the one kept so far; -1 past the limits of full
+ * generation, whose errors it keeps. */
+static int keep_move(pl_state *st, int len)
+{
+    if (st->keep_n >= VM_MAX_MOVES || st->keep_text > VM_MAX_LIST_TEXT - len - 1)
+        return -1;
+    st->keep_n++;
+    st->keep_text += len + 1;
+    return st->keep_n == 1 || pl_rng_word_below(st->keep_rng, (uint32_t)st->keep_n) == 0;
+}
+
+static int record_move(pl_state *st)
+{
+    pl_movelist *ml = st->out;
+    const char *text = st->text ? st->text : ""; /* no text written yet */
+    int len = st->text_len;
+    if (st->is_pass && len == 0) {
+        text = "pass";
+        len = 4;
+    }
+    if (ml->count >= VM_MAX_MOVES || ml->text_len > VM_MAX_LIST_TEXT - len - 1)
+        return -1;
+    int existing = -1;
+    /* The first move of a list cannot repeat one: it enters the text set
+       only when a second comes (so a sampled move never does); nor can any
+       where the texts are proven distinct (but when the test of hash
+       collisions wants every text in the set). */
+    int distinct = st->distinct_texts == 2 && !pl_vm_collision_check;
+    if (ml->count > 0 && !distinct && !seen_insert(ml, text, len, ml->count, &existing)) {
+        if (pl_vm_collision_check)
+            pl_vm_note_collision(st, existing, text, len);
+        return 0;
+    }
+    int keep = 1;
+    if (st->keep_rng) {
+        keep = keep_move(st, len);
+        if (keep < 0)
+            return -1;
+        if (distinct) {       /* no later text can repeat: list the kept one only */
+            if (!keep)
+                return 0;
+            ml->count = ml->text_len = 0;
+        }
+        if (keep) {
+            ml->nwrites = 0;
+            st->keep_idx = ml->count;
+        }
+    }
+    PL_GROW(ml->moves, ml->cap, ml->count + 1);
+    PL_GROW(ml->text, ml->text_cap, ml->text_len + len + 1);
+    pl_move *m = &ml->moves[ml->count++];
+    m->text_off = ml->text_len;
+    m->text_len = len;
+    if (len)
+        memcpy(ml->text + ml->text_len, text, (size_t)len);
+    ml->text_len += len;
+    ml->text[ml->text_len++] = 0;
+    m->is_pass = (uint8_t)st->is_pass;
+    m->write_off = ml->nwrites;
+    m->nwrites = 0;
+    if (keep)
+        record_writes(st, ml, m);
     return 0;
 }
 
