@@ -997,7 +997,7 @@ static int first_has_ways(pl_state *st, int pc, int sp, long *budget)
 #define VM_COMPUTED_GOTO 1
 #define vmdispatch(o) goto *vm_labels[o];
 #define vmcase(name) L_##name:
-#define vmbreak goto *vm_labels[code[pc]]
+#define vmbreak goto *vm_labels[*ip]
 #else
 #define vmdispatch(o) switch ((pl_opcode)(o))
 #define vmcase(name) case PL_OP_##name:
@@ -1006,19 +1006,22 @@ static int first_has_ways(pl_state *st, int pc, int sp, long *budget)
 
 /* The verifier bounds the stack depth of every path, so these only
  * assert it (debug builds). */
-#define POP() (assert(sp > 0), stack[--sp])
-#define PUSH(v) (assert(sp < st->stack_cap), stack[sp++] = (v))
-#define TOP (stack[sp - 1])
+#define POP() (assert(top > stack), *--top)
+#define PUSH(v) (assert(top < stack + st->stack_cap), *top++ = (v))
+#define TOP (top[-1])
+/* The offset of the instruction and the depth of the stack, as indexes. */
+#define PC ((int)(ip - code))
+#define SP ((int)(top - stack))
 /* The effect at pc changes nothing this run looks at (sample.c,
  * find_dead_writes): its checks ran, its write is skipped. */
 #define DEAD_WRITE() \
     ((1u << mode & (1u << VM_TALLY | 1u << VM_EXISTS | 1u << VM_ANY)) && st->dead_write && \
-     st->dead_write[pc])
+     st->dead_write[PC])
 #define LOCAL(i) (locals[i])
 /* After a dead write (pc, width w) whose way goes on with texts only: its
  * YIELD, the texts' checks done (a text of a local that is not a cell is
  * an error, so that run goes through them instead). */
-#define DEAD_NEXT(w) (dead_next(st, locals, pc, (w)))
+#define DEAD_NEXT(w) (dead_next(st, locals, PC, (w)))
 static inline int dead_next(const pl_state *st, const int32_t *locals, int pc, int w)
 {
     const int32_t *y = st->dead_yield ? st->dead_yield + 2 * pc : NULL;
@@ -1073,13 +1076,13 @@ static int check_dir(pl_state *st, int pc, int32_t d)
     return 0;
 }
 
-pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
+pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
 {
     const pl_program *p = st->prog;
     const int32_t *code = p->code;
     int ncells = p->ncells, ndirs = p->ndirs, np = p->nplayers;
     if (st->nest >= VM_MAX_NEST) {
-        vm_error(st, pc, "can_move nested more than %d deep", VM_MAX_NEST);
+        vm_error(st, entry, "can_move nested more than %d deep", VM_MAX_NEST);
         return PL_ERR_RUNTIME;
     }
     st->nest++;
@@ -1087,18 +1090,18 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
     int saved_mode = st->mode, saved_gen = st->gen_trail, saved_pass = st->is_pass;
     int saved_yields = st->yields; /* a nested run must not touch the caller's `first`s */
     int base_fork = st->nforks, base_text = st->text_len;
-    int sp = st->sp, base_sp = sp;
+    int base_sp = st->sp;
     uint64_t base_hash = st->hash;
     int base_trail = st->ntrail;
     st->mode = mode;
     st->gen_trail = st->ntrail;
     st->is_pass = 0;
     if (st->sp + p->max_stack + 8 > st->stack_cap) {
-        vm_error(st, pc, "value stack exhausted");
+        vm_error(st, entry, "value stack exhausted");
         st->nest--;
         return PL_ERR_RUNTIME;
     }
-    push_fork(st, FK_BASE, 0, sp, 0);
+    push_fork(st, FK_BASE, 0, base_sp, 0);
     int ret = 0;
     int32_t cursor = -1;
 
@@ -1116,54 +1119,58 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
     int32_t *const stack = st->stack;
     int32_t *const slot = st->slot;
     int32_t *const locals = slot + st->nslots;
+    /* The instruction and the top of the value stack as pointers: two
+       registers where an index and its base would take four. */
+    const int32_t *ip = code + entry;
+    int32_t *top = stack + base_sp;
     for (;;) {
         int32_t a, b, c, v;
-        vmdispatch(code[pc]) {
-        vmcase(NOP) pc += 1; vmbreak;
-        vmcase(PUSH) PUSH(code[pc + 1]); pc += 2; vmbreak;
-        vmcase(POP) sp--; pc += 1; vmbreak;
-        vmcase(DUP) v = TOP; PUSH(v); pc += 1; vmbreak;
-        vmcase(LOAD) PUSH(LOCAL(code[pc + 1])); pc += 2; vmbreak;
-        vmcase(STORE) v = POP(); LOCAL(code[pc + 1]) = v; pc += 2; vmbreak;
-        vmcase(ASSIGN) v = POP(); st_write(st, st->nslots + code[pc + 1], v); pc += 2; vmbreak;
-        vmcase(GETVAR) PUSH(slot[p->var_base + code[pc + 1]]); pc += 2; vmbreak;
+        vmdispatch(ip[0]) {
+        vmcase(NOP) ip += 1; vmbreak;
+        vmcase(PUSH) PUSH(ip[1]); ip += 2; vmbreak;
+        vmcase(POP) top--; ip += 1; vmbreak;
+        vmcase(DUP) v = TOP; PUSH(v); ip += 1; vmbreak;
+        vmcase(LOAD) PUSH(LOCAL(ip[1])); ip += 2; vmbreak;
+        vmcase(STORE) v = POP(); LOCAL(ip[1]) = v; ip += 2; vmbreak;
+        vmcase(ASSIGN) v = POP(); st_write(st, st->nslots + ip[1], v); ip += 2; vmbreak;
+        vmcase(GETVAR) PUSH(slot[p->var_base + ip[1]]); ip += 2; vmbreak;
         vmcase(SETTURN)
             /* the player before pop: apply's step to the next player lands
                on pop (a move that does not say keeps the order) */
             a = POP();
-            if (!check_player(st, pc, a)) goto fail;
+            if (!check_player(st, PC, a)) goto fail;
             if (DEAD_WRITE()) {
-                pc = DEAD_NEXT(1);
+                ip = code + (DEAD_NEXT(1));
                 vmbreak;
             }
             st_write(st, p->tomove_slot, (a + np - 1) % np);
-            pc += 1;
+            ip += 1;
             vmbreak;
         vmcase(SETVAR)
             v = POP();
             if (DEAD_WRITE()) {
-                pc = DEAD_NEXT(2);
+                ip = code + (DEAD_NEXT(2));
                 vmbreak;
             }
-            st_write(st, p->var_base + code[pc + 1], v);
-            pc += 2;
+            st_write(st, p->var_base + ip[1], v);
+            ip += 2;
             vmbreak;
         vmcase(GETPVAR)
             a = POP();
-            if (!check_player(st, pc, a)) goto fail;
-            PUSH(slot[p->pvar_base + code[pc + 1] * np + a]);
-            pc += 2;
+            if (!check_player(st, PC, a)) goto fail;
+            PUSH(slot[p->pvar_base + ip[1] * np + a]);
+            ip += 2;
             vmbreak;
         vmcase(SETPVAR)
             v = POP();
             a = POP();
-            if (!check_player(st, pc, a)) goto fail;
+            if (!check_player(st, PC, a)) goto fail;
             if (DEAD_WRITE()) {
-                pc = DEAD_NEXT(2);
+                ip = code + (DEAD_NEXT(2));
                 vmbreak;
             }
-            st_write(st, p->pvar_base + code[pc + 1] * np + a, v);
-            pc += 2;
+            st_write(st, p->pvar_base + ip[1] * np + a, v);
+            ip += 2;
             vmbreak;
         /* Numbers are 32-bit: a result that does not fit is a runtime
            error, as a constant expression that does not is a compile
@@ -1174,7 +1181,7 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
             if (__builtin_add_overflow(a, b, &v))
                 goto overflow;
             PUSH(v);
-            pc += 1;
+            ip += 1;
             vmbreak;
         vmcase(SUB)
             b = POP();
@@ -1182,7 +1189,7 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
             if (__builtin_sub_overflow(a, b, &v))
                 goto overflow;
             PUSH(v);
-            pc += 1;
+            ip += 1;
             vmbreak;
         vmcase(MUL)
             b = POP();
@@ -1190,110 +1197,110 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
             if (__builtin_mul_overflow(a, b, &v))
                 goto overflow;
             PUSH(v);
-            pc += 1;
+            ip += 1;
             vmbreak;
         vmcase(DIV)
         vmcase(MOD)
             b = POP();
             a = POP();
             if (b == 0) {
-                vm_error(st, pc, "division by zero");
+                vm_error(st, PC, "division by zero");
                 goto fail;
             }
-            if (b == -1 && a == INT32_MIN && code[pc] == PL_OP_DIV)
+            if (b == -1 && a == INT32_MIN && ip[0] == PL_OP_DIV)
                 goto overflow;
             if (b == -1)
-                v = code[pc] == PL_OP_DIV ? -a : 0;
+                v = ip[0] == PL_OP_DIV ? -a : 0;
             else
-                v = code[pc] == PL_OP_DIV ? a / b : a % b;
+                v = ip[0] == PL_OP_DIV ? a / b : a % b;
             PUSH(v);
-            pc += 1;
+            ip += 1;
             vmbreak;
-        vmcase(EQK) TOP = TOP == code[pc + 1]; pc += 2; vmbreak;
-        vmcase(NEK) TOP = TOP != code[pc + 1]; pc += 2; vmbreak;
-        vmcase(LTK) TOP = TOP < code[pc + 1]; pc += 2; vmbreak;
-        vmcase(LEK) TOP = TOP <= code[pc + 1]; pc += 2; vmbreak;
-        vmcase(GTK) TOP = TOP > code[pc + 1]; pc += 2; vmbreak;
-        vmcase(GEK) TOP = TOP >= code[pc + 1]; pc += 2; vmbreak;
+        vmcase(EQK) TOP = TOP == ip[1]; ip += 2; vmbreak;
+        vmcase(NEK) TOP = TOP != ip[1]; ip += 2; vmbreak;
+        vmcase(LTK) TOP = TOP < ip[1]; ip += 2; vmbreak;
+        vmcase(LEK) TOP = TOP <= ip[1]; ip += 2; vmbreak;
+        vmcase(GTK) TOP = TOP > ip[1]; ip += 2; vmbreak;
+        vmcase(GEK) TOP = TOP >= ip[1]; ip += 2; vmbreak;
         vmcase(NEG)
             a = POP();
             b = 0;
             if (a == INT32_MIN)
                 goto overflow;
             PUSH(-a);
-            pc += 1;
+            ip += 1;
             vmbreak;
-        vmcase(BAND) b = POP(); a = POP(); PUSH(a & b); pc += 1; vmbreak;
-        vmcase(BOR) b = POP(); a = POP(); PUSH(a | b); pc += 1; vmbreak;
+        vmcase(BAND) b = POP(); a = POP(); PUSH(a & b); ip += 1; vmbreak;
+        vmcase(BOR) b = POP(); a = POP(); PUSH(a | b); ip += 1; vmbreak;
         vmcase(BIT)
             a = POP();
             if (a < 0 || a > 30) {
-                vm_error(st, pc, "bit(%d): out of range 0..30", (int)a);
+                vm_error(st, PC, "bit(%d): out of range 0..30", (int)a);
                 goto fail;
             }
             PUSH((int32_t)(1u << a));
-            pc += 1;
+            ip += 1;
             vmbreak;
         vmcase(ROWOF)
             a = POP();
             PUSH(valid_cell(p, a) && p->cell_row[a] >= 0 ? p->cell_row[a] + 1 : 0);
-            pc += 1;
+            ip += 1;
             vmbreak;
         vmcase(COLOF)
             a = POP();
             PUSH(valid_cell(p, a) && p->cell_col[a] >= 0 ? p->cell_col[a] + 1 : 0);
-            pc += 1;
+            ip += 1;
             vmbreak;
         vmcase(SMARKED)
             a = POP();
-            PUSH(valid_cell(p, a) && code[pc + 1] + a < p->nlocals ? LOCAL(code[pc + 1] + a) : 0);
-            pc += 2;
+            PUSH(valid_cell(p, a) && ip[1] + a < p->nlocals ? LOCAL(ip[1] + a) : 0);
+            ip += 2;
             vmbreak;
         vmcase(SSETMARK)
             v = POP();
             a = POP();
-            if (!check_cell(st, pc, a, "mark")) goto fail;
-            if (code[pc + 1] + a >= p->nlocals) {
-                vm_error(st, pc, "scratch mark out of range");
+            if (!check_cell(st, PC, a, "mark")) goto fail;
+            if (ip[1] + a >= p->nlocals) {
+                vm_error(st, PC, "scratch mark out of range");
                 goto fail;
             }
-            st_write(st, st->nslots + code[pc + 1] + a, v);
-            pc += 2;
+            st_write(st, st->nslots + ip[1] + a, v);
+            ip += 2;
             vmbreak;
-        vmcase(NOT) a = POP(); PUSH(!a); pc += 1; vmbreak;
-        vmcase(EQ) b = POP(); a = POP(); PUSH(a == b); pc += 1; vmbreak;
-        vmcase(NE) b = POP(); a = POP(); PUSH(a != b); pc += 1; vmbreak;
-        vmcase(LT) b = POP(); a = POP(); PUSH(a < b); pc += 1; vmbreak;
-        vmcase(LE) b = POP(); a = POP(); PUSH(a <= b); pc += 1; vmbreak;
-        vmcase(GT) b = POP(); a = POP(); PUSH(a > b); pc += 1; vmbreak;
-        vmcase(GE) b = POP(); a = POP(); PUSH(a >= b); pc += 1; vmbreak;
+        vmcase(NOT) a = POP(); PUSH(!a); ip += 1; vmbreak;
+        vmcase(EQ) b = POP(); a = POP(); PUSH(a == b); ip += 1; vmbreak;
+        vmcase(NE) b = POP(); a = POP(); PUSH(a != b); ip += 1; vmbreak;
+        vmcase(LT) b = POP(); a = POP(); PUSH(a < b); ip += 1; vmbreak;
+        vmcase(LE) b = POP(); a = POP(); PUSH(a <= b); ip += 1; vmbreak;
+        vmcase(GT) b = POP(); a = POP(); PUSH(a > b); ip += 1; vmbreak;
+        vmcase(GE) b = POP(); a = POP(); PUSH(a >= b); ip += 1; vmbreak;
         /* Every backward jump (or jump to itself) is a loop's back edge:
            it spends the step budget and bounds the choices a loop may
            leave pending.  The
            compiler only jumps backward with JUMP; the conditional jumps
            check too, for hand-made bytecode. */
         vmcase(JUMP)
-            if (code[pc + 1] <= pc && (--budget < 0 || st->nforks > VM_MAX_FORKS))
+            if (ip[1] <= PC && (--budget < 0 || st->nforks > VM_MAX_FORKS))
                 goto out_of_budget;
-            pc = code[pc + 1];
+            ip = code + (ip[1]);
             vmbreak;
         vmcase(JUMPF)
             a = POP();
-            b = a ? pc + 2 : code[pc + 1];
-            if (b <= pc && --budget < 0)
+            b = a ? PC + 2 : ip[1];
+            if (b <= PC && --budget < 0)
                 goto out_of_budget;
-            pc = b;
+            ip = code + (b);
             vmbreak;
         vmcase(JUMPT)
             a = POP();
-            b = a ? code[pc + 1] : pc + 2;
-            if (b <= pc && --budget < 0)
+            b = a ? ip[1] : PC + 2;
+            if (b <= PC && --budget < 0)
                 goto out_of_budget;
-            pc = b;
+            ip = code + (b);
             vmbreak;
         vmcase(FAIL)
             if (mode == VM_EXPLAIN)
-                pl_vm_explain_fail(st, pc);
+                pl_vm_explain_fail(st, PC);
             goto backtrack;
         vmcase(REQUIREM)       /* REQUIRE with its message: the same after the operand */
             b = 2;
@@ -1303,40 +1310,40 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
         require:
             if (!POP()) {
                 if (mode == VM_EXPLAIN)
-                    pl_vm_explain_fail(st, pc);
+                    pl_vm_explain_fail(st, PC);
                 goto backtrack;
             }
-            pc += b;
+            ip += b;
             vmbreak;
         vmcase(FORK)
             if (mode == VM_SAMPLE) {
-                b = sample_branch(st, code, pc);
+                b = sample_branch(st, code, PC);
                 if (b < 0)
                     goto backtrack;
-                pc = b;
+                ip = code + (b);
                 vmbreak;
             }
-            push_fork(st, FK_FORK, code[pc + 1], sp, 0);
-            pc += 2;
+            push_fork(st, FK_FORK, ip[1], SP, 0);
+            ip += 2;
             vmbreak;
         vmcase(FIRST)
             if (mode == VM_SAMPLE || mode == VM_COUNT) {
-                pl_snode *n = &st->sampler->nodes[st->sampler->node_of[pc]];
+                pl_snode *n = &st->sampler->nodes[st->sampler->node_of[PC]];
                 if (n->top && n->decided == st->sampler->position) {
                     b = n->decision;
                 } else {
-                    b = first_has_ways(st, pc + 2, sp, &budget);
+                    b = first_has_ways(st, PC + 2, SP, &budget);
                     if (b < 0)
                         goto done;     /* st->has_err is set: the error goes up */
                     n->decision = (int8_t)b;
                     n->decided = st->sampler->position;
                 }
-                pc = b ? pc + 2 : code[pc + 1];
+                ip = code + (b ? PC + 2 : ip[1]);
                 vmbreak;
             }
-            push_fork(st, FK_FIRST, code[pc + 1], sp, pc);
+            push_fork(st, FK_FIRST, ip[1], SP, PC);
             st->first_epoch++;
-            pc += 2;
+            ip += 2;
             vmbreak;
         vmcase(TRY)
             if (mode == VM_SAMPLE || mode == VM_COUNT) {
@@ -1344,18 +1351,18 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
                    not ways of the move), then both answers go on at the
                    target, the instruction after the block's OK */
                 int32_t r = 0;
-                st->sp = sp;
+                st->sp = SP;
                 st->budget = budget;
-                pl_err e = pl_vm_run(st, pc + 2, VM_POSSIBLE, &r);
+                pl_err e = pl_vm_run(st, PC + 2, VM_POSSIBLE, &r);
                 budget = st->budget;
                 if (e != PL_OK)
                     goto done;
                 PUSH(r);
-                pc = code[pc + 1];
+                ip = code + (ip[1]);
                 vmbreak;
             }
-            push_fork(st, FK_TRY, code[pc + 1], sp, 0);
-            pc += 2;
+            push_fork(st, FK_TRY, ip[1], SP, 0);
+            ip += 2;
             vmbreak;
         vmcase(OK) {
             int i = st->nforks - 1;
@@ -1366,7 +1373,7 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
                 goto done;
             }
             if (i <= base_fork) {
-                vm_error(st, pc, "OK without TRY");
+                vm_error(st, PC, "OK without TRY");
                 goto fail;
             }
             vm_fork *f = &st->forks[i];
@@ -1375,16 +1382,16 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
             st->hash = f->hash;
             st->text_len = f->text_len;
             st->is_pass = f->is_pass;
-            sp = f->sp;
+            top = stack + f->sp;
             st->nforks = i;
             PUSH(1);
-            pc += 1;
+            ip += 1;
             vmbreak;
         }
         vmcase(YIELD)
             if (mode == VM_GEN) {
                 if (record_move(st) != 0) {
-                    record_error(st, pc);
+                    record_error(st, PC);
                     goto fail;
                 }
                 st->yields++;
@@ -1407,7 +1414,7 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
                 if (st->sampler->distinct && !(st->sampler->check_rays && st->ray0)) {
                     /* the only way to its move: record it as generation would */
                     if (record_move(st) != 0) {
-                        record_error(st, pc);
+                        record_error(st, PC);
                         goto fail;
                     }
                     ret = 2;
@@ -1424,40 +1431,40 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
                 const char *t = way_text(st, &a);
                 if (a == st->xtarget_len && strncasecmp(t, st->xtarget, (size_t)a) == 0 &&
                     st->scount++ == 0 && record_move(st) != 0) {
-                    record_error(st, pc);
+                    record_error(st, PC);
                     goto fail;
                 }
             }
             goto backtrack;
         vmcase(RESULT) ret = POP(); goto done;
         vmcase(RETURN) ret = PL_RESULT_NONE; goto done;
-        vmcase(MOVER) PUSH(st->mover); pc += 1; vmbreak;
+        vmcase(MOVER) PUSH(st->mover); ip += 1; vmbreak;
         vmcase(OTHER)
             a = POP();
-            if (!check_player(st, pc, a)) goto fail;
+            if (!check_player(st, PC, a)) goto fail;
             PUSH((a + 1) % np);
-            pc += 1;
+            ip += 1;
             vmbreak;
         vmcase(STEP)
             b = POP();
             a = POP();
-            if (!check_dir(st, pc, b)) goto fail;
+            if (!check_dir(st, PC, b)) goto fail;
             PUSH(a >= 0 && a < ncells ? p->neighbor[a * ndirs + b] : -1);
-            pc += 1;
+            ip += 1;
             vmbreak;
         vmcase(REVERSE)
             a = POP();
-            if (!check_dir(st, pc, a)) goto fail;
+            if (!check_dir(st, PC, a)) goto fail;
             PUSH(p->dir_opposite[a]);
-            pc += 1;
+            ip += 1;
             vmbreak;
         vmcase(RAY)
             c = POP();
             b = POP();
             a = POP();
-            if (!check_dir(st, pc, b)) goto fail;
+            if (!check_dir(st, PC, b)) goto fail;
             if (c < 0) {
-                vm_error(st, pc, "negative distance %d", (int)c);
+                vm_error(st, PC, "negative distance %d", (int)c);
                 goto fail;
             }
             if (c == 0 && mode == VM_SAMPLE)
@@ -1465,47 +1472,47 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
             for (; c > 0 && a >= 0 && a < ncells; c--)
                 a = p->neighbor[a * ndirs + b];
             PUSH(a >= 0 && a < ncells ? a : -1);
-            pc += 1;
+            ip += 1;
             vmbreak;
-        vmcase(EMPTY) a = POP(); PUSH(valid_cell(p, a) && slot[a] == 0); pc += 1; vmbreak;
+        vmcase(EMPTY) a = POP(); PUSH(valid_cell(p, a) && slot[a] == 0); ip += 1; vmbreak;
         vmcase(OWN)
             a = POP();
             PUSH(valid_cell(p, a) && slot[a] && owner_of(slot[a]) == st->mover);
-            pc += 1;
+            ip += 1;
             vmbreak;
         vmcase(ENEMY)
             a = POP();
             v = valid_cell(p, a) && slot[a] ? owner_of(slot[a]) : -1;
             PUSH(v >= 0 && v != st->mover);
-            pc += 1;
+            ip += 1;
             vmbreak;
         vmcase(OWNER)
             a = POP();
             PUSH(valid_cell(p, a) && slot[a] ? owner_of(slot[a]) : -1);
-            pc += 1;
+            ip += 1;
             vmbreak;
         vmcase(KINDAT)
             a = POP();
             PUSH(valid_cell(p, a) && slot[a] ? PL_PIECE_KIND(slot[a]) : -1);
-            pc += 1;
+            ip += 1;
             vmbreak;
         vmcase(ATTR)
             a = POP();
-            PUSH(valid_cell(p, a) && slot[a] ? PL_PIECE_ATTR(slot[a], code[pc + 1] & 1) : 0);
-            pc += 2;
+            PUSH(valid_cell(p, a) && slot[a] ? PL_PIECE_ATTR(slot[a], ip[1] & 1) : 0);
+            ip += 2;
             vmbreak;
         vmcase(LINECOUNT)
             b = POP();
             a = POP();
-            if (!check_dir(st, pc, b) || !check_cell(st, pc, a, "line_count")) goto fail;
+            if (!check_dir(st, PC, b) || !check_cell(st, PC, a, "line_count")) goto fail;
             PUSH(line_count(p, st->slot, a, b));
-            pc += 1;
+            ip += 1;
             vmbreak;
-        vmcase(RUN) a = POP(); PUSH(run_through(st, a, code[pc + 1])); pc += 2; vmbreak;
+        vmcase(RUN) a = POP(); PUSH(run_through(st, a, ip[1])); ip += 2; vmbreak;
         vmcase(RUNDIR)
             b = POP();
             a = POP();
-            if (!check_dir(st, pc, b)) goto fail;
+            if (!check_dir(st, PC, b)) goto fail;
             if (valid_cell(p, a) && slot[a]) {
                 int o = owner_of(slot[a]);
                 v = 1 + walk_same(p, st->slot, a, b, o) + walk_same(p, st->slot, a, p->dir_opposite[b], o);
@@ -1513,64 +1520,64 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
                 v = 0;
             }
             PUSH(v);
-            pc += 1;
+            ip += 1;
             vmbreak;
         vmcase(HASRUN)
             b = POP();
             a = POP();
-            if (!check_player(st, pc, a)) goto fail;
-            PUSH(has_run(st, a, b, code[pc + 1]));
-            pc += 2;
+            if (!check_player(st, PC, a)) goto fail;
+            PUSH(has_run(st, a, b, ip[1]));
+            ip += 2;
             vmbreak;
         vmcase(GROUPS)
             a = POP();
-            if (!check_player(st, pc, a)) goto fail;
-            PUSH(groups(st, a, code[pc + 1]));
-            pc += 2;
+            if (!check_player(st, PC, a)) goto fail;
+            PUSH(groups(st, a, ip[1]));
+            ip += 2;
             vmbreak;
         vmcase(MARKED)
             a = POP();
-            PUSH(valid_cell(p, a) ? slot[p->mark_base + code[pc + 1] * ncells + a] : 0);
-            pc += 2;
+            PUSH(valid_cell(p, a) ? slot[p->mark_base + ip[1] * ncells + a] : 0);
+            ip += 2;
             vmbreak;
         vmcase(DIRIN) {
             a = POP();
             int n;
-            const int32_t *dirs = sided(&p->dsets, code[pc + 1], st->mover, np, &n);
+            const int32_t *dirs = sided(&p->dsets, ip[1], st->mover, np, &n);
             v = 0;
             for (int i = 0; i < n; i++)
                 v |= dirs[i] == a;
             PUSH(v);
-            pc += 2;
+            ip += 2;
             vmbreak;
         }
         vmcase(INREGION) {
             b = POP();
             a = POP();
-            if (!check_player(st, pc, b)) goto fail;
+            if (!check_player(st, PC, b)) goto fail;
             int n;
-            const int32_t *cells = sided(&p->regions, code[pc + 1], b, np, &n);
+            const int32_t *cells = sided(&p->regions, ip[1], b, np, &n);
             v = 0;
             for (int i = 0; i < n; i++)
                 v |= cells[i] == a;
             PUSH(v);
-            pc += 2;
+            ip += 2;
             vmbreak;
         }
-        vmcase(REPEATED) a = POP(); PUSH(repeated(st) >= a); pc += 1; vmbreak;
+        vmcase(REPEATED) a = POP(); PUSH(repeated(st) >= a); ip += 1; vmbreak;
         vmcase(CANMOVE) {
             a = POP();
-            if (!check_player(st, pc, a)) goto fail;
+            if (!check_player(st, PC, a)) goto fail;
             if (st->asking & (1u << a)) { /* asked again inside its own answer */
                 PUSH(0);
-                pc += 1;
+                ip += 1;
                 vmbreak;
             }
             unsigned saved_asking = st->asking;
             st->asking |= 1u << a;
             int saved_mover = st->mover;
             st->mover = a;
-            st->sp = sp;
+            st->sp = SP;
             /* Locals are not trailed (see STORE): keep ours across the
                nested run, which may execute the same code. */
             int32_t *saved_locals = st->saved_locals + (size_t)st->nest * (size_t)p->nlocals;
@@ -1585,18 +1592,18 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
             if (rerr != PL_OK)
                 goto done;     /* st->has_err is set: the error goes up */
             PUSH(r);
-            pc += 1;
+            ip += 1;
             vmbreak;
         }
         vmcase(PICK)
             if (mode == VM_SAMPLE) {
-                if (!sample_pick(st, code, pc))
+                if (!sample_pick(st, code, PC))
                     goto backtrack;
-                pc += 3;
+                ip += 3;
                 vmbreak;
             }
             if (mode != VM_COUNT) {
-                const pl_setdesc *d = &p->sets[code[pc + 1]];
+                const pl_setdesc *d = &p->sets[ip[1]];
                 uint64_t bits = 0;
                 const int32_t *items = NULL;
                 int32_t end = 0;
@@ -1604,7 +1611,7 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
                 if (kind == FK_PICKBITS) {
                     if ((v = take_bit(st, d, &bits)) < 0)
                         goto backtrack;
-                    push_fork(st, FK_PICKBITS, pc, sp, 0);
+                    push_fork(st, FK_PICKBITS, PC, SP, 0);
                     st->forks[st->nforks - 1].bits = bits;
                     goto picked;
                 }
@@ -1612,209 +1619,209 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
                     if (end == 0)
                         goto backtrack;
                     v = items[0];
-                    push_fork(st, FK_PICKLIST, pc, sp, 1);
+                    push_fork(st, FK_PICKLIST, PC, SP, 1);
                     st->forks[st->nforks - 1].items = items;
                     st->forks[st->nforks - 1].end = end;
                     goto picked;
                 }
             }
             cursor = -1;
-            a = mode == VM_COUNT ? count_next(st, code, pc, &cursor, &v)
-                                 : set_next(st, &p->sets[code[pc + 1]], &cursor, pc, &v);
+            a = mode == VM_COUNT ? count_next(st, code, PC, &cursor, &v)
+                                 : set_next(st, &p->sets[ip[1]], &cursor, PC, &v);
             if (st->has_err) goto fail;
             if (!a) goto backtrack;
-            push_fork(st, FK_PICK, pc, sp, cursor);
+            push_fork(st, FK_PICK, PC, SP, cursor);
         picked:
-            LOCAL(code[pc + 2]) = v; /* single writer: resuming the PICK rewrites it */
+            LOCAL(ip[2]) = v; /* single writer: resuming the PICK rewrites it */
             if (mode == VM_EXPLAIN)
-                pl_vm_explain_pick(st, code, pc, v);
-            pc += 3;
+                pl_vm_explain_pick(st, code, PC, v);
+            ip += 3;
             vmbreak;
         vmcase(NEXT)
-            cursor = LOCAL(code[pc + 2]);
+            cursor = LOCAL(ip[2]);
             /* the cursor comes from a local: only hand-made bytecode could
                start a loop before the set or at its very end */
             if (cursor < -1 || cursor == INT32_MAX) {
-                vm_error(st, pc, "iteration cursor %d is outside the set", (int)cursor);
+                vm_error(st, PC, "iteration cursor %d is outside the set", (int)cursor);
                 goto fail;
             }
-            a = set_next(st, &p->sets[code[pc + 1]], &cursor, pc, &v);
+            a = set_next(st, &p->sets[ip[1]], &cursor, PC, &v);
             if (st->has_err) goto fail;
             if (--budget < 0) /* the exit counts too: its target may be a loop */
                 goto out_of_budget;
             if (!a) {
-                pc = code[pc + 4];
+                ip = code + (ip[4]);
                 vmbreak;
             }
             /* Loop locals need no trail: nothing backtracks into a loop. */
-            LOCAL(code[pc + 2]) = cursor;
-            LOCAL(code[pc + 3]) = v;
-            pc += 5;
+            LOCAL(ip[2]) = cursor;
+            LOCAL(ip[3]) = v;
+            ip += 5;
             vmbreak;
         vmcase(COUNTSET) {
-            long n = count_in(st, &p->sets[code[pc + 1]], NULL, 0, LONG_MAX, &budget, pc);
+            long n = count_in(st, &p->sets[ip[1]], NULL, 0, LONG_MAX, &budget, PC);
             if (n == -2) goto out_of_budget;
             if (n < 0) goto fail;
             PUSH((int32_t)(n > INT32_MAX ? INT32_MAX : n));
-            pc += 2;
+            ip += 2;
             vmbreak;
         }
         vmcase(MASKAGG) {
             const pl_masks *mk = st->masks ? st->masks : pl_masks_of(st);
-            int k = code[pc + 2], agg = code[pc + 3];
+            int k = ip[2], agg = ip[3];
             if (!mk->valid[k] || st->mover < 0 || st->mover >= np) {
-                pc += 5;             /* no mask: the loop after computes it */
+                ip += 5;             /* no mask: the loop after computes it */
                 vmbreak;
             }
-            long n = count_in(st, &p->sets[code[pc + 1]], pl_mask(mk, k, st->mover),
-                              agg == 3, agg == 0 ? LONG_MAX : 1, &budget, pc);
+            long n = count_in(st, &p->sets[ip[1]], pl_mask(mk, k, st->mover),
+                              agg == 3, agg == 0 ? LONG_MAX : 1, &budget, PC);
             if (n == -2) goto out_of_budget;
             if (n < 0) goto fail;
             /* count; any; none; all (n counts the cells outside the mask) */
             PUSH(agg == 0 ? (int32_t)(n > INT32_MAX ? INT32_MAX : n) : agg == 1 ? n > 0 : n == 0);
-            if (code[pc + 4] <= pc && --budget < 0)   /* hand-made bytecode: a loop */
+            if (ip[4] <= PC && --budget < 0)   /* hand-made bytecode: a loop */
                 goto out_of_budget;
-            pc = code[pc + 4];
+            ip = code + (ip[4]);
             vmbreak;
         }
         vmcase(OCCAGG) {
-            int agg = code[pc + 3];
-            long n = occupancy_count(st, pc, &budget);
+            int agg = ip[3];
+            long n = occupancy_count(st, PC, &budget);
             if (n == -2) goto out_of_budget;
             if (n < 0) goto fail;
             PUSH(agg == 0 ? (int32_t)(n > INT32_MAX ? INT32_MAX : n) : agg == 1 ? n > 0 : n == 0);
-            pc += 4;
+            ip += 4;
             vmbreak;
         }
         vmcase(MOVE)
             b = POP();
             a = POP();
-            if (!check_cell(st, pc, a, "move from") || !check_cell(st, pc, b, "move to")) goto fail;
+            if (!check_cell(st, PC, a, "move from") || !check_cell(st, PC, b, "move to")) goto fail;
             if (!slot[a]) {
-                vm_error(st, pc, "move: no piece on %s", p->cell_names[a]);
+                vm_error(st, PC, "move: no piece on %s", p->cell_names[a]);
                 goto fail;
             }
             if (a != b) {
                 if (slot[b]) {
-                    vm_error(st, pc, "move: %s is occupied (capture it first)", p->cell_names[b]);
+                    vm_error(st, PC, "move: %s is occupied (capture it first)", p->cell_names[b]);
                     goto fail;
                 }
                 if (DEAD_WRITE()) {
-                    pc = DEAD_NEXT(1);
+                    ip = code + (DEAD_NEXT(1));
                     vmbreak;
                 }
                 st_write(st, b, slot[a]);
                 st_write(st, a, 0);
             }
-            pc += 1;
+            ip += 1;
             vmbreak;
         vmcase(REMOVE)
             a = POP();
-            if (!check_cell(st, pc, a, "capture")) goto fail;
+            if (!check_cell(st, PC, a, "capture")) goto fail;
             if (!slot[a]) {
-                vm_error(st, pc, "capture: no piece on %s", p->cell_names[a]);
+                vm_error(st, PC, "capture: no piece on %s", p->cell_names[a]);
                 goto fail;
             }
             if (DEAD_WRITE()) {
-                pc = DEAD_NEXT(1);
+                ip = code + (DEAD_NEXT(1));
                 vmbreak;
             }
             st_write(st, a, 0);
-            pc += 1;
+            ip += 1;
             vmbreak;
         vmcase(PLACE)
             b = POP();
             a = POP();
-            if (!check_cell(st, pc, b, "place")) goto fail;
+            if (!check_cell(st, PC, b, "place")) goto fail;
             if (a < -1 || a >= np) {
-                vm_error(st, pc, "place: no such player (%d)", (int)a);
+                vm_error(st, PC, "place: no such player (%d)", (int)a);
                 goto fail;
             }
             if (slot[b]) {
-                vm_error(st, pc, "place: %s is occupied", p->cell_names[b]);
+                vm_error(st, PC, "place: %s is occupied", p->cell_names[b]);
                 goto fail;
             }
             if (DEAD_WRITE()) {
-                pc = DEAD_NEXT(2);
+                ip = code + (DEAD_NEXT(2));
                 vmbreak;
             }
-            st_write(st, b, PL_PIECE(code[pc + 1], a, 0, 0));
-            pc += 2;
+            st_write(st, b, PL_PIECE(ip[1], a, 0, 0));
+            ip += 2;
             vmbreak;
         vmcase(SETATTR) {
             v = POP();
             a = POP();
-            if (!check_cell(st, pc, a, "set attribute")) goto fail;
+            if (!check_cell(st, PC, a, "set attribute")) goto fail;
             if (!slot[a] || v < 0 || v > PL_ATTR_MAX) {
-                vm_error(st, pc, slot[a] ? "attribute value %d out of range 0..1023"
+                vm_error(st, PC, slot[a] ? "attribute value %d out of range 0..1023"
                                              : "set attribute: no piece on the cell (%d)", (int)v);
                 goto fail;
             }
-            int shift = 12 + 10 * (code[pc + 1] & 1);
+            int shift = 12 + 10 * (ip[1] & 1);
             uint32_t w = ((uint32_t)slot[a] & ~(0x3ffu << shift)) | ((uint32_t)v << shift);
             if (DEAD_WRITE()) {
-                pc = DEAD_NEXT(2);
+                ip = code + (DEAD_NEXT(2));
                 vmbreak;
             }
             st_write(st, a, (int32_t)w);
-            pc += 2;
+            ip += 2;
             vmbreak;
         }
         vmcase(SETMARK)
             v = POP();
             a = POP();
-            if (!check_cell(st, pc, a, "mark")) goto fail;
+            if (!check_cell(st, PC, a, "mark")) goto fail;
             if (DEAD_WRITE()) {
-                pc = DEAD_NEXT(2);
+                ip = code + (DEAD_NEXT(2));
                 vmbreak;
             }
-            st_write(st, p->mark_base + code[pc + 1] * ncells + a, v);
-            pc += 2;
+            st_write(st, p->mark_base + ip[1] * ncells + a, v);
+            ip += 2;
             vmbreak;
         vmcase(TEXTCELL)
             a = POP();
             b = 1;            /* the instruction's width */
         text_cell:
-            if (!check_cell(st, pc, a, "text")) goto fail;
+            if (!check_cell(st, PC, a, "text")) goto fail;
             if (mode == VM_TALLY) {     /* counted moves need no text */
-                pc += b;
+                ip += b;
                 vmbreak;
             }
-            if (text_add(st, pc, p->cell_names[a], st->name_len[a])) goto fail;
+            if (text_add(st, PC, p->cell_names[a], st->name_len[a])) goto fail;
             if (mode == VM_EXPLAIN)
                 pl_vm_explain_text(st);
             else if (mode == VM_COUNT && !text_agrees(st))
                 goto backtrack;
-            pc += b;
+            ip += b;
             vmbreak;
         vmcase(TEXTSTR) {
-            const char *s = p->strings[code[pc + 1]];
+            const char *s = p->strings[ip[1]];
             if (mode == VM_TALLY) {
-                pc += 2;
+                ip += 2;
                 vmbreak;
             }
-            if (text_add(st, pc, s, (int)strlen(s))) goto fail;
+            if (text_add(st, PC, s, (int)strlen(s))) goto fail;
             if (mode == VM_EXPLAIN)
                 pl_vm_explain_text(st);
             else if (mode == VM_COUNT && !text_agrees(st))
                 goto backtrack;
-            pc += 2;
+            ip += 2;
             vmbreak;
         }
         vmcase(TEXTINT) {
             char buf[16];
             v = POP();
             if (mode == VM_TALLY) {
-                pc += 1;
+                ip += 1;
                 vmbreak;
             }
             int n = format_int(buf, v);
-            if (text_add(st, pc, buf, n)) goto fail;
+            if (text_add(st, PC, buf, n)) goto fail;
             if (mode == VM_EXPLAIN)
                 pl_vm_explain_text(st);
             else if (mode == VM_COUNT && !text_agrees(st))
                 goto backtrack;
-            pc += 1;
+            ip += 1;
             vmbreak;
         }
         vmcase(PASS)
@@ -1825,49 +1832,49 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
                 goto backtrack;
             }
             st->is_pass = 1;
-            pc += 1;
+            ip += 1;
             vmbreak;
         /* superinstructions (peephole.c): each does what its sequence did */
         vmcase(LOAD2)
-            PUSH(LOCAL(code[pc + 1]));
-            PUSH(LOCAL(code[pc + 2]));
-            pc += 3;
+            PUSH(LOCAL(ip[1]));
+            PUSH(LOCAL(ip[2]));
+            ip += 3;
             vmbreak;
         vmcase(STEPTO)
-            a = LOCAL(code[pc + 1]);
-            b = LOCAL(code[pc + 2]);
-            if (!check_dir(st, pc, b)) goto fail;
-            LOCAL(code[pc + 3]) = a >= 0 && a < ncells ? p->neighbor[a * ndirs + b] : -1;
-            pc += 4;
+            a = LOCAL(ip[1]);
+            b = LOCAL(ip[2]);
+            if (!check_dir(st, PC, b)) goto fail;
+            LOCAL(ip[3]) = a >= 0 && a < ncells ? p->neighbor[a * ndirs + b] : -1;
+            ip += 4;
             vmbreak;
         vmcase(TEXTLOC)        /* TEXTCELL of a local: the same after the operand */
-            a = LOCAL(code[pc + 1]);
+            a = LOCAL(ip[1]);
             b = 2;
             goto text_cell;
         vmcase(REQNOT)
             if (POP()) {
                 if (mode == VM_EXPLAIN)
-                    pl_vm_explain_fail(st, pc);
+                    pl_vm_explain_fail(st, PC);
                 goto backtrack;
             }
-            pc += 1;
+            ip += 1;
             vmbreak;
         vmcase(GETMYVAR)
-            PUSH(slot[p->pvar_base + code[pc + 1] * np + st->mover]);
-            pc += 2;
+            PUSH(slot[p->pvar_base + ip[1] * np + st->mover]);
+            ip += 2;
             vmbreak;
         vmcase(REQEMPTY)
-            a = LOCAL(code[pc + 1]);
+            a = LOCAL(ip[1]);
             if (!(valid_cell(p, a) && slot[a] == 0)) {
                 if (mode == VM_EXPLAIN)
-                    pl_vm_explain_fail(st, pc);
+                    pl_vm_explain_fail(st, PC);
                 goto backtrack;
             }
-            pc += 2;
+            ip += 2;
             vmbreak;
 #ifndef VM_COMPUTED_GOTO
         default:
-            vm_error(st, pc, "bad opcode %d", (int)code[pc]);
+            vm_error(st, PC, "bad opcode %d", (int)ip[0]);
             goto fail;
 #endif
         }
@@ -1886,7 +1893,7 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
             st->is_pass = f->is_pass;
             st->xpicks = f->xpicks;
             st->xshadow = f->xshadow;
-            sp = f->sp;
+            top = stack + f->sp;
             switch (f->kind) {
             case FK_BASE:
                 ret = mode == VM_EVAL ? PL_RESULT_NONE : 0;
@@ -1894,36 +1901,36 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
             case FK_PICK:
                 /* The next element, under the same fork: it already holds
                    the state to come back to, only the cursor moves. */
-                pc = f->pc;
+                ip = code + (f->pc);
                 cursor = f->aux;
-                a = mode == VM_COUNT ? count_next(st, code, pc, &cursor, &v)
-                                     : set_next(st, &p->sets[code[pc + 1]], &cursor, pc, &v);
+                a = mode == VM_COUNT ? count_next(st, code, PC, &cursor, &v)
+                                     : set_next(st, &p->sets[ip[1]], &cursor, PC, &v);
                 if (st->has_err) goto fail;
                 if (!a) {
                     st->nforks--;
                     goto backtrack;
                 }
                 f->aux = cursor;
-                LOCAL(code[pc + 2]) = v;
+                LOCAL(ip[2]) = v;
                 if (mode == VM_EXPLAIN)
-                    pl_vm_explain_pick(st, code, pc, v);
-                pc += 3;
+                    pl_vm_explain_pick(st, code, PC, v);
+                ip += 3;
                 continue;
             case FK_PICKBITS:
             case FK_PICKLIST:
-                pc = f->pc;
+                ip = code + (f->pc);
                 if (f->kind == FK_PICKBITS)
-                    v = take_bit(st, &p->sets[code[pc + 1]], &f->bits);
+                    v = take_bit(st, &p->sets[ip[1]], &f->bits);
                 else
                     v = f->aux < f->end ? f->items[f->aux++] : -1;
                 if (v < 0) {
                     st->nforks--;
                     goto backtrack;
                 }
-                LOCAL(code[pc + 2]) = v;
+                LOCAL(ip[2]) = v;
                 if (mode == VM_EXPLAIN)
-                    pl_vm_explain_pick(st, code, pc, v);
-                pc += 3;
+                    pl_vm_explain_pick(st, code, PC, v);
+                ip += 3;
                 continue;
             case FK_FIRST:
                 st->nforks--;
@@ -1934,38 +1941,38 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
                     /* explain: look behind the priority, but remember it */
                     st->xshadow = f->aux;
                 }
-                pc = f->pc;
+                ip = code + (f->pc);
                 continue;
             case FK_TRY:
                 st->nforks--;
-                pc = f->pc;
+                ip = code + (f->pc);
                 PUSH(0);
                 continue;
             default:
                 st->nforks--;
-                pc = f->pc;
+                ip = code + (f->pc);
                 /* a way that reaches where an equal one was: its moves are
                    all known (memo.c) */
-                if (mode == VM_GEN && st->memo && st->memo->point_of[pc] >= 0 &&
-                    pl_memo_seen(st, st->memo->point_of[pc]))
+                if (mode == VM_GEN && st->memo && st->memo->point_of[PC] >= 0 &&
+                    pl_memo_seen(st, st->memo->point_of[PC]))
                     goto backtrack;
                 continue;
             }
         }
     overflow:   /* a and b are the operands (b unused by NEG) */
-        if (code[pc] == PL_OP_NEG)
-            vm_error(st, pc, "arithmetic overflow: -(%d) does not fit in 32 bits", (int)a);
+        if (ip[0] == PL_OP_NEG)
+            vm_error(st, PC, "arithmetic overflow: -(%d) does not fit in 32 bits", (int)a);
         else
-            vm_error(st, pc, "arithmetic overflow: %d %s %d does not fit in 32 bits", (int)a,
-                     code[pc] == PL_OP_ADD ? "+" : code[pc] == PL_OP_SUB ? "-" :
-                     code[pc] == PL_OP_MUL ? "*" : "/", (int)b);
+            vm_error(st, PC, "arithmetic overflow: %d %s %d does not fit in 32 bits", (int)a,
+                     ip[0] == PL_OP_ADD ? "+" : ip[0] == PL_OP_SUB ? "-" :
+                     ip[0] == PL_OP_MUL ? "*" : "/", (int)b);
         goto fail;
     out_of_budget:
         if (st->nforks > VM_MAX_FORKS)
-            vm_error(st, pc, "the move program leaves more than %d choices pending: a runaway loop?",
+            vm_error(st, PC, "the move program leaves more than %d choices pending: a runaway loop?",
                      VM_MAX_FORKS);
         else
-            vm_error(st, pc, "the move program ran too long (more than %ld steps): a runaway loop?",
+            vm_error(st, PC, "the move program ran too long (more than %ld steps): a runaway loop?",
                      st->step_budget);
     fail:   /* st->has_err is set */
         goto done;
