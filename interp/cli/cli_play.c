@@ -76,11 +76,19 @@ typedef struct {
     int floor;                    /* moves below this are not undone */
     FILE *in;
     int in_is_tty, progress;      /* progress: live line on stderr */
+    int color;                    /* --color: ANSI colours on the board */
+    int flip;                     /* --flip 1, --no-flip 0, else -1: decided by the seats */
+    int render;                   /* PL_RENDER_... of this round's boards */
 } play_ctx;
 
 static const char *seat_name(const play_ctx *c, int seat)
 {
     return pl_program_player_name(c->prog, seat);
+}
+
+static void draw_board(const play_ctx *c)
+{
+    pl_state_render_with(c->st, stdout, c->render);
 }
 
 static controller *seat_ctrl(play_ctx *c, int seat)
@@ -406,7 +414,7 @@ static int human_turn(play_ctx *c)
 {
     int me = pl_state_to_move(c->st);
     char line[512];
-    pl_state_render(c->st, stdout);
+    draw_board(c);
     for (;;) {
         if (interrupted)
             return TURN_QUIT;
@@ -433,7 +441,7 @@ static int human_turn(play_ctx *c)
         } else if (strcasecmp(s, "moves") == 0) {
             print_legal(c->ml);
         } else if (strcasecmp(s, "show") == 0 || strcasecmp(s, "board") == 0) {
-            pl_state_render(c->st, stdout);
+            draw_board(c);
         } else if (strcasecmp(s, "undo") == 0) {
             if (undo_to_human(c))
                 return TURN_UNDONE;
@@ -587,6 +595,12 @@ static int run_rounds(play_ctx *c, int rounds, const start_moves *start,
         if (rc != 0)
             return rc;
         c->floor = start->undoable ? 0 : c->nhist;
+        /* the board is turned for a human sitting north against a
+           computer south, so that the human's side is at the bottom */
+        int flip = c->flip >= 0 ? c->flip
+                 : c->nplayers > 1 && !seat_ctrl(c, 1)->engine && seat_ctrl(c, 0)->engine;
+        c->render = PL_RENDER_LAST_MOVE | (c->color ? PL_RENDER_COLOR : 0) |
+                    (flip ? PL_RENDER_FLIP : 0);
         if (c->verbose && rounds > 1) {
             printf("round %d: ", round);
             print_seats(c);
@@ -613,7 +627,7 @@ static int run_rounds(play_ctx *c, int rounds, const start_moves *start,
         }
         played++;
         if (c->verbose) {
-            pl_state_render(c->st, stdout);
+            draw_board(c);
             char buf[160];
             if (r == ROUND_CAPPED)
                 printf("game %s\n", capped_text(c, buf, sizeof buf));
@@ -686,8 +700,8 @@ static int setup_controllers(play_ctx *c, const pl_cli_args *a,
 
 static int play_game(pl_cli_game *g, const pl_cli_args *a, const char *game_arg,
                      uint64_t seed, int level, int max_plies, int rounds, int info,
-                     const start_moves *start, const pl_record *rec,
-                     const char *save_path)
+                     int color, int flip, const start_moves *start,
+                     const pl_record *rec, const char *save_path)
 {
     play_ctx c;
     memset(&c, 0, sizeof c);
@@ -702,6 +716,8 @@ static int play_game(pl_cli_game *g, const pl_cli_args *a, const char *game_arg,
     c.level = level;
     c.max_plies = max_plies;
     c.info = info;
+    c.color = color;
+    c.flip = flip;
     c.ml = pl_movelist_new();
 
     int rc = c.ml ? setup_controllers(&c, a, rec) : pl_cli_fail("play", "out of memory");
@@ -745,18 +761,19 @@ static int play_game(pl_cli_game *g, const pl_cli_args *a, const char *game_arg,
 int pl_cli_play(int argc, char **argv)
 {
     enum { O_SEED, O_ROUNDS, O_MOVES, O_LEVEL, O_LOAD, O_SAVE, O_VERBOSE, O_POSITION,
-           O_MAX_PLIES, NOPTS };
+           O_MAX_PLIES, O_COLOR, O_FLIP, O_NO_FLIP, NOPTS };
     pl_cli_opt opts[NOPTS] = {{"--seed", 1, NULL},  {"--rounds", 1, NULL},
                               {"--moves", 1, NULL}, {"--level", 1, NULL},
                               {"--load", 1, NULL},  {"--save", 1, NULL},
                               {"--verbose", 0, NULL}, {"--position", 1, NULL},
-                              {"--max-plies", 1, NULL}};
+                              {"--max-plies", 1, NULL}, {"--color", 1, NULL},
+                              {"--flip", 0, NULL}, {"--no-flip", 0, NULL}};
     pl_cli_args a;
     pl_cli_game g;
     pl_record rec;
     memset(&g, 0, sizeof g);
     pl_record_init(&rec);
-    int have_rec = 0;
+    int have_rec = 0, color = 0;
     long long seed = 0, rounds = 1, level = 0, max_plies = PLAY_MAX_PLIES_DEFAULT;
     char **words = NULL, *wordbuf = NULL;
     start_moves start = {NULL, 0, "--moves", 0, NULL};
@@ -786,6 +803,10 @@ int pl_cli_play(int argc, char **argv)
     if (rc == 0 && opts[O_LEVEL].value)
         rc = pl_cli_int("play", "--level", opts[O_LEVEL].value, PL_LEVEL_MIN,
                         PL_LEVEL_MAX, &level);
+    if (rc == 0)
+        rc = pl_cli_color("play", opts[O_COLOR].value, &color);
+    if (rc == 0 && opts[O_FLIP].value && opts[O_NO_FLIP].value)
+        rc = pl_cli_usage("play", "--flip and --no-flip cannot be combined");
     if (rc == 0 && opts[O_SAVE].value && rounds > 1)
         rc = pl_cli_usage("play", "--save keeps one game; for several, use "
                           "'plateau match --records DIR'");
@@ -821,8 +842,8 @@ int pl_cli_play(int argc, char **argv)
     start.position = opts[O_POSITION].value;
     if (rc == 0)
         rc = play_game(&g, &a, game_arg, (uint64_t)seed, (int)level, (int)max_plies,
-                       (int)rounds,
-                       opts[O_VERBOSE].value != NULL, &start,
+                       (int)rounds, opts[O_VERBOSE].value != NULL, color,
+                       opts[O_FLIP].value ? 1 : opts[O_NO_FLIP].value ? 0 : -1, &start,
                        have_rec ? &rec : NULL, opts[O_SAVE].value);
 done:
     free(words);

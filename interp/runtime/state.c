@@ -454,6 +454,39 @@ pl_err pl_undo(pl_state *st)
     return PL_OK;
 }
 
+/* The trail of the last ply runs from its mark to the end of the trail
+ * (between runs of the VM, which unwind what they write): the first old
+ * value pushed for a cell is its value before the move. */
+int pl_state_last_changes(const pl_state *st, int *cells, int *how, int max)
+{
+    if (!st || st->ply == 0)
+        return 0;
+    const pl_program *p = st->prog;
+    int from = st->hist[st->ply - 1].trail_mark, mover = st->hist[st->ply - 1].mover;
+    int n = 0;
+    for (int cell = 0; cell < p->ncells; cell++) {
+        int k = from;
+        while (k < st->ntrail && st->trail[k] != cell)
+            k += 2;
+        if (k >= st->ntrail)
+            continue;
+        int32_t old = st->trail[k + 1], now = st->slot[cell];
+        if (old == now)
+            continue;
+        int what = now != 0 ? PL_CHANGE_ARRIVED
+                 : PL_PIECE_OWNER(old) == mover || PL_PIECE_OWNER(old) < 0 ? PL_CHANGE_LEFT
+                 : PL_CHANGE_REMOVED;
+        if (n < max) {
+            if (cells)
+                cells[n] = cell;
+            if (how)
+                how[n] = what;
+        }
+        n++;
+    }
+    return n;
+}
+
 static pl_err eval_rules(pl_state *st, int entry, int mover, int *result)
 {
     st->mover = mover;

@@ -1,0 +1,127 @@
+#!/bin/sh
+# play_ui_tests.sh -- the board and the prompt of `plateau play` and
+# `plateau show` as a player sees them: colour (--color, NO_COLOR, a
+# terminal or not), the last move marked, the board turned for the player
+# sitting north, the move history, `moves CELL` and the short list after an
+# illegal move.  Scripted games on stdin; screens compared with the golden
+# files of tests/cli/golden/ (UPDATE_GOLDEN=1 rewrites them).
+#
+# Usage: tests/cli/play_ui_tests.sh PATH/TO/plateau
+
+PLATEAU=${1:?usage: play_ui_tests.sh PATH/TO/plateau}
+case $PLATEAU in /*) ;; *) PLATEAU=$(pwd)/$PLATEAU ;; esac
+here=$(cd "$(dirname "$0")" && pwd)
+golden=$here/golden
+: "${PLATEAU_PATH:=$(cd "$here/../.." && pwd)}"
+export PLATEAU_PATH
+unset NO_COLOR COLUMNS
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/plateau-ui.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+passed=0
+failed=0
+esc=$(printf '\033')
+
+pass() { passed=$((passed + 1)); echo "ok   $1"; }
+fail() {
+    failed=$((failed + 1))
+    echo "FAIL $1: $2"
+    echo "  --- stdout"; sed 's/^/  | /' "$tmp/out" | cat -v | head -40
+    echo "  --- stderr"; sed 's/^/  | /' "$tmp/err" | head -10
+}
+
+# play INPUT ARGS...: plateau with INPUT on stdin; $rc, $tmp/out, $tmp/err.
+play() {
+    input=$1
+    shift
+    printf '%s' "$input" | "$PLATEAU" "$@" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+}
+
+# in_tty COMMAND: run a shell command in a pseudo-terminal (script(1)),
+# its output (the terminal's, \r\n line ends) in $tmp/out.
+in_tty() {
+    script -qec "$1" /dev/null </dev/null >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+}
+
+# golden NAME FILE: stdout is the golden file FILE, byte for byte.
+golden() {
+    if [ -n "${UPDATE_GOLDEN:-}" ]; then
+        cp "$tmp/out" "$golden/$2"
+        pass "$1 (golden file written)"
+    elif cmp -s "$tmp/out" "$golden/$2"; then
+        pass "$1"
+    else
+        fail "$1" "stdout differs from golden/$2: $(diff "$golden/$2" "$tmp/out" | cat -v | head -10)"
+    fi
+}
+
+has() {   # has NAME STRING: stdout holds STRING
+    if [ "$rc" = 0 ] && grep -qF -- "$2" "$tmp/out"; then pass "$1"
+    else fail "$1" "exit status $rc, or no '$2'"; fi
+}
+hasnt() { # hasnt NAME STRING
+    if [ "$rc" = 0 ] && ! grep -qF -- "$2" "$tmp/out"; then pass "$1"
+    else fail "$1" "exit status $rc, or '$2' found"; fi
+}
+
+# --- colour -------------------------------------------------------------------
+play "$(printf 'b2\nshow\nquit\n')" play tic-tac-toe --north random --seed 1 --color=always
+has "play --color=always: colour codes" "$esc["
+golden "play --color=always: the screen" play_color.txt
+play "$(printf 'b2\nquit\n')" play tic-tac-toe --north random --seed 1 --color=never
+hasnt "play --color=never: no colour codes" "$esc"
+play "$(printf 'b2\nquit\n')" play tic-tac-toe --north random --seed 1
+hasnt "play into a pipe: no colour codes" "$esc"
+play "" play tic-tac-toe --color=blue
+if [ "$rc" = 2 ] && grep -q "auto, always or never" "$tmp/err"; then pass "play --color=blue refused"
+else fail "play --color=blue refused" "exit status $rc"; fi
+
+run_show="'$PLATEAU' show chess --moves 'e2e4 d7d5'"
+in_tty "$run_show"
+has "show on a terminal: colour codes" "$esc["
+in_tty "NO_COLOR=1 $run_show"
+hasnt "show on a terminal with NO_COLOR: no colour codes" "$esc"
+in_tty "NO_COLOR= $run_show"
+has "show on a terminal, NO_COLOR empty: colour codes" "$esc["
+in_tty "NO_COLOR=1 $run_show --color=always"
+has "--color=always overrides NO_COLOR" "$esc["
+in_tty "$run_show --color=never"
+hasnt "show --color=never on a terminal: no colour codes" "$esc"
+play "" show chess --moves "e2e4 d7d5 e4d5" --color=always
+golden "show --color=always: the board" show_color.txt
+
+# --- the last move ----------------------------------------------------------------
+play "" show chess --moves "e2e4 a7a6 e4e5 d7d5 e5d6"
+golden "show: en passant marked [P] [.] [.]" show_last_move.txt
+play "" show english-draughts --moves "c3-d4 f6-e5 d4xf6"
+has "show: a jump marks the jumped man" "  5  .     .    [.]    .    "
+play "" show chess --moves "e2e4 a7a6 g1f3 a6a5 f1c4 a5a4 e1g1"
+has "show: castling marks four cells" "  1  R  N  B  Q [.][R][K][.]"
+play "" show ruches --moves 0@b1
+has "show: a piece with a number, marked" "  1    [B0]   .     .    "
+play "" show tic-tac-toe
+hasnt "show at the start: nothing marked" "["
+play "$(printf 'b2\nquit\n')" play tic-tac-toe --north random --seed 1
+has "play: the computer's move marked" "[O]"
+
+# --- the board turned for north -------------------------------------------------------
+play "$(printf 'quit\n')" play tic-tac-toe --south random --north human --seed 1
+if [ "$rc" = 0 ] && grep -q "^     c  b  a" "$tmp/out" && sed -n 3p "$tmp/out" | grep -q "^  1 "
+then pass "play: a human north sees the board turned"
+else fail "play: a human north sees the board turned" "not turned"; fi
+play "$(printf 'quit\n')" play tic-tac-toe --south random --north human --seed 1 --no-flip
+has "play --no-flip: not turned" "     a  b  c"
+play "$(printf 'quit\n')" play tic-tac-toe --north random --flip
+has "play --flip: turned for a human south" "     c  b  a"
+play "$(printf 'quit\n')" play chess --south random --north human --seed 3
+golden "play chess as black: the screen" play_flip_chess.txt
+play "" play tic-tac-toe --flip --no-flip
+if [ "$rc" = 2 ]; then pass "--flip with --no-flip refused"
+else fail "--flip with --no-flip refused" "exit status $rc"; fi
+play "" show chess --flip --moves e2e4
+has "show --flip" "     h  g  f  e  d  c  b  a"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
