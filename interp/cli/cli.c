@@ -43,6 +43,7 @@ static const pl_cli_command commands[] = {
      "At the prompt, type a move in its canonical text (case does not\n"
      "matter), or one of:\n"
      "  moves       list the legal moves\n"
+     "  history     the moves so far, numbered per full move\n"
      "  hint        ask the computer for a move\n"
      "  undo        take back your last move and the replies to it\n"
      "  save FILE   write the game so far to a record file\n"

@@ -72,6 +72,7 @@ typedef struct {
     int info;                     /* --verbose: search figures per move */
     char **texts;                 /* moves since the start of the game */
     char *by_human;               /* per move: chosen by a human? */
+    char *movers;                 /* per move: the player who made it */
     int nhist, caphist;
     int floor;                    /* moves below this are not undone */
     FILE *in;
@@ -111,12 +112,17 @@ static int play_move(play_ctx *c, int i, int human)
         if (!h)
             return -1;
         c->by_human = h;
+        char *m = realloc(c->movers, (size_t)cap);
+        if (!m)
+            return -1;
+        c->movers = m;
         c->caphist = cap;
     }
     char *text = strdup(pl_move_text(c->ml, i));
     if (!text)
         return -1;
     c->texts[c->nhist] = text;
+    c->movers[c->nhist] = (char)pl_state_to_move(c->st);
     c->by_human[c->nhist++] = (char)human;
     pl_apply(c->st, c->ml, i);
     for (int k = 0; k < c->nplayers; k++)
@@ -184,6 +190,63 @@ static char **split_moves(const char *moves, int *n, char **buf)
     for (char *w = strtok(*buf, " \t\n,"); w; w = strtok(NULL, " \t\n,"))
         v[(*n)++] = w;
     return v;
+}
+
+/* --- move numbers ---------------------------------------------------------------- */
+
+/* With two players a move number counts full moves, as chess does: it
+ * goes up when the first player moves after the other (a player who moves
+ * twice in a row, `turn mover`, stays in the same move); with another
+ * number of players it counts plies.  The number of ply k (0-based) made
+ * by `mover`, and whether it opens its move (else it is "N...").  */
+static int move_number(const play_ctx *c, int k, int mover, int *opens)
+{
+    if (c->nplayers != 2) {
+        *opens = 1;
+        return k + 1;
+    }
+    int n = 0;
+    for (int j = 0; j <= k; j++) {
+        int m = j < k ? c->movers[j] : mover;
+        if (j == 0 || (m == 0 && c->movers[j - 1] != 0))
+            n++;
+    }
+    *opens = mover == 0 && (k == 0 || c->movers[k - 1] != 0);
+    return n;
+}
+
+/* "12." or "12..." for ply k made by `mover`. */
+static const char *move_label(const play_ctx *c, int k, int mover, char *buf, size_t size)
+{
+    int opens;
+    int n = move_number(c, k, mover, &opens);
+    snprintf(buf, size, "%d.%s", n, opens || c->nplayers != 2 ? "" : "..");
+    return buf;
+}
+
+/* `history`: the game's moves, a line per move number: "1. e2e4 e7e5"
+ * with two players ("1. ... e7e5" when the second player began), else
+ * "1. red a1", a line per ply. */
+static void print_history(const play_ctx *c)
+{
+    if (c->nhist == 0) {
+        puts("no move yet");
+        return;
+    }
+    for (int k = 0; k < c->nhist; k++) {
+        int opens;
+        int n = move_number(c, k, c->movers[k], &opens);
+        if (c->nplayers != 2) {
+            printf("%d. %s %s\n", n, pl_esc(seat_name(c, c->movers[k])),
+                   pl_esc(c->texts[k]));
+            continue;
+        }
+        if (k == 0 || opens)
+            printf("%s%d.%s", k ? "\n" : "", n, opens ? "" : " ...");
+        printf(" %s", pl_esc(c->texts[k]));
+    }
+    if (c->nplayers == 2)
+        putchar('\n');
 }
 
 /* --- records ------------------------------------------------------------------- */
@@ -313,6 +376,7 @@ static void human_help(void)
 {
     fputs("Type a move (e.g. as listed by 'moves'), or:\n"
           "  moves       list the legal moves\n"
+          "  history     the moves of the game so far\n"
           "  hint        ask the computer for a move\n"
           "  undo        take back your last move and the replies to it\n"
           "  save FILE   write the game so far to FILE (resume with --load)\n"
@@ -440,6 +504,8 @@ static int human_turn(play_ctx *c)
             human_help();
         } else if (strcasecmp(s, "moves") == 0) {
             print_legal(c->ml);
+        } else if (strcasecmp(s, "history") == 0) {
+            print_history(c);
         } else if (strcasecmp(s, "show") == 0 || strcasecmp(s, "board") == 0) {
             draw_board(c);
         } else if (strcasecmp(s, "undo") == 0) {
@@ -497,10 +563,11 @@ static int play_round(play_ctx *c)
             continue;
         if (i < 0)
             return ROUND_ERROR;
-        if (ctrl->engine && c->verbose) {
-            printf("%d. %s plays %s", pl_state_ply(c->st) + 1, pl_esc(seat_name(c, p)),
-                   pl_esc(pl_move_text(c->ml, i)));
-            if (c->info && ctrl->spec.kind != PL_PLAYER_RANDOM) {
+        if (c->verbose) {          /* a human's own move is said too */
+            char num[32];
+            printf("%s %s plays %s", move_label(c, c->nhist, p, num, sizeof num),
+                   pl_esc(seat_name(c, p)), pl_esc(pl_move_text(c->ml, i)));
+            if (c->info && ctrl->engine && ctrl->spec.kind != PL_PLAYER_RANDOM) {
                 char buf[200];
                 describe_search(&info, &ctrl->spec, buf, sizeof buf);
                 printf("  (%s)", buf);
@@ -755,6 +822,7 @@ static int play_game(pl_cli_game *g, const pl_cli_args *a, const char *game_arg,
     pl_movelist_delete(c.ml);
     free(c.texts);
     free(c.by_human);
+    free(c.movers);
     return rc;
 }
 

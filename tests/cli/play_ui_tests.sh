@@ -123,5 +123,27 @@ else fail "--flip with --no-flip refused" "exit status $rc"; fi
 play "" show chess --flip --moves e2e4
 has "show --flip" "     h  g  f  e  d  c  b  a"
 
+# --- history, and the human's own moves said ------------------------------------------
+play "$(printf 'e2e4\nhistory\nquit\n')" play chess --north random --seed 2 --moves "g1f3 g8f6"
+has "play: the human's move is said" "2. white plays e2e4"
+has "play: the computer's reply numbered N..." "2... black plays "
+has "history: full moves, --moves included" "1. g1f3 g8f6"
+has "history: the last move" "2. e2e4 "
+play "$(printf 'history\nquit\n')" play chess --south random --north human --seed 2
+has "history: the second player to move" "1. white plays "
+play "$(printf 'history\nquit\n')" play tic-tac-toe --north random --seed 1
+has "history before any move" "no move yet"
+play "$(printf 'a1\nhistory\nquit\n')" play tic-tac-toe --position "3/1X1/3 o" --south random --north human --seed 1
+if [ "$rc" = 0 ] && grep -q "^1\.\.\. o plays a1" "$tmp/out" && grep -q "^1\. \.\.\. a1$" "$tmp/out" \
+   && grep -q "^2\. x plays " "$tmp/out"
+then pass "history: a game that the second player begins"
+else fail "history: a game that the second player begins" "numbering"; fi
+printf 'board 3 x 3\nplayers a b c\npiece p\nmoves { pick c in empty_cells; place mover p at c; text c }\n' >"$tmp/three.game"
+play "$(printf 'a1\nhistory\nquit\n')" play "$tmp/three.game" --seed 1
+if [ "$rc" = 0 ] && grep -q "^2\. b plays " "$tmp/out" && grep -q "^1\. a a1$" "$tmp/out" \
+   && grep -q "^3\. c [a-c][1-3]$" "$tmp/out"
+then pass "history: three players, numbered per ply"
+else fail "history: three players, numbered per ply" "numbering"; fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
