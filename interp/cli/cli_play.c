@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 #include "cli.h"
 #include "record.h"
@@ -375,21 +376,195 @@ static int ask_engine(play_ctx *c, pl_search *e, const char *who,
 static void human_help(void)
 {
     fputs("Type a move (e.g. as listed by 'moves'), or:\n"
-          "  moves       list the legal moves\n"
-          "  history     the moves of the game so far\n"
-          "  hint        ask the computer for a move\n"
-          "  undo        take back your last move and the replies to it\n"
-          "  save FILE   write the game so far to FILE (resume with --load)\n"
-          "  show        draw the board again\n"
-          "  help        this text\n"
-          "  quit        leave the game\n", stdout);
+          "  moves [CELL]  list the legal moves; with CELL, those of the piece on\n"
+          "                it (or, when none leaves it, those that change it)\n"
+          "  history       the moves of the game so far\n"
+          "  hint          ask the computer for a move\n"
+          "  undo          take back your last move and the replies to it\n"
+          "  save FILE     write the game so far to FILE (resume with --load)\n"
+          "  show          draw the board again\n"
+          "  help          this text\n"
+          "  quit          leave the game\n", stdout);
 }
 
-static void print_legal(const pl_movelist *ml)
+/* The width to wrap lists to: the terminal's, else $COLUMNS, else 80. */
+static int screen_width(void)
 {
-    fputs("legal moves: ", stdout);
-    pl_cli_print_moves(ml, " ", stdout);
+    struct winsize ws;
+    if (isatty(fileno(stdout)) && ioctl(fileno(stdout), TIOCGWINSZ, &ws) == 0 &&
+        ws.ws_col >= 20)
+        return ws.ws_col;
+    const char *cols = getenv("COLUMNS");
+    long w = cols ? strtol(cols, NULL, 10) : 0;
+    return w >= 20 && w <= 1000 ? (int)w : 80;
+}
+
+/* Print n move texts in aligned columns, wrapped to the screen width,
+ * each line indented by two spaces. */
+static void print_columns(const char **v, int n)
+{
+    int wide = 1;
+    for (int k = 0; k < n; k++) {
+        int len = (int)strlen(pl_esc(v[k]));
+        if (len > wide)
+            wide = len;
+    }
+    int per_line = (screen_width() - 2) / (wide + 1);
+    if (per_line < 1)
+        per_line = 1;
+    for (int k = 0; k < n; k++) {
+        const char *t = pl_esc(v[k]);
+        int last = k % per_line == per_line - 1 || k == n - 1;
+        printf("%s%s", k % per_line ? " " : "  ", t);
+        if (last)
+            putchar('\n');
+        else
+            printf("%*s", wide - (int)strlen(t), "");
+    }
+}
+
+/* How move i changes `cell`: PL_CHANGE_... or 0 (tried on the position
+ * and taken back). */
+static int move_touches(play_ctx *c, int i, int cell, int *cells, int *how)
+{
+    if (pl_apply(c->st, c->ml, i) != PL_OK)
+        return 0;
+    int n = pl_state_last_changes(c->st, cells, how, pl_program_ncells(c->prog));
+    pl_undo(c->st);
+    for (int k = 0; k < n; k++)
+        if (cells[k] == cell)
+            return how[k];
+    return 0;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* `moves [CELL]`: the legal moves, sorted and wrapped; with a cell, the
+ * moves of the piece on it (those it leaves), or when none leaves it, the
+ * moves that change it (a piece arrives or is removed there). */
+static void list_moves(play_ctx *c, const char *arg)
+{
+    int n = pl_movelist_count(c->ml);
+    const char **v = malloc((size_t)(n ? n : 1) * sizeof *v);
+    int ncells = pl_program_ncells(c->prog);
+    int *cells = malloc((size_t)ncells * 2 * sizeof *cells);
+    if (!v || !cells) {
+        free(v);
+        free(cells);
+        puts("out of memory");
+        return;
+    }
+    int m = 0;
+    if (!*arg) {
+        for (int i = 0; i < n; i++)
+            v[m++] = pl_move_text(c->ml, i);
+    } else {
+        int cell = pl_program_find_cell(c->prog, arg);
+        if (cell < 0) {
+            printf("there is no cell %s\n", pl_esc(arg));
+            goto done;
+        }
+        int leaving = 0;
+        for (int pass = 0; pass < 2 && m == 0; pass++)
+            for (int i = 0; i < n; i++) {
+                int how = move_touches(c, i, cell, cells, cells + ncells);
+                if (pass == 0 ? how == PL_CHANGE_LEFT : how != 0)
+                    v[m++] = pl_move_text(c->ml, i);
+                leaving |= pass == 0 && how == PL_CHANGE_LEFT;
+            }
+        if (m == 0) {
+            printf("no legal move changes %s\n", pl_esc(pl_program_cell_name(c->prog, cell)));
+            goto done;
+        }
+        printf("%d move%s %s %s:\n", m, m == 1 ? "" : "s", leaving ? "from" : "changing",
+               pl_esc(pl_program_cell_name(c->prog, cell)));
+        qsort(v, (size_t)m, sizeof *v, cmp_str);
+        print_columns(v, m);
+        goto done;
+    }
+    qsort(v, (size_t)m, sizeof *v, cmp_str);
+    printf("%d legal move%s:\n", m, m == 1 ? "" : "s");
+    print_columns(v, m);
+done:
+    free(v);
+    free(cells);
+}
+
+/* The edit distance of two texts, ignoring case (short texts). */
+static int edit_distance(const char *a, const char *b)
+{
+    enum { MAXLEN = 64 };
+    int la = (int)strlen(a), lb = (int)strlen(b);
+    if (la > MAXLEN)
+        la = MAXLEN;
+    if (lb > MAXLEN)
+        lb = MAXLEN;
+    int row[MAXLEN + 1];
+    for (int j = 0; j <= lb; j++)
+        row[j] = j;
+    for (int i = 1; i <= la; i++) {
+        int diag = row[0];
+        row[0] = i;
+        for (int j = 1; j <= lb; j++) {
+            int up = row[j];
+            int same = tolower((unsigned char)a[i - 1]) == tolower((unsigned char)b[j - 1]);
+            int best = diag + !same;
+            if (up + 1 < best)
+                best = up + 1;
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[lb];
+}
+
+typedef struct {
+    const char *text;
+    int distance, prefix;
+} near_move;
+
+static int cmp_near(const void *a, const void *b)
+{
+    const near_move *x = a, *y = b;
+    if (x->distance != y->distance)
+        return x->distance - y->distance;
+    if (x->prefix != y->prefix)
+        return y->prefix - x->prefix;
+    return strcmp(x->text, y->text);
+}
+
+enum { CLOSEST_SHOWN = 8 };
+
+/* After an illegal move: the legal moves closest to the typed text (the
+ * fewest letters to change, then the longest common start), at most
+ * CLOSEST_SHOWN of them. */
+static void print_closest(const play_ctx *c, const char *typed)
+{
+    int n = pl_movelist_count(c->ml);
+    near_move *v = malloc((size_t)(n ? n : 1) * sizeof *v);
+    if (!v)
+        return;
+    for (int i = 0; i < n; i++) {
+        const char *t = pl_move_text(c->ml, i);
+        int p = 0;
+        while (t[p] && typed[p] && tolower((unsigned char)t[p]) == tolower((unsigned char)typed[p]))
+            p++;
+        v[i] = (near_move){t, edit_distance(typed, t), p};
+    }
+    qsort(v, (size_t)n, sizeof *v, cmp_near);
+    int shown = n < CLOSEST_SHOWN ? n : CLOSEST_SHOWN;
+    fputs(shown < n ? "closest legal moves:" : "legal moves:", stdout);
+    for (int k = 0; k < shown; k++)
+        printf(" %s", pl_esc(v[k].text));
+    if (shown < n)
+        printf(" (%d in all: 'moves' lists them)", n);
     putchar('\n');
+    free(v);
 }
 
 /* Read one line without its newline into buf; 0 at end of input or when
@@ -502,8 +677,9 @@ static int human_turn(play_ctx *c)
             return TURN_QUIT;
         if (strcasecmp(s, "help") == 0 || strcmp(s, "?") == 0) {
             human_help();
-        } else if (strcasecmp(s, "moves") == 0) {
-            print_legal(c->ml);
+        } else if (strncasecmp(s, "moves", 5) == 0 &&
+                   (s[5] == '\0' || isspace((unsigned char)s[5]))) {
+            list_moves(c, pl_trim(s + 5));
         } else if (strcasecmp(s, "history") == 0) {
             print_history(c);
         } else if (strcasecmp(s, "show") == 0 || strcasecmp(s, "board") == 0) {
@@ -529,7 +705,7 @@ static int human_turn(play_ctx *c)
                 return i;
             char why[512]; /* which rule of the game file rejects it */
             printf("%s\n", pl_explain_move(c->st, s, c->source, why, sizeof why));
-            print_legal(c->ml);
+            print_closest(c, s);
         }
     }
 }

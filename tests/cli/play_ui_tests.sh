@@ -145,5 +145,28 @@ if [ "$rc" = 0 ] && grep -q "^2\. b plays " "$tmp/out" && grep -q "^1\. a a1$" "
 then pass "history: three players, numbered per ply"
 else fail "history: three players, numbered per ply" "numbering"; fi
 
+# --- moves [CELL], the closest moves after an illegal one ---------------------------------
+printf 'moves\nmoves e2\nmoves E4\nmoves z9\nmoves e5\ne2e5\nquit\n' >"$tmp/in"
+COLUMNS=40 "$PLATEAU" play chess --north random --seed 2 <"$tmp/in" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+has "moves: counted" "20 legal moves:"
+has "moves: in columns" "  c2c4 d2d3 d2d4 e2e3 e2e4 f2f3 f2f4"
+if awk '/^  [a-z]/ && length($0) > 40 { bad = 1 } END { exit bad }' "$tmp/out"
+then pass "moves: wrapped to COLUMNS=40"
+else fail "moves: wrapped to COLUMNS=40" "a line longer than 40"; fi
+has "moves CELL: the moves of its piece" "2 moves from e2:"
+has "moves CELL: listed" "  e2e3 e2e4"
+has "moves CELL: a cell a move reaches" "1 move changing e4:"
+has "moves CELL: no such cell" "there is no cell z9"
+has "moves CELL: no move" "no legal move changes e5"
+has "illegal move: the reason" "e2e5: not a legal move"
+has "illegal move: the closest moves first, at most 8" "closest legal moves: e2e3 e2e4 a2a3 a2a4 b2b3 b2b4 c2c3 c2c4 (20 in all: 'moves' lists them)"
+COLUMNS=200 "$PLATEAU" play chess --north random --seed 2 <"$tmp/in" >"$tmp/out" 2>"$tmp/err"
+has "moves: wrapped to COLUMNS=200" "  a2a3 a2a4 b1a3 b1c3 b2b3 b2b4 c2c3 c2c4 d2d3 d2d4 e2e3 e2e4 f2f3 f2f4 g1f3 g1h3 g2g3 g2g4 h2h3 h2h4"
+play "$(printf 'moves e5\nquit\n')" play english-draughts --north random --moves "c3-d4 f6-e5"
+has "moves CELL: a man that can be jumped" "  d4xf6"
+play "$(printf 'e2\nquit\n')" play tic-tac-toe --north random --moves "a1 b1"
+has "illegal move: all the moves when they are few" "legal moves: a2 b2 c2 a3 b3 c1 c3"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
