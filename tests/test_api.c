@@ -306,6 +306,65 @@ static void test_last_changes(void **state)
     pl_program_free(prog);
 }
 
+
+/* The line of the end rule that ended the game. */
+static void test_end_line(void **state)
+{
+    (void)state;
+    static const char *const texts[] = {
+        "board 3 x 1\n"                               /* 1 */
+        "players a b\n"                               /* 2 */
+        "piece p\n"                                   /* 3 */
+        "moves { pick c in empty_cells; place mover p at c; text c }\n"
+        "end {\n"                                     /* 5 */
+        "  b wins when count(pieces(a)) == 2\n"       /* 6 */
+        "  no moves {\n"                              /* 7 */
+        "    draw when mover == b\n"                  /* 8 */
+        "  }\n"
+        "}\n",
+        "board 2 x 1\n"
+        "players a b\n"
+        "piece p\n"
+        "moves { pick c in empty_cells; place mover p at c; text c }\n"
+        "end {\n"
+        "  b wins when count(pieces(a)) == 2\n"
+        "  no moves {\n"
+        "    draw when mover == b\n"                  /* 8 */
+        "  }\n"
+        "}\n"};
+    for (int k = 0; k < 2; k++) {
+        pl_program *prog = NULL;
+        assert_int_equal(pl_load_string("end.game", texts[k], strlen(texts[k]), NULL, &prog),
+                         PL_OK);
+        pl_state *st = pl_state_new(prog);
+        pl_movelist *ml = pl_movelist_new();
+        int r;
+        play(st, ml, "a1");
+        assert_int_equal(pl_status(st, ml, &r), PL_OK);
+        assert_int_equal(r, PL_RESULT_NONE);
+        assert_int_equal(pl_state_end_line(st), 0);       /* the game goes on */
+        play(st, ml, "b1");
+        if (k == 0) {
+            play(st, ml, "c1");                          /* a has two pieces */
+            assert_int_equal(pl_status(st, ml, &r), PL_OK);
+            assert_int_equal(r, 1);
+            assert_int_equal(pl_state_end_line(st), 6);
+            /* the no-moves rules here: mover a, so the default (a wins),
+               which no line of the file says */
+            assert_int_equal(pl_nomoves_result(st, &r), PL_OK);
+            assert_int_equal(r, 0);
+            assert_int_equal(pl_state_end_line(st), 0);
+        } else {
+            assert_int_equal(pl_status(st, ml, &r), PL_OK);   /* a cannot move */
+            assert_int_equal(r, 2);                           /* a draw, by line 8 */
+            assert_int_equal(pl_state_end_line(st), 8);
+        }
+        pl_movelist_delete(ml);
+        pl_state_free(st);
+        pl_program_free(prog);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -318,6 +377,7 @@ int main(void)
         cmocka_unit_test(test_bad_arguments),
         cmocka_unit_test(test_search_game_over),
         cmocka_unit_test(test_last_changes),
+        cmocka_unit_test(test_end_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -210,6 +210,12 @@ PL_API pl_err pl_undo(pl_state *st);
 PL_API pl_err pl_end_result(pl_state *st, int *result);
 /* *result when the player to move has no legal move. */
 PL_API pl_err pl_nomoves_result(pl_state *st, int *result);
+/* The line (in the file that holds the game's `end` block) of the end
+ * rule that gave the result of the last pl_end_result, pl_nomoves_result
+ * or pl_status that ended the game: the reason it ended.  0 when the game
+ * goes on, or when no rule of the file gave it (the default of `no
+ * moves`: the player who cannot move loses). */
+PL_API int pl_state_end_line(const pl_state *st);
 /* The game status: the end-rule result if any; otherwise generates the
  * moves into ml and, when there are none, the no-move result.  When
  * *result is PL_RESULT_NONE the game goes on and ml holds the moves. */

@@ -52,6 +52,8 @@ static const pl_cli_command commands[] = {
      "  show          draw the board again\n"
      "  help          this list\n"
      "  quit          leave the game (end of input does the same)\n"
+     "When the game is over, the result is given with the reason, and the\n"
+     "prompt stays until quit: undo, save FILE, history and show still work.\n"
      "\n"
      "Options:\n"
      "  --level N    strength 1..10 of 'ai' (default 7: 1 s per move);\n"

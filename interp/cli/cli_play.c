@@ -71,6 +71,7 @@ typedef struct {
     uint64_t seed;
     int verbose;                  /* announce moves and draw boards */
     int info;                     /* --verbose: search figures per move */
+    int humans;                   /* seats played by a human */
     char **texts;                 /* moves since the start of the game */
     char *by_human;               /* per move: chosen by a human? */
     char *movers;                 /* per move: the player who made it */
@@ -823,6 +824,135 @@ typedef struct {
     const char *position;         /* --position: where the moves start (NULL: the start) */
 } start_moves;
 
+/* Line `line` of the game file's own `end` block (a top-level `end`
+ * down to the next top-level `}`), without its indentation: the rule in
+ * *rule (up to a `#`) and its comment in *comment; 0 when the line is not
+ * in that block (the end rules then come from an imported file). */
+static int end_rule_text(const char *source, int line, char *rule, size_t rsize,
+                         char *comment, size_t csize)
+{
+    int in_end = 0, n = 1;
+    for (const char *s = source; s && *s; n++) {
+        size_t len = strcspn(s, "\n");
+        if (!in_end && strncmp(s, "end", 3) == 0 && (s[3] == ' ' || s[3] == '{'))
+            in_end = 1;
+        else if (in_end && s[0] == '}')
+            return 0;
+        else if (in_end && n == line) {
+            while (len > 0 && (*s == ' ' || *s == '\t'))
+                s++, len--;
+            size_t code = strcspn(s, "#\n");
+            if (code > len)
+                code = len;
+            const char *hash = code < len ? s + code + 1 : NULL;
+            size_t clen = hash ? len - code - 1 : 0;
+            while (code > 0 && isspace((unsigned char)s[code - 1]))
+                code--;
+            snprintf(rule, rsize, "%.*s", (int)code, s);
+            while (hash && clen > 0 && isspace((unsigned char)*hash))
+                hash++, clen--;
+            while (clen > 0 && isspace((unsigned char)hash[clen - 1]))
+                clen--;
+            snprintf(comment, csize, "%.*s", (int)clen, hash ? hash : "");
+            return 1;
+        }
+        s += len;
+        if (*s == '\n')
+            s++;
+    }
+    return 0;
+}
+
+/* Why the game ended, after its result: " -- black has no legal move:
+ * checkmate" (the end rule's comment in the game file), " -- by the rule
+ * draw when repeated(3)", or "" when nothing more is known. */
+static const char *end_reason(play_ctx *c, char *buf, size_t size)
+{
+    int r = PL_RESULT_NONE;
+    buf[0] = 0;
+    if (pl_end_result(c->st, &r) != PL_OK)
+        return buf;
+    int nomoves = r == PL_RESULT_NONE;
+    if (nomoves && pl_nomoves_result(c->st, &r) != PL_OK)
+        return buf;
+    char rule[160] = "", comment[160] = "";
+    int line = pl_state_end_line(c->st);
+    int known = line > 0 && c->source &&
+                end_rule_text(c->source, line, rule, sizeof rule, comment, sizeof comment);
+    if (nomoves)
+        snprintf(buf, size, " -- %s has no legal move%s%s",
+                 pl_esc(seat_name(c, pl_state_to_move(c->st))),
+                 known && comment[0] ? ": " : "", known ? pl_esc(comment) : "");
+    else if (known && comment[0])
+        snprintf(buf, size, " -- %s", pl_esc(comment));
+    else if (known)
+        snprintf(buf, size, " -- by the rule '%s'", pl_esc(rule));
+    return buf;
+}
+
+/* The final board and how the game ended. */
+static void say_end(play_ctx *c, int r)
+{
+    draw_board(c);
+    char buf[160], why[400];
+    if (r == ROUND_CAPPED)
+        printf("game %s\n", capped_text(c, buf, sizeof buf));
+    else
+        printf("game over: %s%s\n", pl_state_outcome(c->st, r, buf, sizeof buf),
+               end_reason(c, why, sizeof why));
+}
+
+/* The prompt after the end of a game with a human: the game can be
+ * looked at, saved, or taken back and played on.  1 when a move was
+ * taken back (the game goes on), 0 to leave. */
+static int after_game(play_ctx *c, int r)
+{
+    char line[512];
+    puts("the game is over: 'undo' takes your last move back, 'save FILE' writes it, "
+         "'quit' leaves");
+    for (;;) {
+        if (interrupted)
+            return 0;
+        fputs("game over> ", stdout);
+        fflush(stdout);
+        if (!read_line(c->in, line, sizeof line)) {
+            putchar('\n');
+            return 0;
+        }
+        if (!c->in_is_tty)
+            puts(line);
+        char *s = pl_trim(line);
+        if (*s == '\0')
+            continue;
+        if (strcasecmp(s, "quit") == 0 || strcasecmp(s, "exit") == 0)
+            return 0;
+        if (strcasecmp(s, "undo") == 0) {
+            if (undo_to_human(c))
+                return 1;
+        } else if (strcasecmp(s, "history") == 0) {
+            print_history(c);
+        } else if (strcasecmp(s, "show") == 0 || strcasecmp(s, "board") == 0) {
+            say_end(c, r);
+        } else if (strncasecmp(s, "save", 4) == 0 &&
+                   (s[4] == '\0' || isspace((unsigned char)s[4]))) {
+            char *path = pl_trim(s + 4);
+            if (!*path)
+                puts("usage: save FILE");
+            else if (save_record(c, path, r == ROUND_CAPPED ? PL_RESULT_NONE : r) == 0)
+                printf("saved to %s\n", path);
+        } else if (strcasecmp(s, "help") == 0 || strcmp(s, "?") == 0) {
+            fputs("The game is over.  Type:\n"
+                  "  undo          take back your last move and the replies to it\n"
+                  "  history       the moves of the game\n"
+                  "  save FILE     write the game to FILE\n"
+                  "  show          draw the final board again\n"
+                  "  quit          leave\n", stdout);
+        } else {
+            puts("the game is over: type undo, history, save FILE, show or quit");
+        }
+    }
+}
+
 static int run_rounds(play_ctx *c, int rounds, const start_moves *start,
                       const char *save_path)
 {
@@ -849,7 +979,18 @@ static int run_rounds(play_ctx *c, int rounds, const start_moves *start,
             print_seats(c);
             putchar('\n');
         }
-        int r = play_round(c);
+        int r;
+        for (;;) {
+            r = play_round(c);
+            if (r < 0 && r != ROUND_CAPPED)
+                break;
+            if (c->verbose)
+                say_end(c, r);
+            /* a game with a human keeps its prompt after the end (undo,
+               save, history...) until `quit` */
+            if (!c->humans || rounds > 1 || !after_game(c, r))
+                break;
+        }
         if (r == ROUND_ERROR)
             return PL_EXIT_FAIL;
         if (save_path && save_record(c, save_path, r == ROUND_QUIT || r == ROUND_CAPPED
@@ -864,19 +1005,16 @@ static int run_rounds(play_ctx *c, int rounds, const start_moves *start,
             putchar('\n');
             return 128 + interrupted;  /* as a shell reports a program killed by it */
         }
+        if (interrupted) {          /* at the prompt after the end */
+            if (save_path)
+                printf("saved to %s\n", save_path);
+            return 128 + interrupted;
+        }
         if (r == ROUND_QUIT) {
             printf("%s abandoned\n", rounds > 1 ? "match" : "game");
             break;
         }
         played++;
-        if (c->verbose) {
-            draw_board(c);
-            char buf[160];
-            if (r == ROUND_CAPPED)
-                printf("game %s\n", capped_text(c, buf, sizeof buf));
-            else
-                printf("game over: %s\n", pl_state_outcome(c->st, r, buf, sizeof buf));
-        }
         if (rounds > 1)
             score_round(c, round, r, score);
     }
@@ -969,6 +1107,7 @@ static int play_game(pl_cli_game *g, const pl_cli_args *a, const char *game_arg,
         for (int s = 0; s < c.nplayers; s++)
             humans += c.ctrl[s].engine == NULL;
         c.verbose = humans > 0 || rounds == 1;
+        c.humans = humans;
         c.progress = c.verbose && isatty(fileno(stderr));
         if (humans > 0)
             printf("%s -- type 'help' for commands\n", pl_esc(pl_program_title(g->prog)));

@@ -1394,7 +1394,7 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value)
                 }
             }
             goto backtrack;
-        vmcase(RESULT) ret = POP(); goto done;
+        vmcase(RESULT) st->result_pc = pc; ret = POP(); goto done;
         vmcase(RETURN) ret = PL_RESULT_NONE; goto done;
         vmcase(MOVER) PUSH(st->mover); pc += 1; vmbreak;
         vmcase(OTHER)

@@ -168,5 +168,26 @@ has "moves CELL: a man that can be jumped" "  d4xf6"
 play "$(printf 'e2\nquit\n')" play tic-tac-toe --north random --moves "a1 b1"
 has "illegal move: all the moves when they are few" "legal moves: a2 b2 c2 a3 b3 c1 c3"
 
+# --- after the end: the reason, undo, save, history ------------------------------------------
+play "$(printf 'a1\nhistory\nsave %s\nb2\nundo\nb2\nquit\n' "$tmp/won.rec")" play tic-tac-toe --north random --seed 1 --moves "b1 c3 c1 a3" --save "$tmp/final.rec"
+has "end: the result and the rule that gave it" "game over: x wins -- by the rule 'mover wins when has_run(mover, 3, lines)'"
+has "end: the prompt stays" "game over> history"
+has "end: history" "3. a1"
+has "end: save" "saved to $tmp/won.rec"
+if grep -q "^result x wins" "$tmp/won.rec" && grep -q "^moves b1 c3 c1 a3 a1$" "$tmp/won.rec"
+then pass "end: the saved record has the result"
+else fail "end: the saved record has the result" "$(tr '\n' '|' <"$tmp/won.rec")"; fi
+has "end: not a move any more" "the game is over: type undo"
+has "end: undo goes back to the game" "3. x plays b2"
+has "end: then quit" "game abandoned"
+if grep -q "^result unfinished" "$tmp/final.rec" && grep -q "^moves b1 c3 c1 a3 b2 " "$tmp/final.rec"
+then pass "end: --save keeps the game as it was left"
+else fail "end: --save keeps the game as it was left" "$(tr '\n' '|' <"$tmp/final.rec")"; fi
+play "$(printf 'undo\nquit\n')" play chess --moves "f2f3 e7e5 g2g4 d8h4" --north random
+has "end: no legal move, and the rule's comment" "game over: black wins -- white has no legal move: checkmate"
+has "end: the moves of --moves are not taken back" "nothing to undo"
+play "$(printf 'a1\n')" play tic-tac-toe --north random --seed 1 --moves "b1 c3 c1 a3"
+has "end: end of input leaves" "game over> "
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
