@@ -127,20 +127,21 @@ static void put_legend(FILE *out, const pl_state *st, const char *letters, const
 }
 
 /* Colours (ANSI, 256-colour palette), chosen by index and never by
- * game: a piece's colour is its owner's. */
+ * game: a piece's colour is its owner's.  Mid-tone cells, so that both
+ * white and black letters stand out (contrast 3.3 to 6.5). */
 static const char *const owner_fg[PL_MAX_PLAYERS + 1] = {
-    "38;5;90",          /* nobody's pieces: purple */
+    "1;38;5;17",        /* nobody's pieces: navy */
     "1;38;5;231",       /* player 0: white */
     "1;38;5;16",        /* player 1: black */
-    "1;38;5;160",       /* player 2: red */
-    "1;38;5;19",        /* player 3: blue */
+    "1;38;5;52",        /* player 2: dark red */
+    "1;38;5;226",       /* player 3: yellow */
 };
-#define FG_EMPTY "38;5;242"
+#define FG_EMPTY "38;5;238"
 #define FG_MARK "1;38;5;88"
-#define BG_LIGHT "48;5;180"
-#define BG_DARK "48;5;137"
-#define BG_MOVED "48;5;108"     /* a piece left or arrived with the last move */
-#define BG_REMOVED "48;5;174"   /* a piece was taken off */
+#define BG_LIGHT "48;5;137"
+#define BG_DARK "48;5;101"
+#define BG_MOVED "48;5;66"      /* a piece left or arrived with the last move */
+#define BG_REMOVED "48;5;131"   /* a piece was taken off */
 
 /* A cell's symbol and its foreground colour. */
 static const char *cell_symbol(const pl_state *st, const char *letters, const char *kinds,
