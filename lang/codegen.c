@@ -1669,7 +1669,10 @@ void cg_end_rules(cc_t *cc, const ast *rules, int nomoves)
     }
     cc->in_end_rules = 0;
     if (nomoves) {
-        /* Default: the player who cannot move loses. */
+        /* Default: the player who cannot move loses.  No rule of the
+           file says it: no line (pl_state_end_line gives 0). */
+        cc->cur_line = cc->cur_col = 0;
+        cc->cur_node = NULL;
         op0(cc, PL_OP_MOVER);
         op0(cc, PL_OP_RESULT);
     } else {

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
@@ -228,6 +229,142 @@ static void test_search_game_over(void **state)
     pl_program_free(prog);
 }
 
+
+/* --- the last move's changes ------------------------------------------------------ */
+
+/* The changes of the last move as "a2+ b3- c4x" (left -, arrived +,
+ * removed x), in the order of the cells. */
+static const char *changes(const pl_state *st, char *buf, size_t size)
+{
+    int cells[16], how[16];
+    int n = pl_state_last_changes(st, cells, how, 16);
+    assert_true(n <= 16);
+    size_t len = 0;
+    buf[0] = 0;
+    for (int k = 0; k < n; k++)
+        len += (size_t)snprintf(buf + len, size - len, "%s%s%c", k ? " " : "",
+                                pl_program_cell_name(pl_state_program(st), cells[k]),
+                                how[k] == PL_CHANGE_LEFT ? '-'
+                                : how[k] == PL_CHANGE_ARRIVED ? '+'
+                                : how[k] == PL_CHANGE_REMOVED ? 'x' : '?');
+    return buf;
+}
+
+static void test_last_changes(void **state)
+{
+    (void)state;
+    char buf[256];
+    pl_program *prog = load("chess");
+    pl_state *st = pl_state_new(prog);
+    pl_movelist *ml = pl_movelist_new();
+    assert_int_equal(pl_state_last_changes(st, NULL, NULL, 0), 0);   /* the start */
+    play(st, ml, "e2e4");
+    assert_string_equal(changes(st, buf, sizeof buf), "e2- e4+");
+    play(st, ml, "d7d5");
+    play(st, ml, "e4d5");                    /* a capture: the taker arrives */
+    assert_string_equal(changes(st, buf, sizeof buf), "e4- d5+");
+    play(st, ml, "e7e5");
+    play(st, ml, "d5e6");                    /* en passant: the pawn of e5 removed */
+    assert_string_equal(changes(st, buf, sizeof buf), "d5- e5x e6+");
+    /* generating the moves after it changes nothing */
+    int r;
+    assert_int_equal(pl_status(st, ml, &r), PL_OK);
+    assert_string_equal(changes(st, buf, sizeof buf), "d5- e5x e6+");
+    /* only the first `max` are written; the count is all of them */
+    int cell = -1;
+    assert_int_equal(pl_state_last_changes(st, &cell, NULL, 1), 3);
+    assert_string_equal(pl_program_cell_name(prog, cell), "d5");
+    /* after an undo: the move before */
+    assert_int_equal(pl_undo(st), PL_OK);
+    assert_string_equal(changes(st, buf, sizeof buf), "e5+ e7-");
+    play(st, ml, "g1f3");
+    play(st, ml, "g8f6");
+    play(st, ml, "f1e2");
+    play(st, ml, "a7a6");
+    play(st, ml, "e1g1");                    /* castling: two pieces move */
+    assert_string_equal(changes(st, buf, sizeof buf), "e1- f1+ g1+ h1-");
+    pl_state_free(st);
+    pl_program_free(prog);
+
+    prog = load("english-draughts");         /* a jump removes the jumped man */
+    st = pl_state_new(prog);
+    play(st, ml, "c3-d4");
+    play(st, ml, "f6-e5");
+    play(st, ml, "d4xf6");
+    assert_string_equal(changes(st, buf, sizeof buf), "d4- e5x f6+");
+    pl_state_free(st);
+    pl_program_free(prog);
+
+    prog = load("tic-tac-toe");              /* a position has no last move */
+    st = pl_state_new(prog);
+    play(st, ml, "b2");
+    assert_string_equal(changes(st, buf, sizeof buf), "b2+");
+    assert_int_equal(pl_state_from_position(st, "3/1X1/3 o", NULL), PL_OK);
+    assert_int_equal(pl_state_last_changes(st, NULL, NULL, 0), 0);
+    pl_state_free(st);
+    pl_movelist_delete(ml);
+    pl_program_free(prog);
+}
+
+
+/* The line of the end rule that ended the game. */
+static void test_end_line(void **state)
+{
+    (void)state;
+    static const char *const texts[] = {
+        "board 3 x 1\n"                               /* 1 */
+        "players a b\n"                               /* 2 */
+        "piece p\n"                                   /* 3 */
+        "moves { pick c in empty_cells; place mover p at c; text c }\n"
+        "end {\n"                                     /* 5 */
+        "  b wins when count(pieces(a)) == 2\n"       /* 6 */
+        "  no moves {\n"                              /* 7 */
+        "    draw when mover == b\n"                  /* 8 */
+        "  }\n"
+        "}\n",
+        "board 2 x 1\n"
+        "players a b\n"
+        "piece p\n"
+        "moves { pick c in empty_cells; place mover p at c; text c }\n"
+        "end {\n"
+        "  b wins when count(pieces(a)) == 2\n"
+        "  no moves {\n"
+        "    draw when mover == b\n"                  /* 8 */
+        "  }\n"
+        "}\n"};
+    for (int k = 0; k < 2; k++) {
+        pl_program *prog = NULL;
+        assert_int_equal(pl_load_string("end.game", texts[k], strlen(texts[k]), NULL, &prog),
+                         PL_OK);
+        pl_state *st = pl_state_new(prog);
+        pl_movelist *ml = pl_movelist_new();
+        int r;
+        play(st, ml, "a1");
+        assert_int_equal(pl_status(st, ml, &r), PL_OK);
+        assert_int_equal(r, PL_RESULT_NONE);
+        assert_int_equal(pl_state_end_line(st), 0);       /* the game goes on */
+        play(st, ml, "b1");
+        if (k == 0) {
+            play(st, ml, "c1");                          /* a has two pieces */
+            assert_int_equal(pl_status(st, ml, &r), PL_OK);
+            assert_int_equal(r, 1);
+            assert_int_equal(pl_state_end_line(st), 6);
+            /* the no-moves rules here: mover a, so the default (a wins),
+               which no line of the file says */
+            assert_int_equal(pl_nomoves_result(st, &r), PL_OK);
+            assert_int_equal(r, 0);
+            assert_int_equal(pl_state_end_line(st), 0);
+        } else {
+            assert_int_equal(pl_status(st, ml, &r), PL_OK);   /* a cannot move */
+            assert_int_equal(r, 2);                           /* a draw, by line 8 */
+            assert_int_equal(pl_state_end_line(st), 8);
+        }
+        pl_movelist_delete(ml);
+        pl_state_free(st);
+        pl_program_free(prog);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -239,6 +376,8 @@ int main(void)
         cmocka_unit_test(test_state_copy),
         cmocka_unit_test(test_bad_arguments),
         cmocka_unit_test(test_search_game_over),
+        cmocka_unit_test(test_last_changes),
+        cmocka_unit_test(test_end_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -210,6 +210,12 @@ PL_API pl_err pl_undo(pl_state *st);
 PL_API pl_err pl_end_result(pl_state *st, int *result);
 /* *result when the player to move has no legal move. */
 PL_API pl_err pl_nomoves_result(pl_state *st, int *result);
+/* The line (in the file that holds the game's `end` block) of the end
+ * rule that gave the result of the last pl_end_result, pl_nomoves_result
+ * or pl_status that ended the game: the reason it ended.  0 when the game
+ * goes on, or when no rule of the file gave it (the default of `no
+ * moves`: the player who cannot move loses). */
+PL_API int pl_state_end_line(const pl_state *st);
 /* The game status: the end-rule result if any; otherwise generates the
  * moves into ml and, when there are none, the no-move result.  When
  * *result is PL_RESULT_NONE the game goes on and ml holds the moves. */
@@ -276,6 +282,31 @@ PL_API void pl_state_set_step_budget(pl_state *st, long steps);
 
 /* Draw the board (with coordinates) and the side to move. */
 PL_API void pl_state_render(const pl_state *st, FILE *out);
+/* The same with options, or'ed together:
+ *   PL_RENDER_COLOR      ANSI colours (256-colour palette): the pieces of
+ *                        each player in a colour of their own (by player
+ *                        index), light and dark cells;
+ *   PL_RENDER_LAST_MOVE  the cells the last move changed
+ *                        (pl_state_last_changes) highlighted: by their
+ *                        background with colour, else by brackets [X]
+ *                        that keep the grid aligned;
+ *   PL_RENDER_FLIP       the board turned half round: the last row at the
+ *                        bottom, the first column on the right (for the
+ *                        player sitting north). */
+enum { PL_RENDER_COLOR = 1, PL_RENDER_LAST_MOVE = 2, PL_RENDER_FLIP = 4 };
+PL_API void pl_state_render_with(const pl_state *st, FILE *out, int flags);
+
+/* How the last applied move changed a cell: the mover's piece (or a
+ * piece of nobody) left it, a piece arrived or changed there (placed,
+ * moved in, promoted, turned over), or another player's piece was
+ * removed from it. */
+enum { PL_CHANGE_LEFT = 1, PL_CHANGE_ARRIVED = 2, PL_CHANGE_REMOVED = 3 };
+/* The cells whose piece the last applied move changed (none at the start,
+ * after a pass, or from a position with no history): fills cells[k] and
+ * how[k] (PL_CHANGE_...; either may be NULL) for the first `max` of them,
+ * in the order of the cells, and returns how many there are.  Marks and
+ * variables are not counted. */
+PL_API int pl_state_last_changes(const pl_state *st, int *cells, int *how, int max);
 
 /* --- the position notation ---------------------------------------------------- */
 

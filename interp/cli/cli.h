@@ -94,6 +94,12 @@ int pl_cli_int(const char *cmd, const char *what, const char *text,
 int pl_cli_seconds(const char *cmd, const char *what, const char *text,
                    double *out);
 
+/* --color=auto|always|never (NULL: auto): *on is 1 for colour.  auto
+ * colours when stdout is a terminal and NO_COLOR is unset or empty;
+ * always and never override NO_COLOR (https://no-color.org).  0 or
+ * PL_EXIT_USAGE. */
+int pl_cli_color(const char *cmd, const char *value, int *on);
+
 /* --- games ---------------------------------------------------------------- */
 
 /* Load GAME (a name or a path): bytecode is read and verified, source is

@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "cli.h"
 
 /* --- messages --------------------------------------------------------------- */
@@ -419,6 +420,21 @@ int pl_cli_apply_moves(pl_state *st, pl_movelist *ml, const char *cmd,
             return bad_move(cmd, index, NULL, NULL, ml);
         }
         pl_apply(st, ml, i);
+    }
+    return 0;
+}
+
+int pl_cli_color(const char *cmd, const char *value, int *on)
+{
+    if (!value || strcmp(value, "auto") == 0) {
+        const char *no = getenv("NO_COLOR");
+        *on = isatty(fileno(stdout)) && !(no && *no);
+    } else if (strcmp(value, "always") == 0) {
+        *on = 1;
+    } else if (strcmp(value, "never") == 0) {
+        *on = 0;
+    } else {
+        return pl_cli_usage(cmd, "--color must be auto, always or never, not '%s'", value);
     }
     return 0;
 }

@@ -190,12 +190,15 @@ int pl_cli_moves(int argc, char **argv)
 int pl_cli_show(int argc, char **argv)
 {
     pl_cli_opt opts[] = {{"--moves", 1, NULL}, {"--position", 1, NULL},
-                         {"--format", 1, NULL}};
+                         {"--format", 1, NULL}, {"--color", 1, NULL},
+                         {"--flip", 0, NULL}};
     pl_cli_args a;
     pl_cli_game g;
-    int r;
+    int r, color = 0;
     char buf[64];
-    int rc = open_position(&a, &g, opts, 3, "show", argc, argv, &r);
+    int rc = open_position(&a, &g, opts, 5, "show", argc, argv, &r);
+    if (rc == 0)
+        rc = pl_cli_color("show", opts[3].value, &color);
     const char *format = opts[2].value ? opts[2].value : "board";
     if (rc == 0 && strcmp(format, "position") == 0) {
         char *text = NULL;
@@ -207,7 +210,9 @@ int pl_cli_show(int argc, char **argv)
     } else if (rc == 0 && strcmp(format, "board") != 0) {
         rc = pl_cli_usage("show", "--format must be board or position, not '%s'", format);
     } else if (rc == 0) {
-        pl_state_render(g.st, stdout);
+        pl_state_render_with(g.st, stdout, PL_RENDER_LAST_MOVE |
+                             (color ? PL_RENDER_COLOR : 0) |
+                             (opts[4].value ? PL_RENDER_FLIP : 0));
         if (r == PL_RESULT_NONE)
             printf("to move: %s\n",
                    pl_program_player_name(g.prog, pl_state_to_move(g.st)));

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 #include "cli.h"
 #include "record.h"
@@ -70,17 +71,27 @@ typedef struct {
     uint64_t seed;
     int verbose;                  /* announce moves and draw boards */
     int info;                     /* --verbose: search figures per move */
+    int humans;                   /* seats played by a human */
     char **texts;                 /* moves since the start of the game */
     char *by_human;               /* per move: chosen by a human? */
+    char *movers;                 /* per move: the player who made it */
     int nhist, caphist;
     int floor;                    /* moves below this are not undone */
     FILE *in;
     int in_is_tty, progress;      /* progress: live line on stderr */
+    int color;                    /* --color: ANSI colours on the board */
+    int flip;                     /* --flip 1, --no-flip 0, else -1: decided by the seats */
+    int render;                   /* PL_RENDER_... of this round's boards */
 } play_ctx;
 
 static const char *seat_name(const play_ctx *c, int seat)
 {
     return pl_program_player_name(c->prog, seat);
+}
+
+static void draw_board(const play_ctx *c)
+{
+    pl_state_render_with(c->st, stdout, c->render);
 }
 
 static controller *seat_ctrl(play_ctx *c, int seat)
@@ -103,12 +114,17 @@ static int play_move(play_ctx *c, int i, int human)
         if (!h)
             return -1;
         c->by_human = h;
+        char *m = realloc(c->movers, (size_t)cap);
+        if (!m)
+            return -1;
+        c->movers = m;
         c->caphist = cap;
     }
     char *text = strdup(pl_move_text(c->ml, i));
     if (!text)
         return -1;
     c->texts[c->nhist] = text;
+    c->movers[c->nhist] = (char)pl_state_to_move(c->st);
     c->by_human[c->nhist++] = (char)human;
     pl_apply(c->st, c->ml, i);
     for (int k = 0; k < c->nplayers; k++)
@@ -176,6 +192,63 @@ static char **split_moves(const char *moves, int *n, char **buf)
     for (char *w = strtok(*buf, " \t\n,"); w; w = strtok(NULL, " \t\n,"))
         v[(*n)++] = w;
     return v;
+}
+
+/* --- move numbers ---------------------------------------------------------------- */
+
+/* With two players a move number counts full moves, as chess does: it
+ * goes up when the first player moves after the other (a player who moves
+ * twice in a row, `turn mover`, stays in the same move); with another
+ * number of players it counts plies.  The number of ply k (0-based) made
+ * by `mover`, and whether it opens its move (else it is "N...").  */
+static int move_number(const play_ctx *c, int k, int mover, int *opens)
+{
+    if (c->nplayers != 2) {
+        *opens = 1;
+        return k + 1;
+    }
+    int n = 0;
+    for (int j = 0; j <= k; j++) {
+        int m = j < k ? c->movers[j] : mover;
+        if (j == 0 || (m == 0 && c->movers[j - 1] != 0))
+            n++;
+    }
+    *opens = mover == 0 && (k == 0 || c->movers[k - 1] != 0);
+    return n;
+}
+
+/* "12." or "12..." for ply k made by `mover`. */
+static const char *move_label(const play_ctx *c, int k, int mover, char *buf, size_t size)
+{
+    int opens;
+    int n = move_number(c, k, mover, &opens);
+    snprintf(buf, size, "%d.%s", n, opens || c->nplayers != 2 ? "" : "..");
+    return buf;
+}
+
+/* `history`: the game's moves, a line per move number: "1. e2e4 e7e5"
+ * with two players ("1. ... e7e5" when the second player began), else
+ * "1. red a1", a line per ply. */
+static void print_history(const play_ctx *c)
+{
+    if (c->nhist == 0) {
+        puts("no move yet");
+        return;
+    }
+    for (int k = 0; k < c->nhist; k++) {
+        int opens;
+        int n = move_number(c, k, c->movers[k], &opens);
+        if (c->nplayers != 2) {
+            printf("%d. %s %s\n", n, pl_esc(seat_name(c, c->movers[k])),
+                   pl_esc(c->texts[k]));
+            continue;
+        }
+        if (k == 0 || opens)
+            printf("%s%d.%s", k ? "\n" : "", n, opens ? "" : " ...");
+        printf(" %s", pl_esc(c->texts[k]));
+    }
+    if (c->nplayers == 2)
+        putchar('\n');
 }
 
 /* --- records ------------------------------------------------------------------- */
@@ -304,20 +377,195 @@ static int ask_engine(play_ctx *c, pl_search *e, const char *who,
 static void human_help(void)
 {
     fputs("Type a move (e.g. as listed by 'moves'), or:\n"
-          "  moves       list the legal moves\n"
-          "  hint        ask the computer for a move\n"
-          "  undo        take back your last move and the replies to it\n"
-          "  save FILE   write the game so far to FILE (resume with --load)\n"
-          "  show        draw the board again\n"
-          "  help        this text\n"
-          "  quit        leave the game\n", stdout);
+          "  moves [CELL]  list the legal moves; with CELL, those of the piece on\n"
+          "                it (or, when none leaves it, those that change it)\n"
+          "  history       the moves of the game so far\n"
+          "  hint          ask the computer for a move\n"
+          "  undo          take back your last move and the replies to it\n"
+          "  save FILE     write the game so far to FILE (resume with --load)\n"
+          "  show          draw the board again\n"
+          "  help          this text\n"
+          "  quit          leave the game\n", stdout);
 }
 
-static void print_legal(const pl_movelist *ml)
+/* The width to wrap lists to: the terminal's, else $COLUMNS, else 80. */
+static int screen_width(void)
 {
-    fputs("legal moves: ", stdout);
-    pl_cli_print_moves(ml, " ", stdout);
+    struct winsize ws;
+    if (isatty(fileno(stdout)) && ioctl(fileno(stdout), TIOCGWINSZ, &ws) == 0 &&
+        ws.ws_col >= 20)
+        return ws.ws_col;
+    const char *cols = getenv("COLUMNS");
+    long w = cols ? strtol(cols, NULL, 10) : 0;
+    return w >= 20 && w <= 1000 ? (int)w : 80;
+}
+
+/* Print n move texts in aligned columns, wrapped to the screen width,
+ * each line indented by two spaces. */
+static void print_columns(const char **v, int n)
+{
+    int wide = 1;
+    for (int k = 0; k < n; k++) {
+        int len = (int)strlen(pl_esc(v[k]));
+        if (len > wide)
+            wide = len;
+    }
+    int per_line = (screen_width() - 2) / (wide + 1);
+    if (per_line < 1)
+        per_line = 1;
+    for (int k = 0; k < n; k++) {
+        const char *t = pl_esc(v[k]);
+        int last = k % per_line == per_line - 1 || k == n - 1;
+        printf("%s%s", k % per_line ? " " : "  ", t);
+        if (last)
+            putchar('\n');
+        else
+            printf("%*s", wide - (int)strlen(t), "");
+    }
+}
+
+/* How move i changes `cell`: PL_CHANGE_... or 0 (tried on the position
+ * and taken back). */
+static int move_touches(play_ctx *c, int i, int cell, int *cells, int *how)
+{
+    if (pl_apply(c->st, c->ml, i) != PL_OK)
+        return 0;
+    int n = pl_state_last_changes(c->st, cells, how, pl_program_ncells(c->prog));
+    pl_undo(c->st);
+    for (int k = 0; k < n; k++)
+        if (cells[k] == cell)
+            return how[k];
+    return 0;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* `moves [CELL]`: the legal moves, sorted and wrapped; with a cell, the
+ * moves of the piece on it (those it leaves), or when none leaves it, the
+ * moves that change it (a piece arrives or is removed there). */
+static void list_moves(play_ctx *c, const char *arg)
+{
+    int n = pl_movelist_count(c->ml);
+    const char **v = malloc((size_t)(n ? n : 1) * sizeof *v);
+    int ncells = pl_program_ncells(c->prog);
+    int *cells = malloc((size_t)ncells * 2 * sizeof *cells);
+    if (!v || !cells) {
+        free(v);
+        free(cells);
+        puts("out of memory");
+        return;
+    }
+    int m = 0;
+    if (!*arg) {
+        for (int i = 0; i < n; i++)
+            v[m++] = pl_move_text(c->ml, i);
+    } else {
+        int cell = pl_program_find_cell(c->prog, arg);
+        if (cell < 0) {
+            printf("there is no cell %s\n", pl_esc(arg));
+            goto done;
+        }
+        int leaving = 0;
+        for (int pass = 0; pass < 2 && m == 0; pass++)
+            for (int i = 0; i < n; i++) {
+                int how = move_touches(c, i, cell, cells, cells + ncells);
+                if (pass == 0 ? how == PL_CHANGE_LEFT : how != 0)
+                    v[m++] = pl_move_text(c->ml, i);
+                leaving |= pass == 0 && how == PL_CHANGE_LEFT;
+            }
+        if (m == 0) {
+            printf("no legal move changes %s\n", pl_esc(pl_program_cell_name(c->prog, cell)));
+            goto done;
+        }
+        printf("%d move%s %s %s:\n", m, m == 1 ? "" : "s", leaving ? "from" : "changing",
+               pl_esc(pl_program_cell_name(c->prog, cell)));
+        qsort(v, (size_t)m, sizeof *v, cmp_str);
+        print_columns(v, m);
+        goto done;
+    }
+    qsort(v, (size_t)m, sizeof *v, cmp_str);
+    printf("%d legal move%s:\n", m, m == 1 ? "" : "s");
+    print_columns(v, m);
+done:
+    free(v);
+    free(cells);
+}
+
+/* The edit distance of two texts, ignoring case (short texts). */
+static int edit_distance(const char *a, const char *b)
+{
+    enum { MAXLEN = 64 };
+    int la = (int)strlen(a), lb = (int)strlen(b);
+    if (la > MAXLEN)
+        la = MAXLEN;
+    if (lb > MAXLEN)
+        lb = MAXLEN;
+    int row[MAXLEN + 1];
+    for (int j = 0; j <= lb; j++)
+        row[j] = j;
+    for (int i = 1; i <= la; i++) {
+        int diag = row[0];
+        row[0] = i;
+        for (int j = 1; j <= lb; j++) {
+            int up = row[j];
+            int same = tolower((unsigned char)a[i - 1]) == tolower((unsigned char)b[j - 1]);
+            int best = diag + !same;
+            if (up + 1 < best)
+                best = up + 1;
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[lb];
+}
+
+typedef struct {
+    const char *text;
+    int distance, prefix;
+} near_move;
+
+static int cmp_near(const void *a, const void *b)
+{
+    const near_move *x = a, *y = b;
+    if (x->distance != y->distance)
+        return x->distance - y->distance;
+    if (x->prefix != y->prefix)
+        return y->prefix - x->prefix;
+    return strcmp(x->text, y->text);
+}
+
+enum { CLOSEST_SHOWN = 8 };
+
+/* After an illegal move: the legal moves closest to the typed text (the
+ * fewest letters to change, then the longest common start), at most
+ * CLOSEST_SHOWN of them. */
+static void print_closest(const play_ctx *c, const char *typed)
+{
+    int n = pl_movelist_count(c->ml);
+    near_move *v = malloc((size_t)(n ? n : 1) * sizeof *v);
+    if (!v)
+        return;
+    for (int i = 0; i < n; i++) {
+        const char *t = pl_move_text(c->ml, i);
+        int p = 0;
+        while (t[p] && typed[p] && tolower((unsigned char)t[p]) == tolower((unsigned char)typed[p]))
+            p++;
+        v[i] = (near_move){t, edit_distance(typed, t), p};
+    }
+    qsort(v, (size_t)n, sizeof *v, cmp_near);
+    int shown = n < CLOSEST_SHOWN ? n : CLOSEST_SHOWN;
+    fputs(shown < n ? "closest legal moves:" : "legal moves:", stdout);
+    for (int k = 0; k < shown; k++)
+        printf(" %s", pl_esc(v[k].text));
+    if (shown < n)
+        printf(" (%d in all: 'moves' lists them)", n);
     putchar('\n');
+    free(v);
 }
 
 /* Read one line without its newline into buf; 0 at end of input or when
@@ -406,7 +654,7 @@ static int human_turn(play_ctx *c)
 {
     int me = pl_state_to_move(c->st);
     char line[512];
-    pl_state_render(c->st, stdout);
+    draw_board(c);
     for (;;) {
         if (interrupted)
             return TURN_QUIT;
@@ -430,10 +678,13 @@ static int human_turn(play_ctx *c)
             return TURN_QUIT;
         if (strcasecmp(s, "help") == 0 || strcmp(s, "?") == 0) {
             human_help();
-        } else if (strcasecmp(s, "moves") == 0) {
-            print_legal(c->ml);
+        } else if (strncasecmp(s, "moves", 5) == 0 &&
+                   (s[5] == '\0' || isspace((unsigned char)s[5]))) {
+            list_moves(c, pl_trim(s + 5));
+        } else if (strcasecmp(s, "history") == 0) {
+            print_history(c);
         } else if (strcasecmp(s, "show") == 0 || strcasecmp(s, "board") == 0) {
-            pl_state_render(c->st, stdout);
+            draw_board(c);
         } else if (strcasecmp(s, "undo") == 0) {
             if (undo_to_human(c))
                 return TURN_UNDONE;
@@ -455,7 +706,7 @@ static int human_turn(play_ctx *c)
                 return i;
             char why[512]; /* which rule of the game file rejects it */
             printf("%s\n", pl_explain_move(c->st, s, c->source, why, sizeof why));
-            print_legal(c->ml);
+            print_closest(c, s);
         }
     }
 }
@@ -489,10 +740,11 @@ static int play_round(play_ctx *c)
             continue;
         if (i < 0)
             return ROUND_ERROR;
-        if (ctrl->engine && c->verbose) {
-            printf("%d. %s plays %s", pl_state_ply(c->st) + 1, pl_esc(seat_name(c, p)),
-                   pl_esc(pl_move_text(c->ml, i)));
-            if (c->info && ctrl->spec.kind != PL_PLAYER_RANDOM) {
+        if (c->verbose) {          /* a human's own move is said too */
+            char num[32];
+            printf("%s %s plays %s", move_label(c, c->nhist, p, num, sizeof num),
+                   pl_esc(seat_name(c, p)), pl_esc(pl_move_text(c->ml, i)));
+            if (c->info && ctrl->engine && ctrl->spec.kind != PL_PLAYER_RANDOM) {
                 char buf[200];
                 describe_search(&info, &ctrl->spec, buf, sizeof buf);
                 printf("  (%s)", buf);
@@ -572,6 +824,135 @@ typedef struct {
     const char *position;         /* --position: where the moves start (NULL: the start) */
 } start_moves;
 
+/* Line `line` of the game file's own `end` block (a top-level `end`
+ * down to the next top-level `}`), without its indentation: the rule in
+ * *rule (up to a `#`) and its comment in *comment; 0 when the line is not
+ * in that block (the end rules then come from an imported file). */
+static int end_rule_text(const char *source, int line, char *rule, size_t rsize,
+                         char *comment, size_t csize)
+{
+    int in_end = 0, n = 1;
+    for (const char *s = source; s && *s; n++) {
+        size_t len = strcspn(s, "\n");
+        if (!in_end && strncmp(s, "end", 3) == 0 && (s[3] == ' ' || s[3] == '{'))
+            in_end = 1;
+        else if (in_end && s[0] == '}')
+            return 0;
+        else if (in_end && n == line) {
+            while (len > 0 && (*s == ' ' || *s == '\t'))
+                s++, len--;
+            size_t code = strcspn(s, "#\n");
+            if (code > len)
+                code = len;
+            const char *hash = code < len ? s + code + 1 : NULL;
+            size_t clen = hash ? len - code - 1 : 0;
+            while (code > 0 && isspace((unsigned char)s[code - 1]))
+                code--;
+            snprintf(rule, rsize, "%.*s", (int)code, s);
+            while (hash && clen > 0 && isspace((unsigned char)*hash))
+                hash++, clen--;
+            while (clen > 0 && isspace((unsigned char)hash[clen - 1]))
+                clen--;
+            snprintf(comment, csize, "%.*s", (int)clen, hash ? hash : "");
+            return 1;
+        }
+        s += len;
+        if (*s == '\n')
+            s++;
+    }
+    return 0;
+}
+
+/* Why the game ended, after its result: " -- black has no legal move:
+ * checkmate" (the end rule's comment in the game file), " -- by the rule
+ * draw when repeated(3)", or "" when nothing more is known. */
+static const char *end_reason(play_ctx *c, char *buf, size_t size)
+{
+    int r = PL_RESULT_NONE;
+    buf[0] = 0;
+    if (pl_end_result(c->st, &r) != PL_OK)
+        return buf;
+    int nomoves = r == PL_RESULT_NONE;
+    if (nomoves && pl_nomoves_result(c->st, &r) != PL_OK)
+        return buf;
+    char rule[160] = "", comment[160] = "";
+    int line = pl_state_end_line(c->st);
+    int known = line > 0 && c->source &&
+                end_rule_text(c->source, line, rule, sizeof rule, comment, sizeof comment);
+    if (nomoves)
+        snprintf(buf, size, " -- %s has no legal move%s%s",
+                 pl_esc(seat_name(c, pl_state_to_move(c->st))),
+                 known && comment[0] ? ": " : "", known ? pl_esc(comment) : "");
+    else if (known && comment[0])
+        snprintf(buf, size, " -- %s", pl_esc(comment));
+    else if (known)
+        snprintf(buf, size, " -- by the rule '%s'", pl_esc(rule));
+    return buf;
+}
+
+/* The final board and how the game ended. */
+static void say_end(play_ctx *c, int r)
+{
+    draw_board(c);
+    char buf[160], why[400];
+    if (r == ROUND_CAPPED)
+        printf("game %s\n", capped_text(c, buf, sizeof buf));
+    else
+        printf("game over: %s%s\n", pl_state_outcome(c->st, r, buf, sizeof buf),
+               end_reason(c, why, sizeof why));
+}
+
+/* The prompt after the end of a game with a human: the game can be
+ * looked at, saved, or taken back and played on.  1 when a move was
+ * taken back (the game goes on), 0 to leave. */
+static int after_game(play_ctx *c, int r)
+{
+    char line[512];
+    puts("the game is over: 'undo' takes your last move back, 'save FILE' writes it, "
+         "'quit' leaves");
+    for (;;) {
+        if (interrupted)
+            return 0;
+        fputs("game over> ", stdout);
+        fflush(stdout);
+        if (!read_line(c->in, line, sizeof line)) {
+            putchar('\n');
+            return 0;
+        }
+        if (!c->in_is_tty)
+            puts(line);
+        char *s = pl_trim(line);
+        if (*s == '\0')
+            continue;
+        if (strcasecmp(s, "quit") == 0 || strcasecmp(s, "exit") == 0)
+            return 0;
+        if (strcasecmp(s, "undo") == 0) {
+            if (undo_to_human(c))
+                return 1;
+        } else if (strcasecmp(s, "history") == 0) {
+            print_history(c);
+        } else if (strcasecmp(s, "show") == 0 || strcasecmp(s, "board") == 0) {
+            say_end(c, r);
+        } else if (strncasecmp(s, "save", 4) == 0 &&
+                   (s[4] == '\0' || isspace((unsigned char)s[4]))) {
+            char *path = pl_trim(s + 4);
+            if (!*path)
+                puts("usage: save FILE");
+            else if (save_record(c, path, r == ROUND_CAPPED ? PL_RESULT_NONE : r) == 0)
+                printf("saved to %s\n", path);
+        } else if (strcasecmp(s, "help") == 0 || strcmp(s, "?") == 0) {
+            fputs("The game is over.  Type:\n"
+                  "  undo          take back your last move and the replies to it\n"
+                  "  history       the moves of the game\n"
+                  "  save FILE     write the game to FILE\n"
+                  "  show          draw the final board again\n"
+                  "  quit          leave\n", stdout);
+        } else {
+            puts("the game is over: type undo, history, save FILE, show or quit");
+        }
+    }
+}
+
 static int run_rounds(play_ctx *c, int rounds, const start_moves *start,
                       const char *save_path)
 {
@@ -587,12 +968,29 @@ static int run_rounds(play_ctx *c, int rounds, const start_moves *start,
         if (rc != 0)
             return rc;
         c->floor = start->undoable ? 0 : c->nhist;
+        /* the board is turned for a human sitting north against a
+           computer south, so that the human's side is at the bottom */
+        int flip = c->flip >= 0 ? c->flip
+                 : c->nplayers > 1 && !seat_ctrl(c, 1)->engine && seat_ctrl(c, 0)->engine;
+        c->render = PL_RENDER_LAST_MOVE | (c->color ? PL_RENDER_COLOR : 0) |
+                    (flip ? PL_RENDER_FLIP : 0);
         if (c->verbose && rounds > 1) {
             printf("round %d: ", round);
             print_seats(c);
             putchar('\n');
         }
-        int r = play_round(c);
+        int r;
+        for (;;) {
+            r = play_round(c);
+            if (r < 0 && r != ROUND_CAPPED)
+                break;
+            if (c->verbose)
+                say_end(c, r);
+            /* a game with a human keeps its prompt after the end (undo,
+               save, history...) until `quit` */
+            if (!c->humans || rounds > 1 || !after_game(c, r))
+                break;
+        }
         if (r == ROUND_ERROR)
             return PL_EXIT_FAIL;
         if (save_path && save_record(c, save_path, r == ROUND_QUIT || r == ROUND_CAPPED
@@ -607,19 +1005,16 @@ static int run_rounds(play_ctx *c, int rounds, const start_moves *start,
             putchar('\n');
             return 128 + interrupted;  /* as a shell reports a program killed by it */
         }
+        if (interrupted) {          /* at the prompt after the end */
+            if (save_path)
+                printf("saved to %s\n", save_path);
+            return 128 + interrupted;
+        }
         if (r == ROUND_QUIT) {
             printf("%s abandoned\n", rounds > 1 ? "match" : "game");
             break;
         }
         played++;
-        if (c->verbose) {
-            pl_state_render(c->st, stdout);
-            char buf[160];
-            if (r == ROUND_CAPPED)
-                printf("game %s\n", capped_text(c, buf, sizeof buf));
-            else
-                printf("game over: %s\n", pl_state_outcome(c->st, r, buf, sizeof buf));
-        }
         if (rounds > 1)
             score_round(c, round, r, score);
     }
@@ -686,8 +1081,8 @@ static int setup_controllers(play_ctx *c, const pl_cli_args *a,
 
 static int play_game(pl_cli_game *g, const pl_cli_args *a, const char *game_arg,
                      uint64_t seed, int level, int max_plies, int rounds, int info,
-                     const start_moves *start, const pl_record *rec,
-                     const char *save_path)
+                     int color, int flip, const start_moves *start,
+                     const pl_record *rec, const char *save_path)
 {
     play_ctx c;
     memset(&c, 0, sizeof c);
@@ -702,6 +1097,8 @@ static int play_game(pl_cli_game *g, const pl_cli_args *a, const char *game_arg,
     c.level = level;
     c.max_plies = max_plies;
     c.info = info;
+    c.color = color;
+    c.flip = flip;
     c.ml = pl_movelist_new();
 
     int rc = c.ml ? setup_controllers(&c, a, rec) : pl_cli_fail("play", "out of memory");
@@ -710,6 +1107,7 @@ static int play_game(pl_cli_game *g, const pl_cli_args *a, const char *game_arg,
         for (int s = 0; s < c.nplayers; s++)
             humans += c.ctrl[s].engine == NULL;
         c.verbose = humans > 0 || rounds == 1;
+        c.humans = humans;
         c.progress = c.verbose && isatty(fileno(stderr));
         if (humans > 0)
             printf("%s -- type 'help' for commands\n", pl_esc(pl_program_title(g->prog)));
@@ -739,24 +1137,26 @@ static int play_game(pl_cli_game *g, const pl_cli_args *a, const char *game_arg,
     pl_movelist_delete(c.ml);
     free(c.texts);
     free(c.by_human);
+    free(c.movers);
     return rc;
 }
 
 int pl_cli_play(int argc, char **argv)
 {
     enum { O_SEED, O_ROUNDS, O_MOVES, O_LEVEL, O_LOAD, O_SAVE, O_VERBOSE, O_POSITION,
-           O_MAX_PLIES, NOPTS };
+           O_MAX_PLIES, O_COLOR, O_FLIP, O_NO_FLIP, NOPTS };
     pl_cli_opt opts[NOPTS] = {{"--seed", 1, NULL},  {"--rounds", 1, NULL},
                               {"--moves", 1, NULL}, {"--level", 1, NULL},
                               {"--load", 1, NULL},  {"--save", 1, NULL},
                               {"--verbose", 0, NULL}, {"--position", 1, NULL},
-                              {"--max-plies", 1, NULL}};
+                              {"--max-plies", 1, NULL}, {"--color", 1, NULL},
+                              {"--flip", 0, NULL}, {"--no-flip", 0, NULL}};
     pl_cli_args a;
     pl_cli_game g;
     pl_record rec;
     memset(&g, 0, sizeof g);
     pl_record_init(&rec);
-    int have_rec = 0;
+    int have_rec = 0, color = 0;
     long long seed = 0, rounds = 1, level = 0, max_plies = PLAY_MAX_PLIES_DEFAULT;
     char **words = NULL, *wordbuf = NULL;
     start_moves start = {NULL, 0, "--moves", 0, NULL};
@@ -786,6 +1186,10 @@ int pl_cli_play(int argc, char **argv)
     if (rc == 0 && opts[O_LEVEL].value)
         rc = pl_cli_int("play", "--level", opts[O_LEVEL].value, PL_LEVEL_MIN,
                         PL_LEVEL_MAX, &level);
+    if (rc == 0)
+        rc = pl_cli_color("play", opts[O_COLOR].value, &color);
+    if (rc == 0 && opts[O_FLIP].value && opts[O_NO_FLIP].value)
+        rc = pl_cli_usage("play", "--flip and --no-flip cannot be combined");
     if (rc == 0 && opts[O_SAVE].value && rounds > 1)
         rc = pl_cli_usage("play", "--save keeps one game; for several, use "
                           "'plateau match --records DIR'");
@@ -821,8 +1225,8 @@ int pl_cli_play(int argc, char **argv)
     start.position = opts[O_POSITION].value;
     if (rc == 0)
         rc = play_game(&g, &a, game_arg, (uint64_t)seed, (int)level, (int)max_plies,
-                       (int)rounds,
-                       opts[O_VERBOSE].value != NULL, &start,
+                       (int)rounds, opts[O_VERBOSE].value != NULL, color,
+                       opts[O_FLIP].value ? 1 : opts[O_NO_FLIP].value ? 0 : -1, &start,
                        have_rec ? &rec : NULL, opts[O_SAVE].value);
 done:
     free(words);

@@ -6,6 +6,7 @@
 #include <ctype.h>
 #include <stdio.h>
 #include "state_int.h"
+#include <stdlib.h>
 #include "util.h"   /* pl_esc: names come from a stranger's file */
 
 
@@ -125,43 +126,137 @@ static void put_legend(FILE *out, const pl_state *st, const char *letters, const
         fputc('\n', out);
 }
 
+/* Colours (ANSI, 256-colour palette), chosen by index and never by
+ * game: a piece's colour is its owner's.  Mid-tone cells, so that both
+ * white and black letters stand out (contrast 3.3 to 6.5). */
+static const char *const owner_fg[PL_MAX_PLAYERS + 1] = {
+    "1;38;5;17",        /* nobody's pieces: navy */
+    "1;38;5;231",       /* player 0: white */
+    "1;38;5;16",        /* player 1: black */
+    "1;38;5;52",        /* player 2: dark red */
+    "1;38;5;226",       /* player 3: yellow */
+};
+#define FG_EMPTY "38;5;238"
+#define FG_MARK "1;38;5;88"
+#define BG_LIGHT "48;5;137"
+#define BG_DARK "48;5;101"
+#define BG_MOVED "48;5;66"      /* a piece left or arrived with the last move */
+#define BG_REMOVED "48;5;131"   /* a piece was taken off */
+
+/* A cell's symbol and its foreground colour. */
+static const char *cell_symbol(const pl_state *st, const char *letters, const char *kinds,
+                               int cell, char sym[3])
+{
+    const pl_program *p = st->prog;
+    sym[0] = '.';
+    sym[1] = ' ';
+    sym[2] = 0;
+    int32_t v = st->slot[cell];
+    if (v) {
+        piece_symbol(p, letters, kinds, v, sym);
+        int o = PL_PIECE_OWNER(v);
+        return o >= -1 && o < PL_MAX_PLAYERS ? owner_fg[o + 1] : owner_fg[0];
+    }
+    for (int m = 0; m < p->nmarks; m++)
+        if (st->slot[p->mark_base + m * p->ncells + cell]) {
+            sym[0] = '*';
+            return FG_MARK;
+        }
+    return FG_EMPTY;
+}
+
 void pl_state_render(const pl_state *st, FILE *out)
+{
+    pl_state_render_with(st, out, 0);
+}
+
+void pl_state_render_with(const pl_state *st, FILE *out, int flags)
 {
     const pl_program *p = st->prog;
     char letters[PL_MAX_PLAYERS], kinds[PL_MAX_KINDS];
+    int color = (flags & PL_RENDER_COLOR) != 0, flip = (flags & PL_RENDER_FLIP) != 0;
     player_letters(p, letters);
     kind_letters(p, kinds);
-    for (int r = p->nrows - 1; r >= 0; r--) {
+    /* the changes of the last move, by cell (0: none) */
+    uint8_t *changed = NULL;
+    if (flags & PL_RENDER_LAST_MOVE) {
+        int n = pl_state_last_changes(st, NULL, NULL, 0);
+        int *cells = n ? pl_malloc((size_t)n * 2 * sizeof *cells) : NULL;
+        changed = cells ? pl_calloc((size_t)p->ncells, 1) : NULL;
+        if (changed) {
+            pl_state_last_changes(st, cells, cells + n, n);
+            for (int k = 0; k < n; k++)
+                changed[cells[k]] = (uint8_t)cells[n + k];
+        }
+        free(cells);
+    }
+    for (int line = 0; line < p->nrows; line++) {
+        int r = flip ? line : p->nrows - 1 - line;
         fprintf(out, "%3d ", r + 1);
-        for (int c = 0; c < p->ncols; c++) {
+        int close = 0;        /* a bracket to close after the last symbol */
+        for (int col = 0; col < p->ncols; col++) {
+            int c = flip ? p->ncols - 1 - col : col;
             int cell = st->grid[r * p->ncols + c];
             char sym[3] = "  ";
-            if (cell < 0) {
-                sym[0] = ' ';
-            } else if (st->slot[cell]) {
-                piece_symbol(p, letters, kinds, st->slot[cell], sym);
-            } else {
-                int marked = 0;
-                for (int m = 0; m < p->nmarks; m++)
-                    marked |= st->slot[p->mark_base + m * p->ncells + cell] != 0;
-                sym[0] = marked ? '*' : '.';
+            const char *fg = NULL;
+            if (cell >= 0)
+                fg = cell_symbol(st, letters, kinds, cell, sym);
+            int hl = cell >= 0 && changed && changed[cell];
+            if (color) {
+                if (close)
+                    fputs("\033[0m", out);
+                if (cell < 0) {
+                    fprintf(out, "   ");
+                    close = 0;
+                    continue;
+                }
+                const char *bg = hl ? (changed[cell] == PL_CHANGE_REMOVED ? BG_REMOVED
+                                                                           : BG_MOVED)
+                                    : (r + c) % 2 ? BG_LIGHT : BG_DARK;
+                fprintf(out, "\033[%sm \033[%sm%s", bg, fg, sym);
+                close = 1;
+                continue;
             }
-            fprintf(out, " %s", sym);
+            /* without colour: [X] around a changed cell, in the column of
+               the separator and of the second character when it is free,
+               else of the next separator */
+            char sep = hl ? '[' : close ? ']' : ' ';
+            if (hl && close)
+                sep = '|';
+            close = 0;
+            if (hl && sym[1] == ' ')
+                sym[1] = ']';
+            else if (hl)
+                close = 1;
+            fprintf(out, "%c%s", sep, sym);
         }
+        if (close)
+            fputs(color ? "\033[0m" : "]", out);
         fputc('\n', out);
     }
     fprintf(out, "    ");
-    for (int c = 0; c < p->ncols; c++)
+    for (int col = 0; col < p->ncols; col++) {
+        int c = flip ? p->ncols - 1 - col : col;
         fprintf(out, " %c ", c < 26 ? 'a' + c : '?');
+    }
     fputc('\n', out);
     for (int cell = 0; cell < p->ncells; cell++) { /* extra cells, off the grid */
         if (p->cell_col[cell] >= 0)
             continue;
-        char sym[3] = ". ";
-        if (st->slot[cell])
-            piece_symbol(p, letters, kinds, st->slot[cell], sym);
-        fprintf(out, "    %s: %s\n", pl_esc(p->cell_names[cell]), sym);
+        char sym[3];
+        const char *fg = cell_symbol(st, letters, kinds, cell, sym);
+        int hl = changed ? changed[cell] : 0;
+        if (color)
+            fprintf(out, "    %s: \033[%s;%sm%s\033[0m\n", pl_esc(p->cell_names[cell]),
+                    hl == PL_CHANGE_REMOVED ? BG_REMOVED : hl ? BG_MOVED : BG_LIGHT,
+                    fg, sym);
+        else if (hl)
+            fprintf(out, "    %s: [%s]\n", pl_esc(p->cell_names[cell]),
+                    sym[1] == ' ' ? (sym[1] = 0, sym) : sym);
+        else
+            fprintf(out, "    %s: %s\n", pl_esc(p->cell_names[cell]), sym);
     }
+    free(changed);
     put_legend(out, st, letters, kinds);
     /* only the variables the game shows (show hand "in hand"), by their
        labels; the others are its bookkeeping */

@@ -454,14 +454,57 @@ pl_err pl_undo(pl_state *st)
     return PL_OK;
 }
 
+int pl_state_end_line(const pl_state *st)
+{
+    return st ? st->end_line : 0;
+}
+
+/* The trail of the last ply runs from its mark to the end of the trail
+ * (between runs of the VM, which unwind what they write): the first old
+ * value pushed for a cell is its value before the move. */
+int pl_state_last_changes(const pl_state *st, int *cells, int *how, int max)
+{
+    if (!st || st->ply == 0)
+        return 0;
+    const pl_program *p = st->prog;
+    int from = st->hist[st->ply - 1].trail_mark, mover = st->hist[st->ply - 1].mover;
+    int n = 0;
+    for (int cell = 0; cell < p->ncells; cell++) {
+        int k = from;
+        while (k < st->ntrail && st->trail[k] != cell)
+            k += 2;
+        if (k >= st->ntrail)
+            continue;
+        int32_t old = st->trail[k + 1], now = st->slot[cell];
+        if (old == now)
+            continue;
+        int what = now != 0 ? PL_CHANGE_ARRIVED
+                 : PL_PIECE_OWNER(old) == mover || PL_PIECE_OWNER(old) < 0 ? PL_CHANGE_LEFT
+                 : PL_CHANGE_REMOVED;
+        if (n < max) {
+            if (cells)
+                cells[n] = cell;
+            if (how)
+                how[n] = what;
+        }
+        n++;
+    }
+    return n;
+}
+
 static pl_err eval_rules(pl_state *st, int entry, int mover, int *result)
 {
     st->mover = mover;
     st->budget = st->step_budget;
     int32_t r = PL_RESULT_NONE;
+    st->result_pc = -1;
+    st->end_line = 0;
     pl_err err = pl_vm_run(st, entry, VM_EVAL, &r);
     if (err != PL_OK)
         return err;
+    const pl_program *p = st->prog;
+    if (r != PL_RESULT_NONE && p->code_line && st->result_pc >= 0 && st->result_pc < p->ncode)
+        st->end_line = p->code_line[st->result_pc];
     if (r != PL_RESULT_NONE && (r < 0 || r > st->prog->nplayers)) {
         snprintf(st->err, sizeof st->err, "%s: runtime error: end rule gave an invalid result %d",
                  st->prog->source_name, (int)r);

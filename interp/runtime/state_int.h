@@ -156,6 +156,10 @@ struct pl_state {
        before the first move); the player before the side to move in a
        position read from text (position.c). */
     int start_mover;
+    /* The instruction of the last RESULT (vm.c), and the line of the end
+       rule that gave the last result of eval_rules (0: none) */
+    int32_t result_pc;
+    int end_line;
 
     /* How often each hash occurs in hashes[0..ply], kept by apply and
        undo so that `repeated(n)` is one lookup instead of a scan of the

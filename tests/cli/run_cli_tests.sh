@@ -196,7 +196,7 @@ END
     # --- play -------------------------------------------------------------------
     run_in "$(printf 'z9\nmoves\nhelp\nquit\n')" play tic-tac-toe --north random --seed 1
     expect "play: illegal input, says why" 0 "z9: no legal move of x starts like this"
-    expect "play: legal moves listed" 0 "legal moves: a1 a2 a3 b1 b2 b3 c1 c2 c3"
+    expect "play: legal moves listed" 0 "  a1 a2 a3 b1 b2 b3 c1 c2 c3"
     expect "play: help" 0 "undo"
     expect "play: prompt names the player" 0 "> "
 

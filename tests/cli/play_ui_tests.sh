@@ -1,0 +1,193 @@
+#!/bin/sh
+# play_ui_tests.sh -- the board and the prompt of `plateau play` and
+# `plateau show` as a player sees them: colour (--color, NO_COLOR, a
+# terminal or not), the last move marked, the board turned for the player
+# sitting north, the move history, `moves CELL` and the short list after an
+# illegal move.  Scripted games on stdin; screens compared with the golden
+# files of tests/cli/golden/ (UPDATE_GOLDEN=1 rewrites them).
+#
+# Usage: tests/cli/play_ui_tests.sh PATH/TO/plateau
+
+PLATEAU=${1:?usage: play_ui_tests.sh PATH/TO/plateau}
+case $PLATEAU in /*) ;; *) PLATEAU=$(pwd)/$PLATEAU ;; esac
+here=$(cd "$(dirname "$0")" && pwd)
+golden=$here/golden
+: "${PLATEAU_PATH:=$(cd "$here/../.." && pwd)}"
+export PLATEAU_PATH
+unset NO_COLOR COLUMNS
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/plateau-ui.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+passed=0
+failed=0
+esc=$(printf '\033')
+
+pass() { passed=$((passed + 1)); echo "ok   $1"; }
+fail() {
+    failed=$((failed + 1))
+    echo "FAIL $1: $2"
+    echo "  --- stdout"; sed 's/^/  | /' "$tmp/out" | cat -v | head -40
+    echo "  --- stderr"; sed 's/^/  | /' "$tmp/err" | head -10
+}
+
+# play INPUT ARGS...: plateau with INPUT on stdin; $rc, $tmp/out, $tmp/err.
+play() {
+    input=$1
+    shift
+    printf '%s' "$input" | "$PLATEAU" "$@" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+}
+
+# in_tty COMMAND: run a shell command in a pseudo-terminal (script(1)),
+# its output (the terminal's, \r\n line ends) in $tmp/out.
+in_tty() {
+    script -qec "$1" /dev/null </dev/null >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+}
+
+# golden NAME FILE: stdout is the golden file FILE, byte for byte.
+golden() {
+    if [ -n "${UPDATE_GOLDEN:-}" ]; then
+        cp "$tmp/out" "$golden/$2"
+        pass "$1 (golden file written)"
+    elif cmp -s "$tmp/out" "$golden/$2"; then
+        pass "$1"
+    else
+        fail "$1" "stdout differs from golden/$2: $(diff "$golden/$2" "$tmp/out" | cat -v | head -10)"
+    fi
+}
+
+has() {   # has NAME STRING: stdout holds STRING
+    if [ "$rc" = 0 ] && grep -qF -- "$2" "$tmp/out"; then pass "$1"
+    else fail "$1" "exit status $rc, or no '$2'"; fi
+}
+hasnt() { # hasnt NAME STRING
+    if [ "$rc" = 0 ] && ! grep -qF -- "$2" "$tmp/out"; then pass "$1"
+    else fail "$1" "exit status $rc, or '$2' found"; fi
+}
+
+# --- colour -------------------------------------------------------------------
+play "$(printf 'b2\nshow\nquit\n')" play tic-tac-toe --north random --seed 1 --color=always
+has "play --color=always: colour codes" "$esc["
+golden "play --color=always: the screen" play_color.txt
+play "$(printf 'b2\nquit\n')" play tic-tac-toe --north random --seed 1 --color=never
+hasnt "play --color=never: no colour codes" "$esc"
+play "$(printf 'b2\nquit\n')" play tic-tac-toe --north random --seed 1
+hasnt "play into a pipe: no colour codes" "$esc"
+play "" play tic-tac-toe --color=blue
+if [ "$rc" = 2 ] && grep -q "auto, always or never" "$tmp/err"; then pass "play --color=blue refused"
+else fail "play --color=blue refused" "exit status $rc"; fi
+
+run_show="'$PLATEAU' show chess --moves 'e2e4 d7d5'"
+in_tty "$run_show"
+has "show on a terminal: colour codes" "$esc["
+in_tty "NO_COLOR=1 $run_show"
+hasnt "show on a terminal with NO_COLOR: no colour codes" "$esc"
+in_tty "NO_COLOR= $run_show"
+has "show on a terminal, NO_COLOR empty: colour codes" "$esc["
+in_tty "NO_COLOR=1 $run_show --color=always"
+has "--color=always overrides NO_COLOR" "$esc["
+in_tty "$run_show --color=never"
+hasnt "show --color=never on a terminal: no colour codes" "$esc"
+play "" show chess --moves "e2e4 d7d5 e4d5" --color=always
+golden "show --color=always: the board" show_color.txt
+
+# --- the last move ----------------------------------------------------------------
+play "" show chess --moves "e2e4 a7a6 e4e5 d7d5 e5d6"
+golden "show: en passant marked [P] [.] [.]" show_last_move.txt
+play "" show english-draughts --moves "c3-d4 f6-e5 d4xf6"
+has "show: a jump marks the jumped man" "  5  .     .    [.]    .    "
+play "" show chess --moves "e2e4 a7a6 g1f3 a6a5 f1c4 a5a4 e1g1"
+has "show: castling marks four cells" "  1  R  N  B  Q [.][R][K][.]"
+play "" show ruches --moves 0@b1
+has "show: a piece with a number, marked" "  1    [B0]   .     .    "
+play "" show tic-tac-toe
+hasnt "show at the start: nothing marked" "["
+play "$(printf 'b2\nquit\n')" play tic-tac-toe --north random --seed 1
+has "play: the computer's move marked" "[O]"
+
+# --- the board turned for north -------------------------------------------------------
+play "$(printf 'quit\n')" play tic-tac-toe --south random --north human --seed 1
+if [ "$rc" = 0 ] && grep -q "^     c  b  a" "$tmp/out" && sed -n 3p "$tmp/out" | grep -q "^  1 "
+then pass "play: a human north sees the board turned"
+else fail "play: a human north sees the board turned" "not turned"; fi
+play "$(printf 'quit\n')" play tic-tac-toe --south random --north human --seed 1 --no-flip
+has "play --no-flip: not turned" "     a  b  c"
+play "$(printf 'quit\n')" play tic-tac-toe --north random --flip
+has "play --flip: turned for a human south" "     c  b  a"
+play "$(printf 'quit\n')" play chess --south random --north human --seed 3
+golden "play chess as black: the screen" play_flip_chess.txt
+play "" play tic-tac-toe --flip --no-flip
+if [ "$rc" = 2 ]; then pass "--flip with --no-flip refused"
+else fail "--flip with --no-flip refused" "exit status $rc"; fi
+play "" show chess --flip --moves e2e4
+has "show --flip" "     h  g  f  e  d  c  b  a"
+
+# --- history, and the human's own moves said ------------------------------------------
+play "$(printf 'e2e4\nhistory\nquit\n')" play chess --north random --seed 2 --moves "g1f3 g8f6"
+has "play: the human's move is said" "2. white plays e2e4"
+has "play: the computer's reply numbered N..." "2... black plays "
+has "history: full moves, --moves included" "1. g1f3 g8f6"
+has "history: the last move" "2. e2e4 "
+play "$(printf 'history\nquit\n')" play chess --south random --north human --seed 2
+has "history: the second player to move" "1. white plays "
+play "$(printf 'history\nquit\n')" play tic-tac-toe --north random --seed 1
+has "history before any move" "no move yet"
+play "$(printf 'a1\nhistory\nquit\n')" play tic-tac-toe --position "3/1X1/3 o" --south random --north human --seed 1
+if [ "$rc" = 0 ] && grep -q "^1\.\.\. o plays a1" "$tmp/out" && grep -q "^1\. \.\.\. a1$" "$tmp/out" \
+   && grep -q "^2\. x plays " "$tmp/out"
+then pass "history: a game that the second player begins"
+else fail "history: a game that the second player begins" "numbering"; fi
+printf 'board 3 x 3\nplayers a b c\npiece p\nmoves { pick c in empty_cells; place mover p at c; text c }\n' >"$tmp/three.game"
+play "$(printf 'a1\nhistory\nquit\n')" play "$tmp/three.game" --seed 1
+if [ "$rc" = 0 ] && grep -q "^2\. b plays " "$tmp/out" && grep -q "^1\. a a1$" "$tmp/out" \
+   && grep -q "^3\. c [a-c][1-3]$" "$tmp/out"
+then pass "history: three players, numbered per ply"
+else fail "history: three players, numbered per ply" "numbering"; fi
+
+# --- moves [CELL], the closest moves after an illegal one ---------------------------------
+printf 'moves\nmoves e2\nmoves E4\nmoves z9\nmoves e5\ne2e5\nquit\n' >"$tmp/in"
+COLUMNS=40 "$PLATEAU" play chess --north random --seed 2 <"$tmp/in" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+has "moves: counted" "20 legal moves:"
+has "moves: in columns" "  c2c4 d2d3 d2d4 e2e3 e2e4 f2f3 f2f4"
+if awk '/^  [a-z]/ && length($0) > 40 { bad = 1 } END { exit bad }' "$tmp/out"
+then pass "moves: wrapped to COLUMNS=40"
+else fail "moves: wrapped to COLUMNS=40" "a line longer than 40"; fi
+has "moves CELL: the moves of its piece" "2 moves from e2:"
+has "moves CELL: listed" "  e2e3 e2e4"
+has "moves CELL: a cell a move reaches" "1 move changing e4:"
+has "moves CELL: no such cell" "there is no cell z9"
+has "moves CELL: no move" "no legal move changes e5"
+has "illegal move: the reason" "e2e5: not a legal move"
+has "illegal move: the closest moves first, at most 8" "closest legal moves: e2e3 e2e4 a2a3 a2a4 b2b3 b2b4 c2c3 c2c4 (20 in all: 'moves' lists them)"
+COLUMNS=200 "$PLATEAU" play chess --north random --seed 2 <"$tmp/in" >"$tmp/out" 2>"$tmp/err"
+has "moves: wrapped to COLUMNS=200" "  a2a3 a2a4 b1a3 b1c3 b2b3 b2b4 c2c3 c2c4 d2d3 d2d4 e2e3 e2e4 f2f3 f2f4 g1f3 g1h3 g2g3 g2g4 h2h3 h2h4"
+play "$(printf 'moves e5\nquit\n')" play english-draughts --north random --moves "c3-d4 f6-e5"
+has "moves CELL: a man that can be jumped" "  d4xf6"
+play "$(printf 'e2\nquit\n')" play tic-tac-toe --north random --moves "a1 b1"
+has "illegal move: all the moves when they are few" "legal moves: a2 b2 c2 a3 b3 c1 c3"
+
+# --- after the end: the reason, undo, save, history ------------------------------------------
+play "$(printf 'a1\nhistory\nsave %s\nb2\nundo\nb2\nquit\n' "$tmp/won.rec")" play tic-tac-toe --north random --seed 1 --moves "b1 c3 c1 a3" --save "$tmp/final.rec"
+has "end: the result and the rule that gave it" "game over: x wins -- by the rule 'mover wins when has_run(mover, 3, lines)'"
+has "end: the prompt stays" "game over> history"
+has "end: history" "3. a1"
+has "end: save" "saved to $tmp/won.rec"
+if grep -q "^result x wins" "$tmp/won.rec" && grep -q "^moves b1 c3 c1 a3 a1$" "$tmp/won.rec"
+then pass "end: the saved record has the result"
+else fail "end: the saved record has the result" "$(tr '\n' '|' <"$tmp/won.rec")"; fi
+has "end: not a move any more" "the game is over: type undo"
+has "end: undo goes back to the game" "3. x plays b2"
+has "end: then quit" "game abandoned"
+if grep -q "^result unfinished" "$tmp/final.rec" && grep -q "^moves b1 c3 c1 a3 b2 " "$tmp/final.rec"
+then pass "end: --save keeps the game as it was left"
+else fail "end: --save keeps the game as it was left" "$(tr '\n' '|' <"$tmp/final.rec")"; fi
+play "$(printf 'undo\nquit\n')" play chess --moves "f2f3 e7e5 g2g4 d8h4" --north random
+has "end: no legal move, and the rule's comment" "game over: black wins -- white has no legal move: checkmate"
+has "end: the moves of --moves are not taken back" "nothing to undo"
+play "$(printf 'a1\n')" play tic-tac-toe --north random --seed 1 --moves "b1 c3 c1 a3"
+has "end: end of input leaves" "game over> "
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
