@@ -1436,7 +1436,7 @@ pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
                 }
             }
             goto backtrack;
-        vmcase(RESULT) st->result_pc = pc; ret = POP(); goto done;
+        vmcase(RESULT) st->result_pc = PC; ret = POP(); goto done;
         vmcase(RETURN) ret = PL_RESULT_NONE; goto done;
         vmcase(MOVER) PUSH(st->mover); ip += 1; vmbreak;
         vmcase(OTHER)
