@@ -263,6 +263,11 @@ static int bench(const pl_program *prog, double seconds, int nthreads,
             rc = pl_cli_fail("bench", "out of memory");
     }
 
+    /* The plan for sampled moves is made once per game (and decides,
+       along a probe game, whether sampling pays): made before the clock
+       starts, as a warm-up, so that the figure is the playouts' own. */
+    for (int i = 0; i < nthreads && rc == 0; i++)
+        pl_random_move_method(w[i].st);
     double t_play[2] = {0, 0}, t_perft = 0;
     for (int how = SAMPLED; how <= GENERATED && rc == 0; how++) {
         for (int i = 0; i < nthreads; i++)

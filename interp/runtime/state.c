@@ -263,6 +263,9 @@ pl_state *pl_state_new(const pl_program *prog)
     st->occ = pl_calloc((size_t)(prog->nplayers + 1) * (size_t)st->nwords + 1, sizeof(uint64_t));
     st->grp = pl_calloc((size_t)st->nwords + 1, sizeof(uint64_t));
     st->name_len = pl_malloc((size_t)prog->ncells + 1);
+    st->str_len = pl_malloc(((size_t)prog->nstrings + 1) * sizeof(int32_t));
+    for (int i = 0; i < prog->nstrings; i++)
+        st->str_len[i] = prog->strings[i] ? (int32_t)strnlen(prog->strings[i], INT32_MAX) : 0;
     st->apart = apart_slots(prog);
     for (int i = 0; st->apart && i < prog->nslots; i++)
         if (st->apart[i]) {
@@ -343,6 +346,7 @@ void pl_state_free(pl_state *st)
     free(st->occ);
     free(st->grp);
     free(st->name_len);
+    free(st->str_len);
     free(st->apart);
     free(st->apart_list);
     free(st->saved_locals);

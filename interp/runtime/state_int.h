@@ -195,6 +195,7 @@ struct pl_state {
     uint64_t *occ;
     int nwords;
     uint8_t *name_len;        /* strlen of each cell name */
+    int32_t *str_len;         /* strlen of each string constant (TEXTSTR) */
     uint8_t *apart;           /* nslots: 1 for the variables `not in position`,
                                  which the hash leaves out; NULL: none */
     int32_t *apart_list;      /* those slots, napart of them */

@@ -1800,7 +1800,7 @@ pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
                 ip += 2;
                 vmbreak;
             }
-            if (text_add(st, PC, s, (int)strlen(s))) goto fail;
+            if (text_add(st, PC, s, st->str_len[ip[1]])) goto fail;
             if (mode == VM_EXPLAIN)
                 pl_vm_explain_text(st);
             else if (mode == VM_COUNT && !text_agrees(st))
