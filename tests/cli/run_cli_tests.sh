@@ -669,7 +669,9 @@ if env --default-signal=INT true 2>/dev/null; then
     pid=$!
     exec 3>"$tmp/fifo"
     printf 'b2\n' >&3
-    wait_for '^x> $' "$tmp/out"   # at the prompt for the third move
+    # at the prompt for the third move: o has moved (the first prompt,
+    # flushed before b2 is read and echoed, also reads 'x> ' for a while)
+    wait_for '^1\.\.\. o plays' "$tmp/out" && wait_for '^x> $' "$tmp/out"
     kill -INT "$pid"
     wait "$pid"; rc=$?
     exec 3>&-
