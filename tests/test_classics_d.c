@@ -15,9 +15,10 @@
 #include "classics.h"
 
 #define XIANGQI "games/east-asian-chess/xiangqi.game"
+#define SHOGI "games/east-asian-chess/shogi.game"
 
 static const classic_case cases[] = {
-    /* published (chessprogramming.org, Xiangqi perft): 44, 1920, 79666, 3290240 */
+    /* published: 44, 1920, 79666, 3290240 */
     {XIANGQI, "", 3, 4, {44, 1920, 79666, 3290240}},
     /* seed 3, 45 plies: chariots and cannons out, a horse across */
     {XIANGQI,
@@ -65,6 +66,71 @@ static const classic_case cases[] = {
      "d1e2 b8b6 g4g5 h8h6 b1a3 b10c8 h3i3 b6b4 i3c3 h6h7 a1b1 h7h8 c3c7 "
      "a10b10 b3c3 h10i8 e4e5 b10b7 c4c5 b4c4 h1i3 f10e9",
      3, 3, {38, 1711, 64563}},
+    /* published (Talkchess "Shogi Perft numbers"; Qiita, ak11): 30, 900, 25470, 719731 */
+    {SHOGI, "", 3, 4, {30, 900, 25470, 719731}},
+    /* seed 2, 40 plies: a promoted bishop, golds and pawns dropped */
+    {SHOGI,
+     "h3h4 h7h6 a3a4 b7b6 b3b4 c9c8 d1d2 i7i6 h2g2 g9g8 i1i2 d9d8 d2c2 g7g6 "
+     "c1d2 b6b5 f3f4 d8d9 e1e2 h8c3+ g1h2 g6g5 f1g1 g8h7 h4h5 f7f6 e2d1 d7d6 "
+     "h5h6 P*h5 P*c4 e9d8 h6h7 d8d7 b2c1 e7e6 h2i1 c3c2 d1e2 G*e9",
+     3, 3, {70, 2791, 124609}},
+    /* seed 4, 80 plies: promoted lance and bishop, a rook and bishops dropped */
+    {SHOGI,
+     "d1d2 c7c6 c1c2 f9f8 e3e4 e7e6 c2d1 b7b6 b2c1 a7a6 e1f2 e6e5 i1i2 b6b5 "
+     "d2c2 f7f6 c1h6 b9c7 c3c4 d9c8 f1e1 i9i8 a3a4 g9g8 e1f1 g8f7 f1g2 c9d8 "
+     "c4c5 f6f5 f2f1 f7g6 b3b4 f8e8 h6c1 e8e7 c2b2 c8c9 c1h6 h8g9 f1e1 b8b6 "
+     "h6i7+ e7f7 a1a2 e9f8 f3f4 i8i7 b2c2 c9b8 d3d4 i7i5 c2d2 d7d6 e1e2 B*e3 "
+     "d2c2 e3d2 c2c3 a9a8 b1a3 b5b4 d1d2 i5i3+ B*h5 f8g8 g2f2 i3h2 e2f3 h2i1 "
+     "d2e1 R*c2 i2i6 b6b7 P*b6 c2e2 e1e2 h9i7 e2d3 c7d5",
+     3, 3, {76, 3454, 191868}},
+    /* seed 6, 120 plies: twelve drops, both sides with pieces in hand */
+    {SHOGI,
+     "h2g2 e9e8 h3h4 b7b6 f1f2 g9g8 d1e2 a9a8 a1a2 b8d8 h4h5 f9f8 e3e4 e7e6 "
+     "a3a4 d9c8 e4e5 d7d6 h5h6 e8e7 f2f1 f8f9 g2f2 c8b7 c1c2 e7f6 f2h2 f9e9 "
+     "e5e6 f6f5 b2c1 h7h6 f1g2 e9e8 a4a5 f5e5 e6e7 d8d9 f3f4 b7a6 c1e3 e5e6 "
+     "a5a6 P*e9 g2f3 d6d5 h2h6 e6e7 d3d4 i7i6 G*f1 e7d8 g1g2 g8h7 h6h3 i6i5 "
+     "f3f2 i9i8 P*e5 h7h6 f1g1 c9b8 g1f1 c7c6 e5e6 b8b7 a2a4 e8d7 d4d5 P*h7 "
+     "e3b6 d7c7 b6c7 d8c9 c7b6+ c9c8 G*d4 h8g9 b6c5 h6i7 h3h4 f7f6 P*h2 c8c7 "
+     "c5b4 a7a6 h2h3 d9d5 e2d3 i5i4 f1g1 g9e7 b4e7 d5d6 P*a3 i7i6 P*d8 d6d4 "
+     "B*d2 d4a4 c3c4 G*e4 e7g9 h9i7 i1i2 a4a3+ d2a5 c7d7 d3e3 L*c7 g9e7 d7c8 "
+     "e7e8 c8b8 h4i4 P*d2 e8f7 e4e5 f2f3 b8c8",
+     3, 3, {52, 1857, 99225}},
+    /* seed 8, 160 plies: six promotions (a knight forced on the last rank), 21 drops */
+    {SHOGI,
+     "d1d2 c9d8 e3e4 b8c8 d2d1 i7i6 a3a4 b7b6 c3c4 d7d6 h2d2 c8c9 e1f2 h8i7 "
+     "a1a3 f9f8 i3i4 f8f9 f2g2 f9g8 d1c2 i7h8 h1i3 e9f9 b2a1 f9f8 d2d1 a7a6 "
+     "d1e1 f8e9 g2f2 f7f6 f3f4 i6i5 b3b4 h8i7 e1d1 b6b5 a1f6 e9e8 i3h5 i7f4 "
+     "f2g2 a6a5 h5g7 P*f7 f6a1 e8e9 a1b2 g9f8 h3h4 e9e8 i4i5 d8d7 i5i6 b5b4 "
+     "g2h3 P*g5 g1h2 d7e6 a4a5 h7h6 f1g1 g8h8 g1f1 e8d8 h2i3 f4c1+ d3d4 S*d5 "
+     "a3a4 h8h7 P*f3 g5g4 d1d3 h9i7 d3e3 i9i8 f3f4 f8g9 h3i2 c1e3 e4e5 R*d7 "
+     "f1f2 g9f8 d4d5 f8e9 S*a7 h6h5 g7f9+ e3c1 c2d2 c1c2 P*b3 d6d5 d2c3 c2b3 "
+     "b2a1 P*a6 f2e3 c9c8 c4c5 d5d4 e3d3 b3c3 d3d4 G*d1 a1b2 g4g3+ P*b5 P*i5 "
+     "P*g8 c3c4 a7b6 P*d2 f9f8 d1e1 b2c3 g3f2 f8g9 c4e2 b6b7 e2f3 i6i7+ f2g1 "
+     "b7c8+ d8e8 N*c4 f3h1 i2h3 e6d5 R*b2 a9a8 P*i4 d2d1+ h3g4 h5h4 c8d8 "
+     "d9d8 i3h2 d5d4 b2g2 G*d3 e5e6 P*d6 c3e1 a6a5 c4d6 e8f8 g2b2 S*b6 i7i6 "
+     "d1d2 P*a1 d2e1 b1a3 B*a2 g4g5 b9a7",
+     2, 3, {78, 4935, 274459}},
+    /* seed 1, 106 plies: P*f3 would mate the king on f4: uchifuzume */
+    {SHOGI,
+     "c1d2 e9e8 i1i2 h7h6 b2c1 c9d8 c1b2 f7f6 i3i4 e8f7 f1g2 f9e8 e1f2 i9i8 "
+     "d1c2 b8a8 h1i3 a7a6 f2f1 e7e6 i3h5 g9f8 i4i5 a6a5 h5i7+ h8i7 d3d4 N*h7 "
+     "g3g4 i7h8 b3b4 f7g6 a1a2 a8a6 a3a4 h8i7 a2a3 f8e9 h2h1 a9a7 f1e1 i7g9 "
+     "a4a5 i8i7 c2d3 g9f8 e3e4 f8b4 e1d1 b4g9 d2c1 c7c6 h3h4 d9c8 P*b4 f6f5 "
+     "h1i1 h6h5 g2g3 P*i6 c1d2 g6h6 g3h3 h7g5 d1e2 c8c9 g1h2 g9h8 i1h1 h8i9 "
+     "e2d1 d8c7 g4g5 e9d8 i2i3 e8f7 N*g6 f7g6 b2a1 N*i8 d1e1 d8e9 e1f2 h6g5 "
+     "d2e1 c7d8 i5i6 i8h6 f3f4 P*a8 h2g1 i7i6 h1i1 a6b6 a3a4 i9h8 f2g2 g5f4 "
+     "g2f2 P*i4 g1h2 a7a6 c3c4 h8i7 i1g1 h5h4",
+     3, 3, {49, 1210, 58598}},
+    /* a random game (seed 4, legal-move order), 94 plies: black mates (h8g8+ or h7g8) */
+    {SHOGI,
+     "e1e2 f9f8 d1d2 b8a8 e3e4 e7e6 f1e1 c9b8 g1g2 d9d8 e2d1 e6e5 h3h4 e9e8 "
+     "f3f4 d8d9 e1f1 f8g8 i3i4 d7d6 f1e1 b7b6 d3d4 h7h6 a1a2 g8h7 e1f2 b8b7 "
+     "d4d5 a8b8 c3c4 e8d8 e4e5 d9e8 d1e2 g9f8 e5e6 d8d9 g2f1 b7a8 h2h3 i7i6 "
+     "d2d3 b8c8 f4f5 i9i7 d3e3 h7g6 b1c3 e8d7 e2f3 d7e7 f3g4 b6b5 d5d6 i6i5 "
+     "f1g2 c8d8 c3b5 h6h5 h4h5 d9e9 d6d7+ e9f9 h1i3 f7f6 i1i2 e7d6 d7e7 a8b7 "
+     "g2f1 b7c8 P*d3 d8d7 e3f3 h8g9 f2e2 c7c6 e7d7 i7i6 R*h8 c8d7 f3e4 d6c5 "
+     "e6e7 c5d5 e2f3 P*e5 h5h6 d5d4 e4e5 f8e9 h6h7+ d7d6",
+     3, 3, {65, 1653, 98842}},
 };
 
 /* A rule seen from one position: after `moves`, the result is `result`;
@@ -113,6 +179,33 @@ static const rule_case rules[] = {
      "i7h9 f7c7 b5a5 d3d2 e6g5 c7c8 g5e6 c3b5 e6c5 e2f3 e9f8 i2e2 a5a4 c8f8 "
      "a4d4",
      NULL, NULL, SECOND_PLAYER},
+    {"shogi: promotion in the zone is optional: two moves", SHOGI, "c3c4 g7g6",
+     "b2g7 b2g7+ b2h8 b2h8+", "b2d4+", PL_RESULT_NONE},
+    {"shogi: a captured piece goes to the hand and may be dropped", SHOGI, "c3c4 g7g6 b2h8+ g9h8",
+     "B*e5 B*a8 B*g9", "B*e9 P*e5", PL_RESULT_NONE},
+    {"shogi: no pawn drop on a file with an unpromoted pawn of one's own (nifu)", SHOGI,
+     "h3h4 a7a6 h4h5 a6a5 h5h6 a5a4 h6h7 i9i8", "h7h8 h7h8+", "P*h4 P*h5 P*e5", PL_RESULT_NONE},
+    {"shogi: a tokin does not count for nifu", SHOGI,
+     "h3h4 a7a6 h4h5 a6a5 h5h6 a5a4 h6h7+ i9i8", "P*h4 P*h5 h7g8", "P*e5", PL_RESULT_NONE},
+    {"shogi: a pawn reaching the last rank must promote", SHOGI,
+     "h3h4 a7a6 h4h5 a6a5 h5h6 a5a4 h6h7 i9i8 h7h8 e9e8", "h8h9+", "h8h9", PL_RESULT_NONE},
+    {"shogi: no drop where the piece could never move", SHOGI,
+     "h3h4 a7a6 h4h5 a6a5 h5h6 a5a4 h6h7 i9i8 h7h8 e9e8 h8h9+ e8e9", "N*a7 P*h8 P*h3", "N*a8 N*e8 N*i9", PL_RESULT_NONE},
+    {"shogi: a knight reaching the last two ranks must promote", SHOGI,
+     "d1d2 c9d8 e3e4 b8c8 d2d1 i7i6 a3a4 b7b6 c3c4 d7d6 h2d2 c8c9 e1f2 h8i7 "
+     "a1a3 f9f8 i3i4 f8f9 f2g2 f9g8 d1c2 i7h8 h1i3 e9f9 b2a1 f9f8 d2d1 a7a6 "
+     "d1e1 f8e9 g2f2 f7f6 f3f4 i6i5 b3b4 h8i7 e1d1 b6b5 a1f6 e9e8 i3h5 i7f4 "
+     "f2g2 a6a5 h5g7 P*f7", "g7f9+ g7h9+", "g7f9 g7h9", PL_RESULT_NONE},
+    {"shogi: a pawn drop may not give checkmate (uchifuzume)", SHOGI,
+     "c1d2 e9e8 i1i2 h7h6 b2c1 c9d8 c1b2 f7f6 i3i4 e8f7 f1g2 f9e8 e1f2 i9i8 "
+     "d1c2 b8a8 h1i3 a7a6 f2f1 e7e6 i3h5 g9f8 i4i5 a6a5 h5i7+ h8i7 d3d4 N*h7 "
+     "g3g4 i7h8 b3b4 f7g6 a1a2 a8a6 a3a4 h8i7 a2a3 f8e9 h2h1 a9a7 f1e1 i7g9 "
+     "a4a5 i8i7 c2d3 g9f8 e3e4 f8b4 e1d1 b4g9 d2c1 c7c6 h3h4 d9c8 P*b4 f6f5 "
+     "h1i1 h6h5 g2g3 P*i6 c1d2 g6h6 g3h3 h7g5 d1e2 c8c9 g1h2 g9h8 i1h1 h8i9 "
+     "e2d1 d8c7 g4g5 e9d8 i2i3 e8f7 N*g6 f7g6 b2a1 N*i8 d1e1 d8e9 e1f2 h6g5 "
+     "d2e1 c7d8 i5i6 i8h6 f3f4 P*a8 h2g1 i7i6 h1i1 a6b6 a3a4 i9h8 f2g2 g5f4 "
+     "g2f2 P*i4 g1h2 a7a6 c3c4 h8i7 i1g1 h5h4",
+     "P*f1 P*f6 e4e5", "P*f3", PL_RESULT_NONE},
 };
 
 /* Each space-separated text of `list` is (want != 0) or is not a legal move. */
@@ -159,6 +252,15 @@ static const win_case wins[] = {
     {XIANGQI,
      "d1e2 b8b6 g4g5 h8h6 b1a3 b10c8 h3i3 b6b4 i3c3 h6h7 a1b1 h7h8 c3c7 "
      "a10b10 b3c3 h10i8 e4e5 b10b7 c4c5 b4c4 h1i3 f10e9"},
+    /* black mates: h8g8+ or h7g8 */
+    {SHOGI,
+     "e1e2 f9f8 d1d2 b8a8 e3e4 e7e6 f1e1 c9b8 g1g2 d9d8 e2d1 e6e5 h3h4 e9e8 "
+     "f3f4 d8d9 e1f1 f8g8 i3i4 d7d6 f1e1 b7b6 d3d4 h7h6 a1a2 g8h7 e1f2 b8b7 "
+     "d4d5 a8b8 c3c4 e8d8 e4e5 d9e8 d1e2 g9f8 e5e6 d8d9 g2f1 b7a8 h2h3 i7i6 "
+     "d2d3 b8c8 f4f5 i9i7 d3e3 h7g6 b1c3 e8d7 e2f3 d7e7 f3g4 b6b5 d5d6 i6i5 "
+     "f1g2 c8d8 c3b5 h6h5 h4h5 d9e9 d6d7+ e9f9 h1i3 f7f6 i1i2 e7d6 d7e7 a8b7 "
+     "g2f1 b7c8 P*d3 d8d7 e3f3 h8g9 f2e2 c7c6 e7d7 i7i6 R*h8 c8d7 f3e4 d6c5 "
+     "e6e7 c5d5 e2f3 P*e5 h5h6 d5d4 e4e5 f8e9 h6h7+ d7d6"},
 };
 
 int main(int argc, char **argv)
