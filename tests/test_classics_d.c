@@ -51,7 +51,7 @@ static const classic_case cases[] = {
      "d3a3 e8c6 b6b7 h6h1 d1f2 f10e9 a3c3 e9d8 d2d1 a8b8 g4h4 b10c8 a6a7 "
      "h1i1 h4h2",
      3, 3, {37, 1541, 54724}},
-    /* seed 20, 84 plies: red is in check and has three answers */
+    /* seed 20, 82 plies: red is in check and has three answers */
     {XIANGQI,
      "i4i5 b8b6 c1e3 h8h9 b3a3 c10a8 d1e2 a7a6 h3h4 g7g6 a3c3 b6b2 c3c7 "
      "g10e8 h4h6 i10i9 h6h2 h9a9 c7i7 b2a2 h2h5 e8g10 h5d5 i9d9 c4c5 d9h9 "
@@ -248,7 +248,7 @@ static void test_rule(void **state)
 /* Positions where the player to move wins at once: each engine must find
  * a winning move (the end rules and the heuristics agree with the engines). */
 static const win_case wins[] = {
-    /* red mates: c7c10 (the cannon takes the elephant, screened by the advisor) */
+    /* red mates: c7c10 (the cannon takes the elephant over the horse and checks over the advisor) */
     {XIANGQI,
      "d1e2 b8b6 g4g5 h8h6 b1a3 b10c8 h3i3 b6b4 i3c3 h6h7 a1b1 h7h8 c3c7 "
      "a10b10 b3c3 h10i8 e4e5 b10b7 c4c5 b4c4 h1i3 f10e9"},
