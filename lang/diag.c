@@ -99,10 +99,14 @@ static char *copy_line(const char *text, int line, int col, int end_col,
         size_t width = PL_DIAG_WINDOW_BEFORE + (span < PL_DIAG_WINDOW_AFTER ? span : PL_DIAG_WINDOW_AFTER) +
                        PL_DIAG_WINDOW_AFTER;
         size_t to = from + width < n ? from + width : n;
-        /* cut between characters, not inside a UTF-8 sequence */
-        while (from > 0 && from < n && is_continuation((unsigned char)p[from]))
+        /* cut between characters, not inside a UTF-8 sequence: back up
+           over at most the three continuation bytes a character has (a
+           line of stray continuation bytes is cut where it is) */
+        for (int k = 0; k < 3 && from > 0 && from < n &&
+                        is_continuation((unsigned char)p[from]); k++)
             from--;
-        while (to < n && is_continuation((unsigned char)p[to]))
+        for (int k = 0; k < 3 && to > from && to < n &&
+                        is_continuation((unsigned char)p[to]); k++)
             to--;
         *start = (int)from;
         *more = to < n;

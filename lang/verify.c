@@ -241,6 +241,36 @@ static int check_rays_end(verifier *v)
     return bad;
 }
 
+static int compare_i64(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* At most one cell on each square of the grid: lines (between, runs)
+ * walk the grid from square to square, and two cells on one square would
+ * make a line that never moves. */
+static int check_shared_squares(verifier *v)
+{
+    const pl_program *p = v->prog;
+    int64_t *at = pl_malloc(((size_t)p->ncells + 1) * sizeof *at);
+    int n = 0;
+    for (int c = 0; c < p->ncells; c++)
+        if (p->cell_col[c] >= 0 && p->cell_row[c] >= 0)
+            at[n++] = (int64_t)p->cell_row[c] * p->ncols + p->cell_col[c];
+    qsort(at, (size_t)n, sizeof *at, compare_i64);
+    int shared = -1;
+    for (int i = 1; i < n && shared < 0; i++)
+        if (at[i] == at[i - 1])
+            shared = (int)i;
+    int64_t square = shared >= 0 ? at[shared] : 0;
+    free(at);
+    if (shared < 0)
+        return 0;
+    return fail(v, "two cells are on the square at column %d, row %d of the grid",
+                (int)(square % p->ncols), (int)(square / p->ncols));
+}
+
 static int check_board(verifier *v)
 {
     const pl_program *p = v->prog;
@@ -256,6 +286,8 @@ static int check_board(verifier *v)
             p->cell_row[c] < -1 || p->cell_row[c] >= p->nrows)
             return fail(v, "cell %s is at column %d, row %d: outside the %d x %d grid",
                         p->cell_names[c], p->cell_col[c], p->cell_row[c], p->ncols, p->nrows);
+    if (check_shared_squares(v))
+        return -1;
     if (check_rays_end(v))
         return -1;
     for (int i = 0; i < p->nvars + p->npvars; i++) {

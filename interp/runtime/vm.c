@@ -127,6 +127,8 @@ static int no_hole_between(const pl_state *st, int32_t a, int32_t b)
 {
     const pl_program *p = st->prog;
     int sc = sgn(p->cell_col[b] - p->cell_col[a]), sr = sgn(p->cell_row[b] - p->cell_row[a]);
+    if (sc == 0 && sr == 0)   /* one square (the verifier refuses it): no line */
+        return 0;
     for (int col = p->cell_col[a] + sc, row = p->cell_row[a] + sr;
          col >= 0 && col < p->ncols && row >= 0 && row < p->nrows; col += sc, row += sr) {
         int32_t e = st->grid[row * p->ncols + col];
