@@ -196,7 +196,7 @@ static char **split_moves(const char *moves, int *n, char **buf)
 
 /* --- move numbers ---------------------------------------------------------------- */
 
-/* With two players a move number counts full moves, as chess does: it
+/* With two players a move number counts full moves, as game notation usually does: it
  * goes up when the first player moves after the other (a player who moves
  * twice in a row, `turn mover`, stays in the same move); with another
  * number of players it counts plies.  The number of ply k (0-based) made
