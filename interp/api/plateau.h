@@ -357,6 +357,10 @@ typedef enum {
 } pl_player_kind;
 
 enum { PL_PLAYOUT_RANDOM, PL_PLAYOUT_GREEDY };
+/* The decisive-move checks (pl_player_spec.decisive): none; everywhere
+ * (MCTS: every playout ply; alpha-beta: leaves and root); MCTS only: at
+ * the playout cutoff, before `evaluate` judges. */
+enum { PL_DECISIVE_OFF, PL_DECISIVE_ON, PL_DECISIVE_CUTOFF };
 
 enum {
     PL_LEVEL_MIN = 1,
@@ -384,9 +388,9 @@ typedef struct {
     double epsilon;         /* greedy playouts: chance of a random move */
     int memory_mb;          /* MCTS tree memory, all threads */
     int tt_mb;              /* alpha-beta transposition table */
-    int decisive;           /* decisive and anti-decisive move checks (1: on):
-                               MCTS playouts (default off), alpha-beta's
-                               leaves and root (default on) */
+    int decisive;           /* decisive and anti-decisive move checks
+                               (PL_DECISIVE_...): MCTS playouts (default
+                               off), alpha-beta's leaves and root (on) */
     int cutoff;             /* MCTS: plies after which a playout stops and is
                                scored by the game's `evaluate` (0: never) */
     char text[PL_SPEC_TEXT]; /* the spec as given ("ai" becomes "ai:level=N"

@@ -224,9 +224,11 @@ static pl_err parse_key(pl_player_spec *spec, const char *key, const char *val,
         break;
     case K_DECISIVE:
         if (strcasecmp(val, "on") == 0)
-            spec->decisive = 1;
+            spec->decisive = PL_DECISIVE_ON;
         else if (strcasecmp(val, "off") == 0)
-            spec->decisive = 0;
+            spec->decisive = PL_DECISIVE_OFF;
+        else if (strcasecmp(val, "cutoff") == 0 && spec->kind == PL_PLAYER_MCTS)
+            spec->decisive = PL_DECISIVE_CUTOFF;
         else
             bad = 1;
         break;
@@ -248,7 +250,7 @@ static pl_err parse_key(pl_player_spec *spec, const char *key, const char *val,
             [K_EPS] = "a number in [0, 1]",
             [K_MEMORY] = "a number of megabytes >= 1",
             [K_TT] = "a number of megabytes in 1..65536",
-            [K_DECISIVE] = "on or off",
+            [K_DECISIVE] = "on or off (mcts: or cutoff)",
             [K_CUTOFF] = "a whole number of plies in 0..1000",
         };
         char what[200];
