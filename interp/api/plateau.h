@@ -359,8 +359,9 @@ typedef enum {
 enum { PL_PLAYOUT_RANDOM, PL_PLAYOUT_GREEDY };
 /* The decisive-move checks (pl_player_spec.decisive): none; everywhere
  * (MCTS: every playout ply; alpha-beta: leaves and root); MCTS only: at
- * the playout cutoff, before `evaluate` judges. */
-enum { PL_DECISIVE_OFF, PL_DECISIVE_ON, PL_DECISIVE_CUTOFF };
+ * the playout cutoff, before `evaluate` judges; alpha-beta only: the
+ * root's moves verified. */
+enum { PL_DECISIVE_OFF, PL_DECISIVE_ON, PL_DECISIVE_CUTOFF, PL_DECISIVE_ROOT };
 
 enum {
     PL_LEVEL_MIN = 1,
@@ -390,7 +391,8 @@ typedef struct {
     int tt_mb;              /* alpha-beta transposition table */
     int decisive;           /* decisive and anti-decisive move checks
                                (PL_DECISIVE_...): MCTS playouts (default
-                               off), alpha-beta's leaves and root (on) */
+                               off), alpha-beta's leaves and root (default:
+                               root) */
     int cutoff;             /* MCTS: plies after which a playout stops and is
                                scored by the game's `evaluate` (0: never) */
     char text[PL_SPEC_TEXT]; /* the spec as given ("ai" becomes "ai:level=N"

@@ -337,7 +337,7 @@ static int32_t negamax(pl_ab *ab, int depth, int32_t alpha, int32_t beta, int pl
         /* the frontier: a player who can win at once is not judged by the
            heuristic (the decisive-move check) */
         int w = -1;
-        if (ab->spec.decisive && pl_find_win(st, ml, &w) != PL_OK) {
+        if (ab->spec.decisive == PL_DECISIVE_ON && pl_find_win(st, ml, &w) != PL_OK) {
             ab->error = ab->abort = 1;
             return 0;
         }
@@ -521,7 +521,7 @@ static pl_err ab_think(void *engine, const pl_search_call *call, int *move,
     int32_t margin;
     ab->scored = pl_state_margin(st, 0, &margin);
     ab->nrefuted = 0;
-    if (ab->spec.decisive) {
+    if (ab->spec.decisive == PL_DECISIVE_ON || ab->spec.decisive == PL_DECISIVE_ROOT) {
         if (verify_root(ab) != 0) {
             const char *e = pl_state_error(st);
             snprintf(err, errlen, "%s", e ? e : "runtime error in the rules");

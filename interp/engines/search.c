@@ -229,6 +229,8 @@ static pl_err parse_key(pl_player_spec *spec, const char *key, const char *val,
             spec->decisive = PL_DECISIVE_OFF;
         else if (strcasecmp(val, "cutoff") == 0 && spec->kind == PL_PLAYER_MCTS)
             spec->decisive = PL_DECISIVE_CUTOFF;
+        else if (strcasecmp(val, "root") == 0 && spec->kind == PL_PLAYER_ALPHABETA)
+            spec->decisive = PL_DECISIVE_ROOT;
         else
             bad = 1;
         break;
@@ -250,7 +252,7 @@ static pl_err parse_key(pl_player_spec *spec, const char *key, const char *val,
             [K_EPS] = "a number in [0, 1]",
             [K_MEMORY] = "a number of megabytes >= 1",
             [K_TT] = "a number of megabytes in 1..65536",
-            [K_DECISIVE] = "on or off (mcts: or cutoff)",
+            [K_DECISIVE] = "on or off (mcts: or cutoff; alphabeta: or root)",
             [K_CUTOFF] = "a whole number of plies in 0..1000",
         };
         char what[200];
@@ -297,7 +299,7 @@ pl_err pl_player_spec_parse(const char *text, int level, pl_player_spec *spec,
     /* the decisive-move checks: on in alpha-beta, where they cost little;
        off in MCTS playouts, where they cost more than they gain at equal
        time in the games measured (docs/engine.md) */
-    spec->decisive = spec->kind == PL_PLAYER_ALPHABETA;
+    spec->decisive = spec->kind == PL_PLAYER_ALPHABETA ? PL_DECISIVE_ROOT : PL_DECISIVE_OFF;
 
     int budget = 0, key_level = 0;
     if (opts && *opts) {
