@@ -50,7 +50,6 @@ static const char *const engines[] = {
 static const char *const game_engines[] = {
     "mcts:iterations=60,seed=1",
     "mcts:iterations=30,seed=4,decisive=on,cutoff=8",
-    "mcts:iterations=30,seed=6,decisive=cutoff,cutoff=8",
     "mcts:iterations=60,seed=7,threads=2",
     "mcts:iterations=20,seed=3,playout=greedy",
     "alphabeta:depth=2",
@@ -675,7 +674,7 @@ static void test_specs(void **state)
         {"mcts:time", "expected KEY=VALUE"},
         {"human:time=1", "takes no options"},
         {"mcts:decisive=yes", "decisive must be on or off"},
-        {"alphabeta:decisive=cutoff", "decisive must be on or off"},
+        {"mcts:decisive=cutoff", "decisive must be on or off"},
         {"mcts:decisive=root", "decisive must be on or off"},
         {"mcts:cutoff=-1", "cutoff must be"},
         {"alphabeta:cutoff=4", "unknown key 'cutoff'"},

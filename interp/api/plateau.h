@@ -358,10 +358,9 @@ typedef enum {
 
 enum { PL_PLAYOUT_RANDOM, PL_PLAYOUT_GREEDY };
 /* The decisive-move checks (pl_player_spec.decisive): none; everywhere
- * (MCTS: every playout ply; alpha-beta: leaves and root); MCTS only: at
- * the playout cutoff, before `evaluate` judges; alpha-beta only: the
- * root's moves verified. */
-enum { PL_DECISIVE_OFF, PL_DECISIVE_ON, PL_DECISIVE_CUTOFF, PL_DECISIVE_ROOT };
+ * (MCTS: every playout ply; alpha-beta: leaves and root); alpha-beta
+ * only: the root's moves verified. */
+enum { PL_DECISIVE_OFF, PL_DECISIVE_ON, PL_DECISIVE_ROOT };
 
 enum {
     PL_LEVEL_MIN = 1,
@@ -370,7 +369,8 @@ enum {
     PL_SEARCH_MAX_THREADS = 256,
     PL_SEARCH_MAX_DEPTH = 64,    /* alpha-beta plies */
     PL_SPEC_TEXT = 160,          /* longest spec text kept */
-    PL_MCTS_CUTOFF_DEFAULT = 0   /* MCTS playout cutoff when the spec names none */
+    PL_MCTS_CUTOFF_DEFAULT = 16  /* MCTS playout cutoff when the spec names none
+                                    (chosen by measurement: docs/engine.md) */
 };
 
 /* A player, as parsed from "human", "random", "ai", "mcts:time=2,..." or

@@ -628,21 +628,7 @@ static pl_err playout(mtree *t, int *result)
                 break;
         }
         if (t->m->cutoff > 0 && plies >= t->m->cutoff) {
-            /* decisive=cutoff: a mover who wins at once is not judged by
-               the heuristic (sampled playouts hold one move: generate) */
-            int w = -1;
-            if (t->m->spec.decisive == PL_DECISIVE_CUTOFF) {
-                if (sampled)
-                    err = pl_generate(t->st, &t->ml);
-                if (err == PL_OK)
-                    err = pl_find_win(t->st, &t->ml, &w);
-                if (err != PL_OK)
-                    break;
-            }
-            if (w >= 0)
-                r = pl_state_to_move(t->st);
-            else
-                err = cutoff_result(t, &r);
+            err = cutoff_result(t, &r);
             break;
         }
         if (t->ml.count == 0 || plies >= PLAYOUT_CAP) {

@@ -227,8 +227,6 @@ static pl_err parse_key(pl_player_spec *spec, const char *key, const char *val,
             spec->decisive = PL_DECISIVE_ON;
         else if (strcasecmp(val, "off") == 0)
             spec->decisive = PL_DECISIVE_OFF;
-        else if (strcasecmp(val, "cutoff") == 0 && spec->kind == PL_PLAYER_MCTS)
-            spec->decisive = PL_DECISIVE_CUTOFF;
         else if (strcasecmp(val, "root") == 0 && spec->kind == PL_PLAYER_ALPHABETA)
             spec->decisive = PL_DECISIVE_ROOT;
         else
@@ -252,7 +250,7 @@ static pl_err parse_key(pl_player_spec *spec, const char *key, const char *val,
             [K_EPS] = "a number in [0, 1]",
             [K_MEMORY] = "a number of megabytes >= 1",
             [K_TT] = "a number of megabytes in 1..65536",
-            [K_DECISIVE] = "on or off (mcts: or cutoff; alphabeta: or root)",
+            [K_DECISIVE] = "on or off (alphabeta: or root)",
             [K_CUTOFF] = "a whole number of plies in 0..1000",
         };
         char what[200];
