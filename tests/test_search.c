@@ -37,12 +37,12 @@ static const char *const engines[] = {
     "alphabeta:depth=2",
     "alphabeta:depth=3,tt=1",
     /* the decisive-move checks: depth 1 sees its own win in one at once,
-       and the opponent's win in one only by the root's verification (the
-       default, decisive=root) or with it the check at its leaves
-       (decisive=on); without them (decisive=off) it blunders in Knight
-       chase, Lines of Action and Gygès */
+       and the opponent's win in one only by the check at its leaves with
+       the root's verification (the default, decisive=on) or the root's
+       verification alone (decisive=root); without them (decisive=off) it
+       blunders in Knight chase, Lines of Action and Gygès */
     "alphabeta:depth=1",
-    "alphabeta:depth=1,decisive=on",
+    "alphabeta:depth=1,decisive=root",
 };
 
 /* Smaller budgets for whole games (Lines of Action playouts are slow; a
@@ -647,7 +647,10 @@ static void test_specs(void **state)
                                           sizeof err), 0);
     assert_true(sp.decisive == 1 && sp.cutoff == 6);
     assert_int_equal(pl_player_spec_parse("alphabeta", 0, &sp, err, sizeof err), 0);
-    assert_int_equal(sp.decisive, PL_DECISIVE_ROOT); /* alpha-beta: the root */
+    assert_int_equal(sp.decisive, PL_DECISIVE_ON);  /* alpha-beta: on */
+    assert_int_equal(pl_player_spec_parse("alphabeta:decisive=root", 0, &sp, err,
+                                          sizeof err), 0);
+    assert_int_equal(sp.decisive, PL_DECISIVE_ROOT);
     assert_int_equal(pl_player_spec_parse("alphabeta:decisive=off", 0, &sp, err,
                                           sizeof err), 0);
     assert_int_equal(sp.decisive, 0);

@@ -391,8 +391,7 @@ typedef struct {
     int tt_mb;              /* alpha-beta transposition table */
     int decisive;           /* decisive and anti-decisive move checks
                                (PL_DECISIVE_...): MCTS playouts (default
-                               off), alpha-beta's leaves and root (default:
-                               root) */
+                               off), alpha-beta's leaves and root (on) */
     int cutoff;             /* MCTS: plies after which a playout stops and is
                                scored by the game's `evaluate` (0: never) */
     char text[PL_SPEC_TEXT]; /* the spec as given ("ai" becomes "ai:level=N"

@@ -297,7 +297,7 @@ pl_err pl_player_spec_parse(const char *text, int level, pl_player_spec *spec,
     /* the decisive-move checks: on in alpha-beta, where they cost little;
        off in MCTS playouts, where they cost more than they gain at equal
        time in the games measured (docs/engine.md) */
-    spec->decisive = spec->kind == PL_PLAYER_ALPHABETA ? PL_DECISIVE_ROOT : PL_DECISIVE_OFF;
+    spec->decisive = spec->kind == PL_PLAYER_ALPHABETA ? PL_DECISIVE_ON : PL_DECISIVE_OFF;
 
     int budget = 0, key_level = 0;
     if (opts && *opts) {
