@@ -50,6 +50,7 @@ static const char *const engines[] = {
 static const char *const game_engines[] = {
     "mcts:iterations=60,seed=1",
     "mcts:iterations=30,seed=4,decisive=on,cutoff=8",
+    "mcts:iterations=10,seed=8,decisive=on,playout=greedy",
     "mcts:iterations=60,seed=7,threads=2",
     "mcts:iterations=20,seed=3,playout=greedy",
     "alphabeta:depth=2",
