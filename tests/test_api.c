@@ -204,6 +204,41 @@ static void test_bad_arguments(void **state)
     pl_program_free(prog);
 }
 
+/* The decisive-move check finds the move that wins at once, and only one
+ * that wins for the player to move. */
+static void test_find_win(void **state)
+{
+    (void)state;
+    pl_program *prog = load("tic-tac-toe");
+    pl_state *st = pl_state_new(prog);
+    pl_movelist *ml = pl_movelist_new();
+    int result, i = 0;
+    assert_int_equal(pl_status(st, ml, &result), PL_OK);
+    assert_int_equal(pl_find_win(st, ml, &i), PL_OK);
+    assert_int_equal(i, -1);                       /* nothing wins at once */
+    const char *moves[] = {"a1", "b1", "a2", "b2"};
+    for (int k = 0; k < 4; k++)
+        play(st, ml, moves[k]);
+    /* x to move: a3 completes the a-file (o's b3 would win only for o) */
+    uint64_t hash = pl_state_hash(st);
+    int ply = pl_state_ply(st);
+    assert_int_equal(pl_status(st, ml, &result), PL_OK);
+    assert_int_equal(pl_find_win(st, ml, &i), PL_OK);
+    assert_true(i >= 0);
+    assert_string_equal(pl_move_text(ml, i), "a3");
+    assert_int_equal(pl_state_hash(st), hash);     /* given back */
+    assert_int_equal(pl_state_ply(st), ply);
+    /* o to move after x's c3: o has b3 */
+    play(st, ml, "c3");
+    assert_int_equal(pl_status(st, ml, &result), PL_OK);
+    assert_int_equal(pl_find_win(st, ml, &i), PL_OK);
+    assert_string_equal(pl_move_text(ml, i), "b3");
+    assert_int_equal(pl_find_win(st, NULL, &i), PL_ERR_ARGUMENT);
+    pl_movelist_delete(ml);
+    pl_state_free(st);
+    pl_program_free(prog);
+}
+
 /* A search in a finished game says so with a status. */
 static void test_search_game_over(void **state)
 {
@@ -378,6 +413,7 @@ int main(void)
         cmocka_unit_test(test_search_game_over),
         cmocka_unit_test(test_last_changes),
         cmocka_unit_test(test_end_line),
+        cmocka_unit_test(test_find_win),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

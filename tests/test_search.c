@@ -32,14 +32,25 @@ static const char *const engines[] = {
     "mcts:iterations=300,seed=1",
     "mcts:iterations=300,seed=7,threads=2",
     "mcts:iterations=300,seed=3,playout=greedy",
+    "mcts:iterations=300,seed=5,cutoff=4",
+    "mcts:iterations=300,seed=4,decisive=on",
     "alphabeta:depth=2",
     "alphabeta:depth=3,tt=1",
+    /* the decisive-move checks: depth 1 sees its own win in one at once,
+       and the opponent's win in one only by the check at its leaves with
+       the root's verification (the default, decisive=on) or the root's
+       verification alone (decisive=root); without them (decisive=off) it
+       blunders in Knight chase, Lines of Action and Gygès */
+    "alphabeta:depth=1",
+    "alphabeta:depth=1,decisive=root",
 };
 
 /* Smaller budgets for whole games (Lines of Action playouts are slow; a
  * greedy playout applies and evaluates every move at every ply). */
 static const char *const game_engines[] = {
     "mcts:iterations=60,seed=1",
+    "mcts:iterations=30,seed=4,decisive=on,cutoff=8",
+    "mcts:iterations=10,seed=8,decisive=on,playout=greedy",
     "mcts:iterations=60,seed=7,threads=2",
     "mcts:iterations=20,seed=3,playout=greedy",
     "alphabeta:depth=2",
@@ -318,6 +329,88 @@ static const search_case games[] = {
     "end {\n  mover wins when has_run(mover, 3, lines)\n" \
     "  draw when count(empty_cells) == 0\n}\n"
 
+/* The playout policy, seen through the win rate of a search too small to
+ * prove anything: each move of the root gets one playout (the expansion
+ * of a node asks the end rules after each of its moves, which proves a
+ * win in one at the root, so the positions have none to find there).
+ * Tic-tac-toe positions, each checked first: no move of the mover ends
+ * the game, and no reply to one ends it either.
+ *
+ * BLOCK: x to move with three cells left (b2, a3, c3).  Two of x's moves
+ * make a line of x that o must block, after which the last cell draws.
+ * With the checks o always blocks (it has another choice than the move
+ * that loses at once): every playout is a draw, win rate 1/2.  A random
+ * o fails to block half of the time, and x then wins.
+ *
+ * TWO: o to move after x's b3, four cells left (a2, c2, a3, c3).  With
+ * the checks, every playout from each of o's moves is a draw: x blocks
+ * o's threats, o blocks x's.  At random either may win. */
+#define TTT_GAME(setup) \
+    "import grid\nboard 3 x 3\nplayers x o\npiece stone\n" \
+    "setup {\n" setup "}\n" \
+    "moves {\n  pick c in empty_cells\n  place mover stone at c\n  text c\n}\n" \
+    "end {\n  mover wins when has_run(mover, 3, lines)\n" \
+    "  draw when count(empty_cells) == 0\n}\n"
+#define BLOCK_GAME TTT_GAME("  place x stone at a1 b1 c2\n  place o stone at c1 a2 b3\n")
+#define TWO_GAME TTT_GAME("  place x stone at a1 c1\n  place o stone at b1 b2\n")
+
+/* MCTS (`iterations`, decisive checks on or off, `seed`) in the position
+ * after `moves` (space-separated texts, from the setup): its win rate. */
+static double playout_winrate(const char *text, const char *moves, int iterations,
+                              int decisive, int seed)
+{
+    pl_program *prog = pt_compile_text("ttt.game", text);
+    pl_state *st = pl_state_new(prog);
+    pl_movelist ml, replies;
+    pl_movelist_init(&ml);
+    pl_movelist_init(&replies);
+    char buf[64];
+    snprintf(buf, sizeof buf, "%s", moves);
+    for (char *m = strtok(buf, " "); m; m = strtok(NULL, " ")) {
+        assert_int_equal(pt_status(st, &ml), PL_RESULT_NONE);
+        int i = pl_movelist_find(&ml, m);
+        assert_true(i >= 0);
+        pl_apply(st, &ml, i);
+    }
+    /* no move here, and no reply to one, ends the game */
+    assert_int_equal(pt_status(st, &ml), PL_RESULT_NONE);
+    for (int i = 0; i < ml.count; i++) {
+        pl_apply(st, &ml, i);
+        assert_int_equal(pt_status(st, &replies), PL_RESULT_NONE);
+        for (int j = 0; j < replies.count; j++)
+            assert_int_equal(result_after(st, &replies, j), PL_RESULT_NONE);
+        pl_undo(st);
+    }
+    char spec[80];
+    snprintf(spec, sizeof spec, "mcts:iterations=%d,seed=%d,decisive=%s", iterations, seed,
+             decisive ? "on" : "off");
+    pl_search *s = new_search(prog, spec);
+    pl_search_info info;
+    think(s, st, &ml, &info);
+    assert_int_equal(info.proven, 0);
+    pl_search_free(s);
+    pl_movelist_free(&replies);
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(prog);
+    return info.winrate;
+}
+
+static void test_decisive_playouts(void **state)
+{
+    (void)state;
+    int random_differs[2] = {0, 0};
+    for (int seed = 1; seed <= 5; seed++) {
+        assert_true(playout_winrate(BLOCK_GAME, "", 4, 1, seed) == 0.5);
+        assert_true(playout_winrate(TWO_GAME, "b3", 5, 1, seed) == 0.5);
+        random_differs[0] += playout_winrate(BLOCK_GAME, "", 4, 0, seed) != 0.5;
+        random_differs[1] += playout_winrate(TWO_GAME, "b3", 5, 0, seed) != 0.5;
+    }
+    /* without the checks the same searches see other results */
+    assert_true(random_differs[0] > 0);
+    assert_true(random_differs[1] > 0);
+}
+
 static void test_finds_win_over_two_moves_in_a_row(void **state)
 {
     (void)state;
@@ -549,6 +642,19 @@ static void test_specs(void **state)
     assert_true(sp.has_seed && sp.seed == 9);
     assert_true(sp.c == 0.7 && sp.epsilon == 0.2);
     assert_int_equal(sp.playout, PL_PLAYOUT_GREEDY);
+    assert_int_equal(sp.decisive, 0);               /* MCTS: off unless asked */
+    assert_int_equal(sp.cutoff, PL_MCTS_CUTOFF_DEFAULT);
+    assert_int_equal(pl_player_spec_parse("mcts:decisive=on,cutoff=6", 0, &sp, err,
+                                          sizeof err), 0);
+    assert_true(sp.decisive == 1 && sp.cutoff == 6);
+    assert_int_equal(pl_player_spec_parse("alphabeta", 0, &sp, err, sizeof err), 0);
+    assert_int_equal(sp.decisive, PL_DECISIVE_ON);  /* alpha-beta: on */
+    assert_int_equal(pl_player_spec_parse("alphabeta:decisive=root", 0, &sp, err,
+                                          sizeof err), 0);
+    assert_int_equal(sp.decisive, PL_DECISIVE_ROOT);
+    assert_int_equal(pl_player_spec_parse("alphabeta:decisive=off", 0, &sp, err,
+                                          sizeof err), 0);
+    assert_int_equal(sp.decisive, 0);
 
     assert_int_equal(pl_player_spec_parse("alphabeta:depth=6,time=3", 0, &sp, err,
                                           sizeof err), 0);
@@ -571,6 +677,11 @@ static void test_specs(void **state)
         {"mcts:level=11", "level must be"},
         {"mcts:time", "expected KEY=VALUE"},
         {"human:time=1", "takes no options"},
+        {"mcts:decisive=yes", "decisive must be on or off"},
+        {"mcts:decisive=cutoff", "decisive must be on or off"},
+        {"mcts:decisive=root", "decisive must be on or off"},
+        {"mcts:cutoff=-1", "cutoff must be"},
+        {"alphabeta:cutoff=4", "unknown key 'cutoff'"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         err[0] = '\0';
@@ -804,7 +915,7 @@ int main(void)
         NSAVE = sizeof save_positions / sizeof save_positions[0],
         NGAMES = sizeof games / sizeof games[0],
         NTHREADED = sizeof threaded_games / sizeof threaded_games[0],
-        NT = NWIN + NSAVE + NGAMES + NTHREADED + 10
+        NT = NWIN + NSAVE + NGAMES + NTHREADED + 11
     };
     static char names[NT][96];
     struct CMUnitTest tests[NT];
@@ -840,6 +951,7 @@ int main(void)
     tests[n++] = (struct CMUnitTest){"record round trip", test_record_round_trip, NULL, NULL, NULL};
     tests[n++] = (struct CMUnitTest){"record texts", test_record_texts, NULL, NULL, NULL};
     tests[n++] = (struct CMUnitTest){"record formats", test_record_formats, NULL, NULL, NULL};
+    tests[n++] = (struct CMUnitTest){"decisive playouts", test_decisive_playouts, NULL, NULL, NULL};
     tests[n++] = (struct CMUnitTest){"finds a win over two moves in a row",
                                      test_finds_win_over_two_moves_in_a_row, NULL, NULL, NULL};
     return _cmocka_run_group_tests("test_search", tests, (size_t)n, NULL, NULL);

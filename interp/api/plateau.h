@@ -221,6 +221,13 @@ PL_API int pl_state_end_line(const pl_state *st);
  * *result is PL_RESULT_NONE the game goes on and ml holds the moves. */
 PL_API pl_err pl_status(pl_state *st, pl_movelist *ml, int *result);
 
+/* The decisive-move check: a move of `ml` (generated in this very
+ * position) after which the end rules give the game to the player to move
+ * here.  PL_OK and *index, the first such move in ml's order, or -1 when
+ * none does; PL_ERR_RUNTIME.  Each move is applied, judged by the end
+ * rules only (not the no-move rule) and undone: the state is given back. */
+PL_API pl_err pl_find_win(pl_state *st, const pl_movelist *ml, int *index);
+
 /* pl_status that counts the moves instead of listing them (perft's last
  * ply): *count is the number of legal moves when *result is
  * PL_RESULT_NONE.  Where the rules do not let the moves be counted
@@ -350,6 +357,10 @@ typedef enum {
 } pl_player_kind;
 
 enum { PL_PLAYOUT_RANDOM, PL_PLAYOUT_GREEDY };
+/* The decisive-move checks (pl_player_spec.decisive): none; everywhere
+ * (MCTS: every playout ply; alpha-beta: leaves and root); alpha-beta
+ * only: the root's moves verified. */
+enum { PL_DECISIVE_OFF, PL_DECISIVE_ON, PL_DECISIVE_ROOT };
 
 enum {
     PL_LEVEL_MIN = 1,
@@ -357,7 +368,9 @@ enum {
     PL_LEVEL_DEFAULT = 7,        /* what `ai` means without a level */
     PL_SEARCH_MAX_THREADS = 256,
     PL_SEARCH_MAX_DEPTH = 64,    /* alpha-beta plies */
-    PL_SPEC_TEXT = 160           /* longest spec text kept */
+    PL_SPEC_TEXT = 160,          /* longest spec text kept */
+    PL_MCTS_CUTOFF_DEFAULT = 16  /* MCTS playout cutoff when the spec names none
+                                    (chosen by measurement: docs/engine.md) */
 };
 
 /* A player, as parsed from "human", "random", "ai", "mcts:time=2,..." or
@@ -376,6 +389,11 @@ typedef struct {
     double epsilon;         /* greedy playouts: chance of a random move */
     int memory_mb;          /* MCTS tree memory, all threads */
     int tt_mb;              /* alpha-beta transposition table */
+    int decisive;           /* decisive and anti-decisive move checks
+                               (PL_DECISIVE_...): MCTS playouts (default
+                               off), alpha-beta's leaves and root (on) */
+    int cutoff;             /* MCTS: plies after which a playout stops and is
+                               scored by the game's `evaluate` (0: never) */
     char text[PL_SPEC_TEXT]; /* the spec as given ("ai" becomes "ai:level=N"
                                 when a level was applied) */
 } pl_player_spec;

@@ -73,6 +73,7 @@ struct pl_ab {
     const pl_program *prog;
     pl_player_spec spec;
     int np;
+    int scored;                     /* the game keeps scores */
     tt_entry *tt;
     size_t ttmask;
     uint8_t age;
@@ -89,6 +90,9 @@ struct pl_ab {
     int abort;
     int error;
     int root_best;                  /* best root move of this iteration */
+    uint8_t *refuted;               /* root moves that lose at once, or after
+                                       which the opponent wins at once */
+    int refcap, nrefuted;
     int32_t root_score;
     const pl_search_call *call;
     pl_search_info *info;
@@ -134,6 +138,7 @@ static void ab_free(void *engine)
     }
     free(ab->tt);
     free(ab->history);
+    free(ab->refuted);
     free(ab);
 }
 
@@ -328,8 +333,24 @@ static int32_t negamax(pl_ab *ab, int depth, int32_t alpha, int32_t beta, int pl
         return terminal_score(ab, r, mover, ply);
     if (ml->count == 0)
         return 0;                   /* no move and no result: a draw */
-    if (depth <= 0 || ply >= MAX_PLY)
+    if (depth <= 0 || ply >= MAX_PLY) {
+        /* the frontier: a player who can win at once is not judged by the
+           heuristic (the decisive-move check) */
+        int w = -1;
+        if (ab->spec.decisive == PL_DECISIVE_ON && pl_find_win(st, ml, &w) != PL_OK) {
+            ab->error = ab->abort = 1;
+            return 0;
+        }
+        if (w >= 0) {
+            pl_apply(st, ml, w);
+            int32_t s = terminal_score(ab, mover, mover, ply + 1);
+            pl_undo(st);
+            if (ab->scored)
+                ab->heuristic++;    /* a wider win may exist: not exact */
+            return s;
+        }
         return evaluate(ab, ply, mover);
+    }
 
     uint64_t key = pl_state_hash(st);
     tt_entry *e = &ab->tt[key & ab->ttmask];
@@ -355,11 +376,17 @@ static int32_t negamax(pl_ab *ab, int depth, int32_t alpha, int32_t beta, int pl
         return 0;
     }
     score_moves(ab, ply, mover, ttmove);
+    if (ply == 0 && ab->nrefuted > 0)
+        for (int i = 0; i < ml->count; i++)
+            if (ab->refuted[i])
+                ab->order[0][i] = -1;   /* never tried: safe moves exist */
     long long heuristic_before = ab->heuristic;
     int32_t best = -INF, alpha0 = alpha;
     int bestmove = -1;
     for (int n = 0; n < ml->count; n++) {
         int i = next_move(ab, ply, ml->count);
+        if (i < 0)
+            break;
         pl_apply(st, ml, i);
         int32_t s;
         if (pl_state_to_move(st) == mover) {   /* a rule gave the mover another move */
@@ -412,6 +439,45 @@ static int32_t negamax(pl_ab *ab, int depth, int32_t alpha, int32_t beta, int pl
     return best;
 }
 
+/* Mark the root moves (in ml[0]) that lose at once, or after which the
+ * next player has a move that wins at once; when every move is such, none
+ * is marked (the search then chooses among them).  0, or -1 on an error
+ * of the rules. */
+static int verify_root(pl_ab *ab)
+{
+    pl_state *st = ab->st;
+    pl_movelist *ml = &ab->ml[0], *reply = &ab->ml[1];
+    int mover = pl_state_to_move(st), n = ml->count;
+    if (n > ab->refcap) {
+        int cap = (int)pl_grow_capacity((size_t)ab->refcap, (size_t)n);
+        ab->refuted = pl_realloc_array(ab->refuted, (size_t)cap, 1);
+        ab->refcap = cap;
+    }
+    memset(ab->refuted, 0, (size_t)n);
+    ab->nrefuted = 0;
+    for (int i = 0; i < n; i++) {
+        int r, w = -1;
+        pl_apply(st, ml, i);
+        ab->nodes++;
+        pl_err err = pl_status(st, reply, &r);
+        int next = pl_state_to_move(st);
+        if (err == PL_OK && r == PL_RESULT_NONE && next != mover)
+            err = pl_find_win(st, reply, &w);
+        pl_undo(st);
+        if (err != PL_OK)
+            return -1;
+        if ((r >= 0 && r < ab->np && r != mover) || w >= 0) {
+            ab->refuted[i] = 1;
+            ab->nrefuted++;
+        }
+    }
+    if (ab->nrefuted == n) {
+        memset(ab->refuted, 0, (size_t)n);
+        ab->nrefuted = 0;
+    }
+    return 0;
+}
+
 static pl_err ab_think(void *engine, const pl_search_call *call, int *move,
                        pl_search_info *info, char *err, size_t errlen)
 {
@@ -450,6 +516,19 @@ static pl_err ab_think(void *engine, const pl_search_call *call, int *move,
         info->seconds = pl_now() - ab->start;
         *move = 0;
         return PL_OK;
+    }
+
+    int32_t margin;
+    ab->scored = pl_state_margin(st, 0, &margin);
+    ab->nrefuted = 0;
+    if (ab->spec.decisive == PL_DECISIVE_ON || ab->spec.decisive == PL_DECISIVE_ROOT) {
+        if (verify_root(ab) != 0) {
+            const char *e = pl_state_error(st);
+            snprintf(err, errlen, "%s", e ? e : "runtime error in the rules");
+            return PL_ERR_RUNTIME;
+        }
+        while (ab->nrefuted > 0 && ab->refuted[best])
+            best++;                 /* until an iteration says better */
     }
 
     int maxdepth = ab->spec.depth > 0 ? ab->spec.depth : PL_SEARCH_MAX_DEPTH;

@@ -90,6 +90,7 @@ typedef struct {
     pl_state *own;            /* helper threads: their own state */
     pl_state *st;             /* the state searched */
     pl_movelist ml;
+    pl_movelist ml2;          /* playouts: the moves one ply ahead */
     pl_rng rng;
     uint32_t *path;           /* nodes from the root */
     int8_t *tomove;           /* player to move at each node of path */
@@ -112,6 +113,7 @@ struct pl_mcts {
     pl_player_spec spec;
     int np;                   /* players */
     int scored;               /* the game keeps scores: rewards count the margin */
+    int cutoff;               /* playout plies before `evaluate` judges (0: never) */
     int nthreads;
     mtree *trees;
     double start, deadline;   /* deadline 0: none */
@@ -196,6 +198,7 @@ static void *mcts_new(const pl_program *prog, const pl_player_spec *spec,
         t->m = m;
         t->index = i;
         pl_movelist_init(&t->ml);
+        pl_movelist_init(&t->ml2);
         pl_rng_seed(&t->rng, seed + 0x9e3779b97f4a7c15ull * (uint64_t)i);
         for (int k = 0; k < 2; k++) {
             t->pool[k].limit = (uint32_t)nodes;
@@ -217,6 +220,7 @@ static void mcts_free(void *engine)
         pool_free(&t->pool[0]);
         pool_free(&t->pool[1]);
         pl_movelist_free(&t->ml);
+        pl_movelist_free(&t->ml2);
         pl_state_free(t->own);
         free(t->path);
         free(t->tomove);
@@ -460,10 +464,10 @@ static uint32_t select_child(mtree *t, const mnode *n, int mover)
     return best ? best : n->child;
 }
 
-/* The move a playout plays in t->st (t->ml holds the moves). */
-static int playout_move(mtree *t, int *err)
+/* The move a playout plays in t->st (ml holds the moves). */
+static int playout_move(mtree *t, const pl_movelist *ml, int *err)
 {
-    int count = t->ml.count;
+    int count = ml->count;
     const pl_player_spec *spec = &t->m->spec;
     if (spec->playout != PL_PLAYOUT_GREEDY || count == 1 ||
         pl_rng_unit(&t->rng) < spec->epsilon)
@@ -472,7 +476,7 @@ static int playout_move(mtree *t, int *err)
     int32_t bestv = INT32_MIN;
     for (int i = 0; i < count; i++) {
         int32_t v = 0;
-        pl_apply(t->st, &t->ml, i);
+        pl_apply(t->st, ml, i);
         pl_err e = pl_evaluate(t->st, mover, &v);
         pl_undo(t->st);
         if (e == PL_ERR_NOT_FOUND)      /* no `evaluate` in this game */
@@ -492,10 +496,125 @@ static int playout_move(mtree *t, int *err)
     return best;
 }
 
+/* The result of a playout stopped at the cutoff: the player whom the
+ * game's `evaluate` rates highest wins; a tie at the top is a draw. */
+static pl_err cutoff_result(mtree *t, int *result)
+{
+    int np = t->m->np, best = -1, tie = 0;
+    int32_t bestv = 0;
+    for (int p = 0; p < np; p++) {
+        int32_t v;
+        pl_err e = pl_evaluate(t->st, p, &v);
+        if (e != PL_OK)
+            return e;
+        if (best < 0 || v > bestv) {
+            best = p;
+            bestv = v;
+            tie = 0;
+        } else if (v == bestv) {
+            tie = 1;
+        }
+    }
+    *result = tie ? np : best;
+    return PL_OK;
+}
+
+/* Play on from t->st, whose moves are in t->ml, with the decisive and
+ * anti-decisive checks: a player who has a move that wins at once plays
+ * it; otherwise a move is drawn (the greedy choice first, with
+ * playout=greedy) and tried: if it loses at once, or the next player then
+ * has a move that wins at once, it is taken back and another one is
+ * drawn, until one passes or none is left (the last one tried is
+ * played).  The next player's check is the one its own turn needs, so a
+ * move that passes costs nothing more.  The state is given back. */
+static pl_err playout_decisive(mtree *t, int *result)
+{
+    pl_state *st = t->st;
+    pl_movelist *cur = &t->ml, *next = &t->ml2;
+    int np = t->m->np, cutoff = t->m->cutoff;
+    int greedy = t->m->spec.playout == PL_PLAYOUT_GREEDY;
+    int plies = 0, r = PL_RESULT_NONE, win = -1, bad = 0, over = 0;
+    int mover = pl_state_to_move(st);
+    pl_err err = pl_find_win(st, cur, &win);
+    while (err == PL_OK && !over) {
+        if (win >= 0) {
+            pl_apply(st, cur, win);
+            plies++;
+            r = mover;
+            break;
+        }
+        if (cur->count == 0 || plies >= PLAYOUT_CAP) {
+            r = np;
+            break;
+        }
+        if (cutoff > 0 && plies >= cutoff) {
+            err = cutoff_result(t, &r);
+            break;
+        }
+        int left = cur->count;
+        PL_GROW(t->perm, t->permcap, left);
+        for (int k = 0; k < left; k++)
+            t->perm[k] = k;
+        for (int first = 1;; first = 0) {
+            int j;
+            if (first && greedy) {
+                j = playout_move(t, cur, &bad);     /* perm is the identity */
+                if (bad) {
+                    err = PL_ERR_RUNTIME;
+                    break;
+                }
+            } else {
+                j = (int)pl_rng_below(&t->rng, (uint32_t)left);
+            }
+            int i = t->perm[j];
+            t->perm[j] = t->perm[--left];
+            pl_apply(st, cur, i);
+            plies++;
+            int r2, w2 = -1;
+            err = pl_status(st, next, &r2);
+            if (err != PL_OK)
+                break;
+            int nm = pl_state_to_move(st);
+            if (r2 == PL_RESULT_NONE && next->count > 0) {
+                err = pl_find_win(st, next, &w2);
+                if (err != PL_OK)
+                    break;
+            }
+            int loses = (r2 >= 0 && r2 < np && r2 != mover) || (w2 >= 0 && nm != mover);
+            if (loses && left > 0) {
+                pl_undo(st);
+                plies--;
+                continue;
+            }
+            if (r2 != PL_RESULT_NONE) {
+                r = r2;
+                over = 1;
+            } else if (next->count == 0) {
+                r = np;                     /* no move and no result: a draw */
+                over = 1;
+            }
+            pl_movelist *tmp = cur;
+            cur = next;
+            next = tmp;
+            mover = nm;
+            win = w2;
+            break;
+        }
+    }
+    if (t->m->scored && err == PL_OK && r >= 0)
+        note_margins(t);
+    while (plies-- > 0)
+        pl_undo(st);
+    *result = r;
+    return err;
+}
+
 /* Play to the end from t->st, whose moves are in t->ml; the state is
  * given back.  *result is the result (a draw past the cap). */
 static pl_err playout(mtree *t, int *result)
 {
+    if (t->m->spec.decisive == PL_DECISIVE_ON)
+        return playout_decisive(t, result);
     int plies = 0, r = PL_RESULT_NONE, bad = 0;
     pl_err err = PL_OK;
     /* random playouts draw each move without generating them all (the
@@ -508,11 +627,15 @@ static pl_err playout(mtree *t, int *result)
             if (err != PL_OK || r != PL_RESULT_NONE)
                 break;
         }
+        if (t->m->cutoff > 0 && plies >= t->m->cutoff) {
+            err = cutoff_result(t, &r);
+            break;
+        }
         if (t->ml.count == 0 || plies >= PLAYOUT_CAP) {
             r = t->m->np;
             break;
         }
-        int i = sampled && plies > 0 ? 0 : playout_move(t, &bad);
+        int i = sampled && plies > 0 ? 0 : playout_move(t, &t->ml, &bad);
         if (bad) {
             err = PL_ERR_RUNTIME;
             break;
@@ -825,6 +948,7 @@ static pl_err mcts_think(void *engine, const pl_search_call *call, int *move,
     t0->st = st;
     int32_t margin;
     m->scored = pl_state_margin(st, 0, &margin);
+    m->cutoff = m->prog->entry_eval >= 0 ? m->spec.cutoff : 0;
     int r;
     if (pl_status(st, &t0->ml, &r) != PL_OK) {
         const char *e = pl_state_error(st);

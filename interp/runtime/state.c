@@ -593,6 +593,29 @@ pl_err pl_status(pl_state *st, pl_movelist *ml, int *result)
     return pl_nomoves_result(st, result);
 }
 
+pl_err pl_find_win(pl_state *st, const pl_movelist *ml, int *index)
+{
+    *index = -1;
+    if (!ml)
+        return PL_ERR_ARGUMENT;
+    int mover = pl_state_to_move(st);
+    for (int i = 0; i < ml->count; i++) {
+        int r;
+        pl_err err = pl_apply(st, ml, i);
+        if (err != PL_OK)
+            return err;
+        err = pl_end_result(st, &r);
+        pl_undo(st);
+        if (err != PL_OK)
+            return err;
+        if (r == mover) {
+            *index = i;
+            return PL_OK;
+        }
+    }
+    return PL_OK;
+}
+
 /* Counting needs no texts or effects where different ways are proven to
  * write different texts (distinct.c, through the sampling plan): every
  * way to YIELD is then a move of its own.  Elsewhere the moves are
