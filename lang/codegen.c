@@ -197,13 +197,37 @@ int cg_bind_params(cc_t *cc, const ast *call, const ast *def, int caller_head)
     return 1;
 }
 
-static int enter_expansion(cc_t *cc, const ast *call)
+/* Whether `node` is `root`, or in it or in the list it heads. */
+static int ast_within(const ast *root, const ast *node)
 {
-    if (cc->expansion_depth >= CC_MAX_EXPANSION) {
+    for (; root; root = root->next)
+        if (root == node || ast_within(root->a, node) || ast_within(root->b, node) ||
+            ast_within(root->c, node))
+            return 1;
+    return 0;
+}
+
+/* A call of `def` made from def's own body while def is being expanded:
+ * recursion, an error at once.  (The same definition may be on the stack
+ * without recursion: f(f(x)) expands the inner f inside the outer, from
+ * the caller's text.)  Recursion through other definitions is caught by
+ * the depth limit, or by the budget on expanded constructs. */
+static int calls_itself(const cc_t *cc, const ast *call, const ast *def)
+{
+    for (int i = 0; i < cc->expansion_depth; i++)
+        if (cc->expansion_def[i] == def)
+            return ast_within(def->b, call) || ast_within(def->c, call);
+    return 0;
+}
+
+static int enter_expansion(cc_t *cc, const ast *call, const ast *def)
+{
+    if (cc->expansion_depth >= CC_MAX_EXPANSION || calls_itself(cc, call, def)) {
         cc_error(cc, call, "'%s' expands into itself (recursive definitions are not allowed)",
                  call->name);
         return 0;
     }
+    cc->expansion_def[cc->expansion_depth] = def;
     cc->expansion[cc->expansion_depth++] = call;
     return 1;
 }
@@ -405,7 +429,7 @@ static int set_expr(cc_t *cc, const ast *e, cc_type *elem)
         }
         if (s && s->kind == SYM_DEF && !s->decl->a && s->decl->b) {
             s->used = 1;
-            if (!enter_expansion(cc, e))
+            if (!enter_expansion(cc, e, s->decl))
                 return -1;
             scope_mark m = scope_push(cc);
             cc->head = -1;
@@ -437,7 +461,7 @@ static int set_expr(cc_t *cc, const ast *e, cc_type *elem)
         }
         if (s && s->kind == SYM_DEF && s->decl->b && !s->decl->c) {
             s->used = 1;
-            if (!enter_expansion(cc, e))
+            if (!enter_expansion(cc, e, s->decl))
                 return -1;
             scope_mark m = scope_push(cc);
             int r = -1;
@@ -768,7 +792,7 @@ static cc_type name_expr(cc_t *cc, const ast *e)
         case SYM_VAR: op1(cc, PL_OP_GETVAR, s->index); return s->holds_cell ? T_CELL : T_INT;
         case SYM_DEF:
             if (s->decl->b && !s->decl->a) {
-                if (!enter_expansion(cc, e))
+                if (!enter_expansion(cc, e, s->decl))
                     return T_ERR;
                 scope_mark m = scope_push(cc);
                 cc->head = -1;
@@ -807,7 +831,7 @@ static cc_type def_call(cc_t *cc, const ast *e, cc_symbol *s)
         cc_error(cc, e, "'%s' is a block of statements, not a value", e->name);
         return T_ERR;
     }
-    if (!enter_expansion(cc, e))
+    if (!enter_expansion(cc, e, def))
         return T_ERR;
     scope_mark m = scope_push(cc);
     cc_type t = T_ERR;
@@ -1427,7 +1451,7 @@ static void call_stmt(cc_t *cc, const ast *s)
         cc_error(cc, s, "'%s' is a value, not a block of statements", s->name);
         return;
     }
-    if (!enter_expansion(cc, s))
+    if (!enter_expansion(cc, s, sym->decl))
         return;
     scope_mark m = scope_push(cc);
     if (cg_bind_params(cc, s, sym->decl, m.head))

@@ -173,6 +173,7 @@ typedef struct {
     long gen_nodes;
     int gen_over;        /* a budget was exceeded (reported once) */
     const ast *expansion[CC_MAX_EXPANSION];   /* the calls being expanded */
+    const ast *expansion_def[CC_MAX_EXPANSION]; /* their definitions */
     int in_end_rules;
     an_deferred *deferred, *deferred_last;   /* warnings of analyze.c */
     int max_pieces;      /* most pieces an owner can have (INT_MAX: any) */

@@ -302,6 +302,35 @@ static void test_byte_order_mark(void **state)
                    "divides by zero", 1, 19);
 }
 
+/* A definition that calls itself from its own body is refused at that
+ * call, at once: one that calls itself twice used to expand to the budget
+ * of constructs first (2^21 copies, seconds; a fuzzer's slow input).  The
+ * same definition twice on the stack without recursion, f(f(x)), is fine. */
+static void test_recursion_refused_at_once(void **state)
+{
+    (void)state;
+    pl_diags d;
+    pl_program *p = compile_in("h.game", "board 3 x 3\n" BODY
+                               "def twice(c) {\n  twice(c)\n  twice(c)\n}\n"
+                               "moves {\n  pick c in empty_cells\n  twice(c)\n"
+                               "  place mover t at c\n  text c\n}\n", &d);
+    assert_null(p);
+    assert_int_equal(d.errors, 2);    /* each call in the body, once */
+    for (int i = 0; i < 2; i++) {
+        assert_non_null(strstr(d.items[i].message,
+                               "'twice' expands into itself (recursive definitions are not allowed)"));
+        assert_int_equal(d.items[i].line, 5 + i);
+        assert_int_equal(d.items[i].col, 3);
+    }
+    pl_diags_free(&d);
+    p = pt_compile_text("nested.game", "board 3 x 3\n" BODY
+                                    "def up(k) = k + 1\n"
+                                    "moves {\n  pick c in empty_cells\n  require up(up(row(c))) > 2\n"
+                                    "  place mover t at c\n  text c\n}\n");
+    assert_non_null(p);
+    pl_program_free(p);
+}
+
 /* Every table that can be full says so at the declaration that does not
  * fit, not at some other line. */
 static void test_table_full_located(void **state)
@@ -555,6 +584,7 @@ int main(void)
         cmocka_unit_test(test_board_filter_overflow),
         cmocka_unit_test(test_byte_order_mark),
         cmocka_unit_test(test_table_full_located),
+        cmocka_unit_test(test_recursion_refused_at_once),
         cmocka_unit_test(test_reserved_player_names),
         cmocka_unit_test(test_pbc_names),
         cmocka_unit_test(test_limits_documented),
