@@ -113,12 +113,18 @@ static void fact(an_ctx *a, const char *fmt, ...)
         memcpy(a->facts[a->nfacts++], f, sizeof f);
 }
 
-/* Keep only the facts [from, to): those of the operand that decided. */
-static void keep_facts(an_ctx *a, int from, int to)
+/* Of the facts an expression added from `base` on, keep only [from, to):
+ * those of the operand that decided.  The facts before `base` are the
+ * enclosing expressions' and stay (an `and` inside an `and` used to move
+ * its facts to the front, over its parent's, which then found fewer facts
+ * than it had counted: a negative size, a fuzzer's crash). */
+static void keep_facts(an_ctx *a, int base, int from, int to)
 {
-    if (from > 0)
-        memmove(a->facts[0], a->facts[from], (size_t)(to - from) * sizeof a->facts[0]);
-    a->nfacts = to - from;
+    if (to < from)
+        to = from;
+    if (from > base)
+        memmove(a->facts[base], a->facts[from], (size_t)(to - from) * sizeof a->facts[0]);
+    a->nfacts = base + (to - from);
 }
 
 static void range_fact(an_ctx *a, const char *what, an_range r)
@@ -434,10 +440,10 @@ static an_range range_of(an_ctx *a, const ast *e)
         int f1 = a->nfacts;
         an_range y = range_of(a, e->b);
         if (is_false(x)) {
-            keep_facts(a, f0, f1);
+            keep_facts(a, f0, f0, f1);
             r = exact(0);
         } else if (is_false(y)) {
-            keep_facts(a, f1, a->nfacts);
+            keep_facts(a, f0, f1, a->nfacts);
             r = exact(0);
         } else {
             r = is_true(x) ? y : hull(y, exact(0));
