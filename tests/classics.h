@@ -27,7 +27,62 @@ typedef struct {
     const char *moves;
 } win_case;
 
+/* A rule seen from one position: after `moves`, the result is `result`
+ * (PL_RESULT_NONE, a player's index, or a draw); while the game goes on,
+ * the legal moves are exactly `want` (sorted, "" for none), and each
+ * space-separated text of `has` is one and none of `lacks` is (NULL: not
+ * checked). */
+typedef struct {
+    const char *what;
+    const char *game;
+    const char *moves;
+    const char *want;
+    const char *has;
+    const char *lacks;
+    int result;
+} rule_case;
+
 static int classics_slow;   /* check the whole table, not just the fast depths */
+
+/* Each space-separated text of `list` is (want != 0) or is not a legal move. */
+static void classics_check_listed(const pl_movelist *ml, const char *list, int want,
+                                  const char *what)
+{
+    if (!list)
+        return;
+    char *copy = strdup(list);
+    char *save = NULL;
+    for (char *t = strtok_r(copy, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
+        int found = pl_movelist_find(ml, t) >= 0;
+        if (found != want)
+            fprintf(stderr, "%s: %s %s a legal move\n", what, t, want ? "is not" : "is");
+        assert_int_equal(found, want);
+    }
+    free(copy);
+}
+
+static void classics_test_rule(void **state)
+{
+    const rule_case *c = *state;
+    pl_program *prog = pt_compile(c->game);
+    pl_state *st = pl_state_new(prog);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    pt_play(st, &ml, c->moves);
+    int r = pt_status(st, &ml);
+    if (r != c->result)
+        fprintf(stderr, "%s: result %d, expected %d\n", c->what, r, c->result);
+    assert_int_equal(r, c->result);
+    if (r == PL_RESULT_NONE) {
+        classics_check_listed(&ml, c->has, 1, c->what);
+        classics_check_listed(&ml, c->lacks, 0, c->what);
+        if (c->want)
+            pt_assert_moves(st, &ml, c->want);
+    }
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(prog);
+}
 
 static void classics_test_perft(void **state)
 {

@@ -61,121 +61,91 @@ static const classic_case cases[] = {
      "d2 d6 g2 f7 b4 a7 a1 a5 d9", 2, 2, {15, 186}},
 };
 
-/* A rule seen from one position: after `moves`, the legal moves are
- * exactly `want` (sorted, "" for none) and the result is `result`. */
-typedef struct {
-    const char *what;
-    const char *game;
-    const char *moves;
-    const char *want;         /* NULL: not compared */
-    int result;               /* PL_RESULT_NONE, a player's index, or a draw */
-} rule_case;
-
 enum { FIRST_PLAYER = 0, SECOND_PLAYER = 1, DRAW = 2 };   /* results: the order of `players` */
 
 static const rule_case rules[] = {
     {"reversi: pass only when stuck", "tests/positions/reversi_pass.game", "",
-     "pass", PL_RESULT_NONE},
+     "pass", NULL, NULL, PL_RESULT_NONE},
     {"reversi: a placement turns the line", "tests/positions/reversi_pass.game", "pass",
-     "c1", PL_RESULT_NONE},
+     "c1", NULL, NULL, PL_RESULT_NONE},
     {"reversi: nobody can place: most discs wins", "tests/positions/reversi_pass.game",
-     "pass c1", "", FIRST_PLAYER},
-    {"reversi: four ways to open", "games/territory/reversi.game", "", "c4 d3 e6 f5",
+     "pass c1", "", NULL, NULL, FIRST_PLAYER},
+    {"reversi: four ways to open", "games/territory/reversi.game", "", "c4 d3 e6 f5", NULL, NULL,
      PL_RESULT_NONE},
     {"reversi: outflanking in any of eight directions (checked by hand)", "games/territory/reversi.game", "f5 f6 e6 f4",
-     "c3 d3 e3 f3 g3 g4 g5 g6 g7", PL_RESULT_NONE},
+     "c3 d3 e3 f3 g3 g4 g5 g6 g7", NULL, NULL, PL_RESULT_NONE},
     {"draughts: captures are compulsory, a multi-jump goes on to its end",
-     "tests/positions/draughts_multi.game", "", "c3xe5xc7 c3xe5xg7", PL_RESULT_NONE},
+     "tests/positions/draughts_multi.game", "", "c3xe5xc7 c3xe5xg7", NULL, NULL, PL_RESULT_NONE},
     {"draughts: a multi-jump removes every piece jumped",
-     "tests/positions/draughts_multi.game", "c3xe5xg7", "d6-c5 d6-e5", PL_RESULT_NONE},
+     "tests/positions/draughts_multi.game", "c3xe5xg7", "d6-c5 d6-e5", NULL, NULL, PL_RESULT_NONE},
     {"draughts: crowning ends the move", "tests/positions/draughts_crown.game", "",
-     "b6xd8", PL_RESULT_NONE},
+     "b6xd8", NULL, NULL, PL_RESULT_NONE},
     {"draughts: the crowned man jumps backward", "tests/positions/draughts_crown.game",
-     "b6xd8 h2-g1", "d8xf6", PL_RESULT_NONE},
+     "b6xd8 h2-g1", "d8xf6", NULL, NULL, PL_RESULT_NONE},
     {"draughts: a king steps both ways, a man forward", "tests/positions/draughts_king.game",
-     "", "a1-b2 d4-c3 d4-c5 d4-e3 d4-e5", PL_RESULT_NONE},
+     "", "a1-b2 d4-c3 d4-c5 d4-e3 d4-e5", NULL, NULL, PL_RESULT_NONE},
     {"draughts: a player who cannot move loses", "tests/positions/draughts_last.game",
-     "c3xe5", "", FIRST_PLAYER},
+     "c3xe5", "", NULL, NULL, FIRST_PLAYER},
     {"knightthrough: forward leaps only, capturing or not", "tests/positions/knightthrough_far.game",
-     "", "e6-c7 e6-f8 e6-g7 e6xd8", PL_RESULT_NONE},
+     "", "e6-c7 e6-f8 e6-g7 e6xd8", NULL, NULL, PL_RESULT_NONE},
     {"knightthrough: reaching the far row wins", "tests/positions/knightthrough_far.game",
-     "e6-f8", "", FIRST_PLAYER},
+     "e6-f8", "", NULL, NULL, FIRST_PLAYER},
     {"chess: en passant just after the double step", "tests/positions/chess_en_passant.game",
-     "d7d5", "a1a2 a1b1 a1b2 e5d6 e5e6", PL_RESULT_NONE},
+     "d7d5", "a1a2 a1b1 a1b2 e5d6 e5e6", NULL, NULL, PL_RESULT_NONE},
     {"chess: en passant on the next move only", "tests/positions/chess_en_passant.game",
-     "d7d5 a1b1 h8g8", "b1a1 b1a2 b1b2 b1c1 b1c2 e5e6", PL_RESULT_NONE},
+     "d7d5 a1b1 h8g8", "b1a1 b1a2 b1b2 b1c1 b1c2 e5e6", NULL, NULL, PL_RESULT_NONE},
     {"chess: no castling through an attacked square", "tests/positions/chess_castling.game", "",
      "a1a2 a1a3 a1a4 a1a5 a1a6 a1a7 a1a8 a1b1 a1c1 a1d1 e1c1 e1d1 e1d2 e1e2 "
-     "h1f1 h1g1 h1h2 h1h3 h1h4 h1h5 h1h6 h1h7 h1h8", PL_RESULT_NONE},
+     "h1f1 h1g1 h1h2 h1h3 h1h4 h1h5 h1h6 h1h7 h1h8", NULL, NULL, PL_RESULT_NONE},
     {"chess: in check, only moves that end it; no castling", "tests/positions/chess_castling.game",
-     "a1a2 f8e8", "a2e2 e1d1 e1d2 e1f1 e1f2", PL_RESULT_NONE},
-    {"chess: checkmate (fool's mate)", "games/chess/chess.game", "f2f3 e7e5 g2g4 d8h4", "",
+     "a1a2 f8e8", "a2e2 e1d1 e1d2 e1f1 e1f2", NULL, NULL, PL_RESULT_NONE},
+    {"chess: checkmate (fool's mate)", "games/chess/chess.game", "f2f3 e7e5 g2g4 d8h4", "", NULL, NULL,
      SECOND_PLAYER},
-    {"chess: stalemate is a draw", "tests/positions/chess_stalemate.game", "c6c7", "", DRAW},
-    {"chess: the 50-move rule", "tests/positions/chess_fifty.game", "a1b1", "", DRAW},
+    {"chess: stalemate is a draw", "tests/positions/chess_stalemate.game", "c6c7", "", NULL, NULL, DRAW},
+    {"chess: the 50-move rule", "tests/positions/chess_fifty.game", "a1b1", "", NULL, NULL, DRAW},
     {"chess: threefold repetition, the 50-move count aside", "games/chess/chess.game",
-     "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8", "", DRAW},
+     "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8", "", NULL, NULL, DRAW},
     {"chess: twice is not enough", "games/chess/chess.game",
-     "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1", NULL, PL_RESULT_NONE},
+     "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1", NULL, NULL, NULL, PL_RESULT_NONE},
     {"chess: a pawn move resets the 50-move count", "tests/positions/chess_fifty.game",
-     "h2h3", "h8g7 h8g8 h8h7", PL_RESULT_NONE},
+     "h2h3", "h8g7 h8g8 h8h7", NULL, NULL, PL_RESULT_NONE},
     {"amazons: queen move, then an arrow, through the square left", "tests/positions/amazons_corner.game",
      "", "a1-a2/a1 a1-a2/b1 a1-a2/b3 a1-a2/c4 a1-a2/d5 a1-a2/e6 a1-a2/f7 a1-a2/g8 a1-a2/h9 "
      "a1-a2/i10 a1-b1/a1 a1-b1/a2 a1-b1/c2 a1-b1/d3 a1-b1/e4 a1-b1/f5 a1-b1/g6 a1-b1/h7 "
-     "a1-b1/i8 a1-b1/j9", PL_RESULT_NONE},
+     "a1-b1/i8 a1-b1/j9", NULL, NULL, PL_RESULT_NONE},
     {"amazons: the player who cannot move loses", "tests/positions/amazons_trapped.game",
-     "d1-c1/b1", "", SECOND_PLAYER},
+     "d1-c1/b1", "", NULL, NULL, SECOND_PLAYER},
     {"hex: a chain from row 1 to row 10 does not win", "games/connection/hex.game",
-     "a1 k1 a2 k2 a3 k3 a4 k4 a5 k5 a6 k6 a7 k7 a8 k8 a9 k9 a10 k10", NULL, PL_RESULT_NONE},
+     "a1 k1 a2 k2 a3 k3 a4 k4 a5 k5 a6 k6 a7 k7 a8 k8 a9 k9 a10 k10", NULL, NULL, NULL, PL_RESULT_NONE},
     {"hex: red joins rows 1 and 11", "games/connection/hex.game",
-     "a1 k1 a2 k2 a3 k3 a4 k4 a5 k5 a6 k6 a7 k7 a8 k8 a9 k9 a10 k10 a11", "", FIRST_PLAYER},
+     "a1 k1 a2 k2 a3 k3 a4 k4 a5 k5 a6 k6 a7 k7 a8 k8 a9 k9 a10 k10 a11", "", NULL, NULL, FIRST_PLAYER},
     {"hex: red's own side row does not win", "games/connection/hex.game",
-     "a1 a5 b1 b5 c1 c5 d1 d5 e1 e5 f1 f5 g1 g5 h1 h5 i1 i5 j1 j5 k2", NULL, PL_RESULT_NONE},
+     "a1 a5 b1 b5 c1 c5 d1 d5 e1 e5 f1 f5 g1 g5 h1 h5 i1 i5 j1 j5 k2", NULL, NULL, NULL, PL_RESULT_NONE},
     {"hex: blue joins columns a and k", "games/connection/hex.game",
-     "a1 a5 b1 b5 c1 c5 d1 d5 e1 e5 f1 f5 g1 g5 h1 h5 i1 i5 j1 j5 a3 k5", "", SECOND_PLAYER},
-    {"hex: a winding chain wins", "games/connection/hex.game", "f1 k1 f2 k2 e3 k3 e4 k4 d5 k5 d6 k6 c7 k7 c8 k8 b9 k9 b10 k10 a11", "", FIRST_PLAYER},
-    {"hex: a chain with one gap does not", "games/connection/hex.game", "f1 k1 f2 k2 e3 k3 d5 k4 d6 k5 c7 k6 c8 k7 b9 k8 b10 k9 a11 k10 i11", NULL,
+     "a1 a5 b1 b5 c1 c5 d1 d5 e1 e5 f1 f5 g1 g5 h1 h5 i1 i5 j1 j5 a3 k5", "", NULL, NULL, SECOND_PLAYER},
+    {"hex: a winding chain wins", "games/connection/hex.game", "f1 k1 f2 k2 e3 k3 e4 k4 d5 k5 d6 k6 c7 k7 c8 k8 b9 k9 b10 k10 a11", "", NULL, NULL, FIRST_PLAYER},
+    {"hex: a chain with one gap does not", "games/connection/hex.game", "f1 k1 f2 k2 e3 k3 d5 k4 d6 k5 c7 k6 c8 k7 b9 k8 b10 k9 a11 k10 i11", NULL, NULL, NULL,
      PL_RESULT_NONE},
     {"go: a stone without liberties is taken (black plays on a1 again)",
-     "games/territory/go9.game", "a2 a1 b1 pass a1", NULL, PL_RESULT_NONE},
+     "games/territory/go9.game", "a2 a1 b1 pass a1", NULL, NULL, NULL, PL_RESULT_NONE},
     {"go: ko: after a move elsewhere the stone can be retaken", "games/territory/go9.game",
-     "b5 c5 c6 d6 c4 d4 a1 e5 d5 a9 a8 c5", NULL, PL_RESULT_NONE},
+     "b5 c5 c6 d6 c4 d4 a1 e5 d5 a9 a8 c5", NULL, NULL, NULL, PL_RESULT_NONE},
     {"go: suicide is not a move", "games/territory/go9.game",
      "b1 pass a2", "a3 a4 a5 a6 a7 a8 a9 b2 b3 b4 b5 b6 b7 b8 b9 c1 c2 c3 c4 c5 c6 c7 c8 c9 "
      "d1 d2 d3 d4 d5 d6 d7 d8 d9 e1 e2 e3 e4 e5 e6 e7 e8 e9 f1 f2 f3 f4 f5 f6 f7 f8 f9 "
-     "g1 g2 g3 g4 g5 g6 g7 g8 g9 h1 h2 h3 h4 h5 h6 h7 h8 h9 i1 i2 i3 i4 i5 i6 i7 i8 i9 pass",
+     "g1 g2 g3 g4 g5 g6 g7 g8 g9 h1 h2 h3 h4 h5 h6 h7 h8 h9 i1 i2 i3 i4 i5 i6 i7 i8 i9 pass", NULL, NULL,
      PL_RESULT_NONE},
     {"go: two passes end the game: an empty board is White's by komi", "games/territory/go9.game",
-     "pass pass", "", SECOND_PLAYER},
+     "pass pass", "", NULL, NULL, SECOND_PLAYER},
     {"go: area scoring: stones and the areas they alone border", "games/territory/go9.game",
-     "e5 pass pass", "", FIRST_PLAYER},
+     "e5 pass pass", "", NULL, NULL, FIRST_PLAYER},
     {"gomoku: four in a row goes on", "games/alignment/gomoku.game",
-     "a1 a15 b1 c15 c1 e15 d1", NULL, PL_RESULT_NONE},
+     "a1 a15 b1 c15 c1 e15 d1", NULL, NULL, NULL, PL_RESULT_NONE},
     {"gomoku: five in a row wins", "games/alignment/gomoku.game",
-     "a1 a15 b1 c15 c1 e15 d1 g15 e1", "", FIRST_PLAYER},
+     "a1 a15 b1 c15 c1 e15 d1 g15 e1", "", NULL, NULL, FIRST_PLAYER},
     {"gomoku: free style: six in a row wins too", "games/alignment/gomoku.game",
-     "a1 a15 b1 c15 c1 e15 e1 g15 f1 i15 d1", "", FIRST_PLAYER},
+     "a1 a15 b1 c15 c1 e15 e1 g15 f1 i15 d1", "", NULL, NULL, FIRST_PLAYER},
 };
-
-static void test_rule(void **state)
-{
-    const rule_case *c = *state;
-    pl_program *prog = pt_compile(c->game);
-    pl_state *st = pl_state_new(prog);
-    pl_movelist ml;
-    pl_movelist_init(&ml);
-    pt_play(st, &ml, c->moves);
-    int r = pt_status(st, &ml);
-    if (r != c->result)
-        fprintf(stderr, "%s: result %d, expected %d\n", c->what, r, c->result);
-    assert_int_equal(r, c->result);
-    if (r == PL_RESULT_NONE && c->want) {
-        pt_assert_moves(st, &ml, c->want);
-    }
-    pl_movelist_free(&ml);
-    pl_state_free(st);
-    pl_program_free(prog);
-}
 
 /* Go's ko: Black's d5 takes the white stone on c5 and is left alone with
  * one liberty, so White may not take back on c5 at once; a pass, or a
@@ -229,7 +199,8 @@ int main(int argc, char **argv)
            W = sizeof wins / sizeof wins[0] };
     struct CMUnitTest more[R + 1];
     for (int i = 0; i < R; i++)
-        more[i] = (struct CMUnitTest){rules[i].what, test_rule, NULL, NULL, (void *)&rules[i]};
+        more[i] = (struct CMUnitTest){rules[i].what, classics_test_rule, NULL, NULL,
+                                       (void *)&rules[i]};
     more[R] = (struct CMUnitTest)cmocka_unit_test(test_go_ko);
     return classics_main("test_classics", argc, argv, cases, N, more, R + 1, wins, W);
 }

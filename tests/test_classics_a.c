@@ -130,21 +130,6 @@ static const classic_case cases[] = {
      2, 3, {208, 41600, 7987200}},
 };
 
-/* A rule seen from one position: after `moves`, the result is `result`;
- * when the game goes on, the legal moves are exactly `want` (sorted; NULL:
- * not compared), include every text of `has` and none of `lacks`.
- * The move lists and results of the random games are those of the
- * reference scripts (their moves() and status()). */
-typedef struct {
-    const char *what;
-    const char *game;
-    const char *moves;
-    const char *want;
-    const char *has;
-    const char *lacks;
-    int result;               /* PL_RESULT_NONE, a player's index, or a draw */
-} rule_case;
-
 enum { FIRST_PLAYER = 0, SECOND_PLAYER = 1, DRAW = 2 };   /* the order of `players` */
 
 #define MORRIS "games/mill/morris.game"
@@ -214,45 +199,6 @@ static const rule_case rules[] = {
      NULL, NULL, NULL, DRAW},
 };
 
-/* Each space-separated text of `list` is (want != 0) or is not a legal move. */
-static void check_listed(const pl_movelist *ml, const char *list, int want, const char *what)
-{
-    if (!list)
-        return;
-    char *copy = strdup(list);
-    char *save = NULL;
-    for (char *t = strtok_r(copy, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
-        int found = pl_movelist_find(ml, t) >= 0;
-        if (found != want)
-            fprintf(stderr, "%s: %s %s a legal move\n", what, t, want ? "is not" : "is");
-        assert_int_equal(found, want);
-    }
-    free(copy);
-}
-
-static void test_rule(void **state)
-{
-    const rule_case *c = *state;
-    pl_program *prog = pt_compile(c->game);
-    pl_state *st = pl_state_new(prog);
-    pl_movelist ml;
-    pl_movelist_init(&ml);
-    pt_play(st, &ml, c->moves);
-    int r = pt_status(st, &ml);
-    if (r != c->result)
-        fprintf(stderr, "%s: result %d, expected %d\n", c->what, r, c->result);
-    assert_int_equal(r, c->result);
-    if (r == PL_RESULT_NONE) {
-        check_listed(&ml, c->has, 1, c->what);
-        check_listed(&ml, c->lacks, 0, c->what);
-        if (c->want)
-            pt_assert_moves(st, &ml, c->want);
-    }
-    pl_movelist_free(&ml);
-    pl_state_free(st);
-    pl_program_free(prog);
-}
-
 /* Positions where the player to move wins at once: each engine must find
  * a winning move (the end rules and the heuristics agree with the engines). */
 static const win_case wins[] = {
@@ -276,6 +222,7 @@ int main(int argc, char **argv)
            W = sizeof wins / sizeof wins[0] };
     struct CMUnitTest more[R + 0];
     for (int i = 0; i < R; i++)
-        more[i] = (struct CMUnitTest){rules[i].what, test_rule, NULL, NULL, (void *)&rules[i]};
+        more[i] = (struct CMUnitTest){rules[i].what, classics_test_rule, NULL, NULL,
+                                       (void *)&rules[i]};
     return classics_main("test_classics_a", argc, argv, cases, N, more, R + 0, wins, W);
 }

@@ -179,16 +179,6 @@ static const classic_case cases[] = {
      3, 3, {31, 570, 10672}},
 };
 
-/* A rule seen from one position: after `moves`, the legal moves are
- * exactly `want` (sorted, "" for none) and the result is `result`. */
-typedef struct {
-    const char *what;
-    const char *game;
-    const char *moves;
-    const char *want;         /* NULL: not compared */
-    int result;               /* PL_RESULT_NONE, a player's index, or a draw */
-} rule_case;
-
 enum { FIRST_PLAYER = 0, SECOND_PLAYER = 1, DRAW = 2 };   /* results: the order of `players` */
 
 #define LONE "tests/positions/intl_draughts_lone.game"
@@ -210,82 +200,62 @@ enum { FIRST_PLAYER = 0, SECOND_PLAYER = 1, DRAW = 2 };   /* results: the order 
 static const rule_case rules[] = {
     {"international draughts: the opening moves, numbered 1-50",
      "games/draughts/international-draughts.game", "",
-     "31-26 31-27 32-27 32-28 33-28 33-29 34-29 34-30 35-30", PL_RESULT_NONE},
+     "31-26 31-27 32-27 32-28 33-28 33-29 34-29 34-30 35-30", NULL, NULL, PL_RESULT_NONE},
     {"international draughts: the longest capture is compulsory",
-     "tests/positions/intl_draughts_max.game", "", "28x8x12x22", PL_RESULT_NONE},
+     "tests/positions/intl_draughts_max.game", "", "28x8x12x22", NULL, NULL, PL_RESULT_NONE},
     {"international draughts: a man captures backward too",
-     "tests/positions/intl_draughts_backward.game", "", "28x17 28x39 46x37", PL_RESULT_NONE},
+     "tests/positions/intl_draughts_backward.game", "", "28x17 28x39 46x37", NULL, NULL, PL_RESULT_NONE},
     {"international draughts: passing the far row does not crown",
-     "tests/positions/intl_draughts_pass.game", "", "11x13x7x8", PL_RESULT_NONE},
+     "tests/positions/intl_draughts_pass.game", "", "11x13x7x8", NULL, NULL, PL_RESULT_NONE},
     {"international draughts: ... and the man on f8 only steps",
-     "tests/positions/intl_draughts_pass.game", "11x13x7x8 5-10", "13-8 13-9",
+     "tests/positions/intl_draughts_pass.game", "11x13x7x8 5-10", "13-8 13-9", NULL, NULL,
      PL_RESULT_NONE},
     {"international draughts: a king flies over a piece to any square beyond",
-     "tests/positions/intl_draughts_flying.game", "", "36x13 36x18 36x22 36x4 36x9",
+     "tests/positions/intl_draughts_flying.game", "", "36x13 36x18 36x22 36x4 36x9", NULL, NULL,
      PL_RESULT_NONE},
     {"international draughts: taking the last piece wins",
-     "tests/positions/intl_draughts_flying.game", "36x9", "", FIRST_PLAYER},
+     "tests/positions/intl_draughts_flying.game", "36x9", "", NULL, NULL, FIRST_PLAYER},
     {"international draughts: Turkish strike: a taken piece blocks until the end",
-     "tests/positions/intl_draughts_turkish.game", "", "36x26x27x29x37x43 36x31x27x29x37x43",
+     "tests/positions/intl_draughts_turkish.game", "", "36x26x27x29x37x43 36x31x27x29x37x43", NULL, NULL,
      PL_RESULT_NONE},
     {"international draughts: a man may capture around and end where it began",
-     "tests/positions/intl_draughts_diamond.game", "", "28x28x12x13x22x23", PL_RESULT_NONE},
+     "tests/positions/intl_draughts_diamond.game", "", "28x28x12x13x22x23", NULL, NULL, PL_RESULT_NONE},
     {"international draughts: same start and end, different pieces: two moves (seed 69)",
      "games/draughts/international-draughts.game",
      "31-26 17-21 26x17 11x22 34-30 20-24 40-34 22-27 32x21 16x27 45-40 "
      "27-31 37x26 7-11 42-37 18-23 33-28 23x32 38x27 11-16 37-31 14-20 "
      "27-22 12-18 30-25 18x27 25x23x19x20 8-12 31x22 10-14 22-18 13x22 "
      "43-38 12-18 23x12 3-8 12x3 14-19",
-     "3x11x9x19x22 3x11x9x22x24 3x17x9x19x22 3x17x9x22x24", PL_RESULT_NONE},
+     "3x11x9x19x22 3x11x9x22x24 3x17x9x19x22 3x17x9x22x24", NULL, NULL, PL_RESULT_NONE},
     {"international draughts: two kings against one: 5 moves each go on",
-     LONE, LONE_9, NULL, PL_RESULT_NONE},
+     LONE, LONE_9, NULL, NULL, NULL, PL_RESULT_NONE},
     {"international draughts: two kings against one: drawn after 5 moves each",
-     LONE, LONE_9 " 34-39", "", DRAW},
+     LONE, LONE_9 " 34-39", "", NULL, NULL, DRAW},
     {"international draughts: 25 moves each of kings only: not yet",
-     KINGS, KINGS_49, NULL, PL_RESULT_NONE},
+     KINGS, KINGS_49, NULL, NULL, NULL, PL_RESULT_NONE},
     {"international draughts: 25 moves each of kings only: drawn",
-     KINGS, KINGS_49 " 39-33", "", DRAW},
+     KINGS, KINGS_49 " 39-33", "", NULL, NULL, DRAW},
     {"international draughts: threefold repetition", KINGS,
-     "50-45 1-6 45-50 6-1 50-45 1-6 45-50 6-1", "", DRAW},
+     "50-45 1-6 45-50 6-1 50-45 1-6 45-50 6-1", "", NULL, NULL, DRAW},
     {"yavalath: three in a row loses", "games/alignment/yavalath.game",
-     "a5 e1 c5 m1 e5", "", SECOND_PLAYER},
+     "a5 e1 c5 m1 e5", "", NULL, NULL, SECOND_PLAYER},
     {"yavalath: three along a slanted line loses too", "games/alignment/yavalath.game",
-     "e1 a5 f2 c5 g3", "", SECOND_PLAYER},
+     "e1 a5 f2 c5 g3", "", NULL, NULL, SECOND_PLAYER},
     {"yavalath: two and one with a gap is not three", "games/alignment/yavalath.game",
-     "a5 e1 c5 m1 g5", NULL, PL_RESULT_NONE},
+     "a5 e1 c5 m1 g5", NULL, NULL, NULL, PL_RESULT_NONE},
     {"yavalath: four in a row wins", "games/alignment/yavalath.game",
-     "a5 e1 e5 m1 g5 m9 c5", "", FIRST_PLAYER},
+     "a5 e1 e5 m1 g5 m9 c5", "", NULL, NULL, FIRST_PLAYER},
     {"yavalath: four and three at once wins", "games/alignment/yavalath.game",
-     "a5 e1 e5 m1 g5 m9 d6 e9 e7 q5 c5", "", FIRST_PLAYER},
+     "a5 e1 e5 m1 g5 m9 d6 e9 e7 q5 c5", "", NULL, NULL, FIRST_PLAYER},
     {"yavalath: five in a row wins", "games/alignment/yavalath.game",
-     "a5 e1 c5 m1 g5 m9 i5 e9 e5", "", FIRST_PLAYER},
+     "a5 e1 c5 m1 g5 m9 i5 e9 e5", "", NULL, NULL, FIRST_PLAYER},
     {"yavalath: 60 stones and no three: one cell left", "games/alignment/yavalath.game",
-     YAVALATH_FULL_60, "m9", PL_RESULT_NONE},
+     YAVALATH_FULL_60, "m9", NULL, NULL, PL_RESULT_NONE},
     {"yavalath: a full board without three or four is a draw", "games/alignment/yavalath.game",
-     YAVALATH_FULL_60 " m9", "", DRAW},
+     YAVALATH_FULL_60 " m9", "", NULL, NULL, DRAW},
     {"yavalath: the second player's three loses", "games/alignment/yavalath.game",
-     "a5 e1 m9 f2 e9 g3", "", FIRST_PLAYER},
+     "a5 e1 m9 f2 e9 g3", "", NULL, NULL, FIRST_PLAYER},
 };
-
-static void test_rule(void **state)
-{
-    const rule_case *c = *state;
-    pl_program *prog = pt_compile(c->game);
-    pl_state *st = pl_state_new(prog);
-    pl_movelist ml;
-    pl_movelist_init(&ml);
-    pt_play(st, &ml, c->moves);
-    int r = pt_status(st, &ml);
-    if (r != c->result)
-        fprintf(stderr, "%s: result %d, expected %d\n", c->what, r, c->result);
-    assert_int_equal(r, c->result);
-    if (r == PL_RESULT_NONE && c->want) {
-        pt_assert_moves(st, &ml, c->want);
-    }
-    pl_movelist_free(&ml);
-    pl_state_free(st);
-    pl_program_free(prog);
-}
 
 /* Yavalath's board: 61 cells, a hexagon of rows of 5, 6, ..., 9, ..., 5. */
 static void test_yavalath_board(void **state)
@@ -326,7 +296,8 @@ int main(int argc, char **argv)
            W = sizeof wins / sizeof wins[0] };
     struct CMUnitTest more[R + 1];
     for (int i = 0; i < R; i++)
-        more[i] = (struct CMUnitTest){rules[i].what, test_rule, NULL, NULL, (void *)&rules[i]};
+        more[i] = (struct CMUnitTest){rules[i].what, classics_test_rule, NULL, NULL,
+                                       (void *)&rules[i]};
     more[R] = (struct CMUnitTest)cmocka_unit_test(test_yavalath_board);
     return classics_main("test_classics_b", argc, argv, cases, N, more, R + 1, wins, W);
 }

@@ -133,38 +133,25 @@ static const classic_case cases[] = {
      3, 3, {65, 1653, 98842}},
 };
 
-/* A rule seen from one position: after `moves`, the result is `result`;
- * when the game goes on, the legal moves include every text of `has` and
- * none of `lacks`.  The move lists and results are those of the reference
- * scripts (their --list). */
-typedef struct {
-    const char *what;
-    const char *game;
-    const char *moves;
-    const char *has;
-    const char *lacks;
-    int result;               /* PL_RESULT_NONE or a player's index */
-} rule_case;
-
 enum { FIRST_PLAYER = 0, SECOND_PLAYER = 1 };   /* the order of `players` */
 
 static const rule_case rules[] = {
-    {"xiangqi: a horse is blocked at the leg", XIANGQI, "",
+    {"xiangqi: a horse is blocked at the leg", XIANGQI, "", NULL,
      "b1a3 b1c3 h1g3 h1i3", "b1d2 h1f2", PL_RESULT_NONE},
-    {"xiangqi: an elephant moves two points diagonally over an empty eye", XIANGQI, "",
+    {"xiangqi: an elephant moves two points diagonally over an empty eye", XIANGQI, "", NULL,
      "c1a3 c1e3 g1e3 g1i3", "c1b2 c1d2", PL_RESULT_NONE},
-    {"xiangqi: a cannon captures by jumping exactly one screen", XIANGQI, "",
+    {"xiangqi: a cannon captures by jumping exactly one screen", XIANGQI, "", NULL,
      "b3b10 b3b7 h3h10", "b3b8 b3b9 h3h8 h3h9", PL_RESULT_NONE},
-    {"xiangqi: general and advisors stay in the palace", XIANGQI, "",
+    {"xiangqi: general and advisors stay in the palace", XIANGQI, "", NULL,
      "e1e2 d1e2 f1e2", "d1c2 e1d2", PL_RESULT_NONE},
-    {"xiangqi: a soldier steps forward only before the river", XIANGQI, "",
+    {"xiangqi: a soldier steps forward only before the river", XIANGQI, "", NULL,
      "e4e5", "e4d4 e4f4 e4e3", PL_RESULT_NONE},
     {"xiangqi: across the river a soldier also steps sideways, never back", XIANGQI,
-     "e4e5 a7a6 e5e6 a6a5", "e6d6 e6e7 e6f6", "e6e5", PL_RESULT_NONE},
+     "e4e5 a7a6 e5e6 a6a5", NULL, "e6d6 e6e7 e6f6", "e6e5", PL_RESULT_NONE},
     {"xiangqi: an elephant never crosses the river", XIANGQI,
-     "c1e3 a7a6 e3c5 a6a5", "c5a3 c5e3", "c5a7 c5e7", PL_RESULT_NONE},
+     "c1e3 a7a6 e3c5 a6a5", NULL, "c5a3 c5e3", "c5a7 c5e7", PL_RESULT_NONE},
     {"xiangqi: the generals may not face each other on an open file", XIANGQI,
-     "e4e5 a7a6 e5e6 a6a5 e6d6 e7e6 d6d7 e6e5 a4a5", "e5e4", "e5d5 e5f5", PL_RESULT_NONE},
+     "e4e5 a7a6 e5e6 a6a5 e6d6 e7e6 d6d7 e6e5 a4a5", NULL, "e5e4", "e5d5 e5f5", PL_RESULT_NONE},
     {"xiangqi: a player with no legal move loses (seed 11, 150 plies)", XIANGQI,
      "h1i3 h8h5 h3f3 g7g6 f3g3 h5g5 b3c3 b8b7 g4g5 e10e9 i3g4 g10e8 c3e3 "
      "b10a8 e3e7 e8g10 e1e2 a7a6 g4i3 i10i8 a4a5 i8c8 g3f3 b7b4 i3g2 a10a9 "
@@ -177,25 +164,25 @@ static const rule_case rules[] = {
      "b10b7 h2i2 c2d2 d1d2 b7a7 c1a3 d4d6 i6i7 a7a4 d2d3 a4h4 b1c3 h4i4 a8a7 "
      "d6c6 a7c7 f8e6 i2i1 h10g8 a3c1 g8i7 i1i2 i4b4 g1i3 b4b3 c7a7 b3b5 a7f7 "
      "i7h9 f7c7 b5a5 d3d2 e6g5 c7c8 g5e6 c3b5 e6c5 e2f3 e9f8 i2e2 a5a4 c8f8 "
-     "a4d4",
+     "a4d4", NULL,
      NULL, NULL, SECOND_PLAYER},
-    {"shogi: promotion in the zone is optional: two moves", SHOGI, "c3c4 g7g6",
+    {"shogi: promotion in the zone is optional: two moves", SHOGI, "c3c4 g7g6", NULL,
      "b2g7 b2g7+ b2h8 b2h8+", "b2d4+", PL_RESULT_NONE},
-    {"shogi: a captured piece goes to the hand and may be dropped", SHOGI, "c3c4 g7g6 b2h8+ g9h8",
+    {"shogi: a captured piece goes to the hand and may be dropped", SHOGI, "c3c4 g7g6 b2h8+ g9h8", NULL,
      "B*e5 B*a8 B*g9", "B*e9 P*e5", PL_RESULT_NONE},
     {"shogi: no pawn drop on a file with an unpromoted pawn of one's own (nifu)", SHOGI,
-     "h3h4 a7a6 h4h5 a6a5 h5h6 a5a4 h6h7 i9i8", "h7h8 h7h8+", "P*h4 P*h5 P*e5", PL_RESULT_NONE},
+     "h3h4 a7a6 h4h5 a6a5 h5h6 a5a4 h6h7 i9i8", NULL, "h7h8 h7h8+", "P*h4 P*h5 P*e5", PL_RESULT_NONE},
     {"shogi: a tokin does not count for nifu", SHOGI,
-     "h3h4 a7a6 h4h5 a6a5 h5h6 a5a4 h6h7+ i9i8", "P*h4 P*h5 h7g8", "P*e5", PL_RESULT_NONE},
+     "h3h4 a7a6 h4h5 a6a5 h5h6 a5a4 h6h7+ i9i8", NULL, "P*h4 P*h5 h7g8", "P*e5", PL_RESULT_NONE},
     {"shogi: a pawn reaching the last rank must promote", SHOGI,
-     "h3h4 a7a6 h4h5 a6a5 h5h6 a5a4 h6h7 i9i8 h7h8 e9e8", "h8h9+", "h8h9", PL_RESULT_NONE},
+     "h3h4 a7a6 h4h5 a6a5 h5h6 a5a4 h6h7 i9i8 h7h8 e9e8", NULL, "h8h9+", "h8h9", PL_RESULT_NONE},
     {"shogi: no drop where the piece could never move", SHOGI,
-     "h3h4 a7a6 h4h5 a6a5 h5h6 a5a4 h6h7 i9i8 h7h8 e9e8 h8h9+ e8e9", "N*a7 P*h8 P*h3", "N*a8 N*e8 N*i9", PL_RESULT_NONE},
+     "h3h4 a7a6 h4h5 a6a5 h5h6 a5a4 h6h7 i9i8 h7h8 e9e8 h8h9+ e8e9", NULL, "N*a7 P*h8 P*h3", "N*a8 N*e8 N*i9", PL_RESULT_NONE},
     {"shogi: a knight reaching the last two ranks must promote", SHOGI,
      "d1d2 c9d8 e3e4 b8c8 d2d1 i7i6 a3a4 b7b6 c3c4 d7d6 h2d2 c8c9 e1f2 h8i7 "
      "a1a3 f9f8 i3i4 f8f9 f2g2 f9g8 d1c2 i7h8 h1i3 e9f9 b2a1 f9f8 d2d1 a7a6 "
      "d1e1 f8e9 g2f2 f7f6 f3f4 i6i5 b3b4 h8i7 e1d1 b6b5 a1f6 e9e8 i3h5 i7f4 "
-     "f2g2 a6a5 h5g7 P*f7", "g7f9+ g7h9+", "g7f9 g7h9", PL_RESULT_NONE},
+     "f2g2 a6a5 h5g7 P*f7", NULL, "g7f9+ g7h9+", "g7f9 g7h9", PL_RESULT_NONE},
     {"shogi: a pawn drop may not give checkmate (uchifuzume)", SHOGI,
      "c1d2 e9e8 i1i2 h7h6 b2c1 c9d8 c1b2 f7f6 i3i4 e8f7 f1g2 f9e8 e1f2 i9i8 "
      "d1c2 b8a8 h1i3 a7a6 f2f1 e7e6 i3h5 g9f8 i4i5 a6a5 h5i7+ h8i7 d3d4 N*h7 "
@@ -204,46 +191,9 @@ static const rule_case rules[] = {
      "h1i1 h6h5 g2g3 P*i6 c1d2 g6h6 g3h3 h7g5 d1e2 c8c9 g1h2 g9h8 i1h1 h8i9 "
      "e2d1 d8c7 g4g5 e9d8 i2i3 e8f7 N*g6 f7g6 b2a1 N*i8 d1e1 d8e9 e1f2 h6g5 "
      "d2e1 c7d8 i5i6 i8h6 f3f4 P*a8 h2g1 i7i6 h1i1 a6b6 a3a4 i9h8 f2g2 g5f4 "
-     "g2f2 P*i4 g1h2 a7a6 c3c4 h8i7 i1g1 h5h4",
+     "g2f2 P*i4 g1h2 a7a6 c3c4 h8i7 i1g1 h5h4", NULL,
      "P*f1 P*f6 e4e5", "P*f3", PL_RESULT_NONE},
 };
-
-/* Each space-separated text of `list` is (want != 0) or is not a legal move. */
-static void check_listed(const pl_movelist *ml, const char *list, int want, const char *what)
-{
-    if (!list)
-        return;
-    char *copy = strdup(list);
-    char *save = NULL;
-    for (char *t = strtok_r(copy, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
-        int found = pl_movelist_find(ml, t) >= 0;
-        if (found != want)
-            fprintf(stderr, "%s: %s %s a legal move\n", what, t, want ? "is not" : "is");
-        assert_int_equal(found, want);
-    }
-    free(copy);
-}
-
-static void test_rule(void **state)
-{
-    const rule_case *c = *state;
-    pl_program *prog = pt_compile(c->game);
-    pl_state *st = pl_state_new(prog);
-    pl_movelist ml;
-    pl_movelist_init(&ml);
-    pt_play(st, &ml, c->moves);
-    int r = pt_status(st, &ml);
-    if (r != c->result)
-        fprintf(stderr, "%s: result %d, expected %d\n", c->what, r, c->result);
-    assert_int_equal(r, c->result);
-    if (r == PL_RESULT_NONE) {
-        check_listed(&ml, c->has, 1, c->what);
-        check_listed(&ml, c->lacks, 0, c->what);
-    }
-    pl_movelist_free(&ml);
-    pl_state_free(st);
-    pl_program_free(prog);
-}
 
 /* Positions where the player to move wins at once: each engine must find
  * a winning move (the end rules and the heuristics agree with the engines). */
@@ -269,6 +219,7 @@ int main(int argc, char **argv)
            W = sizeof wins / sizeof wins[0] };
     struct CMUnitTest more[R + 0];
     for (int i = 0; i < R; i++)
-        more[i] = (struct CMUnitTest){rules[i].what, test_rule, NULL, NULL, (void *)&rules[i]};
+        more[i] = (struct CMUnitTest){rules[i].what, classics_test_rule, NULL, NULL,
+                                       (void *)&rules[i]};
     return classics_main("test_classics_d", argc, argv, cases, N, more, R + 0, wins, W);
 }

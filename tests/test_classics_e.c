@@ -76,14 +76,6 @@ static const classic_case cases[] = {
      8, 8, {3, 9, 29, 93, 0, 0, 0, 0}},
 };
 
-/* The end rules, and the moves where they matter. */
-typedef struct {
-    const char *what;
-    const char *moves;
-    const char *want;         /* the legal moves, sorted, or NULL */
-    int result;               /* PL_RESULT_NONE, a player's index, or a draw */
-} rule_case;
-
 enum { SOLVER = 0, DRAW = 1 };   /* one player: a draw is result 1 */
 
 /* The hole walks a snake d1 c1 b1 a1 a2 b2 c2 d2 d3 c3 b3: each of the
@@ -92,16 +84,16 @@ enum { SOLVER = 0, DRAW = 1 };   /* one player: a draw is result 1 */
 #define UNDO9 "d3-c3 d2-d3 c2-d2 b2-c2 a2-b2 a1-a2 b1-a1 c1-b1 d1-c1"
 
 static const rule_case rules[] = {
-    {"fifteen: the start, the hole on d1", "", "c1-d1 d2-d1", PL_RESULT_NONE},
-    {"fifteen: in order again before any scramble: no win", "c1-d1 d1-c1", "c1-d1 d2-d1",
+    {"fifteen: the start, the hole on d1", FIFTEEN, "", "c1-d1 d2-d1", NULL, NULL, PL_RESULT_NONE},
+    {"fifteen: in order again before any scramble: no win", FIFTEEN, "c1-d1 d1-c1", "c1-d1 d2-d1", NULL, NULL,
      PL_RESULT_NONE},
-    {"fifteen: nine steps from order is not scrambled: no win", SNAKE9 UNDO9, "c1-d1 d2-d1",
+    {"fifteen: nine steps from order is not scrambled: no win", FIFTEEN, SNAKE9 UNDO9, "c1-d1 d2-d1", NULL, NULL,
      PL_RESULT_NONE},
-    {"fifteen: the hole on d4, a corner: two moves", SNAKE9 "c4-c3 d4-c4", "c4-d4 d3-d4",
+    {"fifteen: the hole on d4, a corner: two moves", FIFTEEN, SNAKE9 "c4-c3 d4-c4", "c4-d4 d3-d4", NULL, NULL,
      PL_RESULT_NONE},
-    {"fifteen: ten steps from order, then back in order: a win",
-     SNAKE9 "b3-c3 c3-b3 " UNDO9, NULL, SOLVER},
-    {"fifteen: the 200th move ends the game in a draw",
+    {"fifteen: ten steps from order, then back in order: a win", FIFTEEN,
+     SNAKE9 "b3-c3 c3-b3 " UNDO9, NULL, NULL, NULL, SOLVER},
+    {"fifteen: the 200th move ends the game in a draw", FIFTEEN,
      "c1-d1 d1-c1 c1-d1 d1-c1 c1-d1 d1-c1 c1-d1 d1-c1 c1-d1 d1-c1 "
      "c1-d1 d1-c1 c1-d1 d1-c1 c1-d1 d1-c1 c1-d1 d1-c1 c1-d1 d1-c1 "
      "c1-d1 d1-c1 c1-d1 d1-c1 c1-d1 d1-c1 c1-d1 d1-c1 c1-d1 d1-c1 "
@@ -122,27 +114,8 @@ static const rule_case rules[] = {
      "c1-d1 d1-c1 c1-d1 d1-c1 c1-d1 d1-c1 c1-d1 d1-c1 c1-d1 d1-c1 "
      "c1-d1 d1-c1 c1-d1 d1-c1 c1-d1 d1-c1 c1-d1 d1-c1 c1-d1 d1-c1 "
      "c1-d1 d1-c1 c1-d1 d1-c1 c1-d1 d1-c1 c1-d1 d1-c1 c1-d1 d1-c1",
-     NULL, DRAW},
+     NULL, NULL, NULL, DRAW},
 };
-
-static void test_rule(void **state)
-{
-    const rule_case *c = *state;
-    pl_program *prog = pt_compile(FIFTEEN);
-    pl_state *st = pl_state_new(prog);
-    pl_movelist ml;
-    pl_movelist_init(&ml);
-    pt_play(st, &ml, c->moves);
-    int r = pt_status(st, &ml);
-    if (r != c->result)
-        fprintf(stderr, "%s: result %d, expected %d\n", c->what, r, c->result);
-    assert_int_equal(r, c->result);
-    if (r == PL_RESULT_NONE && c->want)
-        pt_assert_moves(st, &ml, c->want);
-    pl_movelist_free(&ml);
-    pl_state_free(st);
-    pl_program_free(prog);
-}
 
 /* The one player wins at once: each engine must find the move. */
 static const win_case wins[] = {
@@ -165,6 +138,7 @@ int main(int argc, char **argv)
            W = sizeof wins / sizeof wins[0] };
     struct CMUnitTest more[R];
     for (int i = 0; i < R; i++)
-        more[i] = (struct CMUnitTest){rules[i].what, test_rule, NULL, NULL, (void *)&rules[i]};
+        more[i] = (struct CMUnitTest){rules[i].what, classics_test_rule, NULL, NULL,
+                                       (void *)&rules[i]};
     return classics_main("test_classics_e", argc, argv, cases, N, more, R, wins, W);
 }
