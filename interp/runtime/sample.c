@@ -450,28 +450,53 @@ static void mark_top_firsts(pl_sample_plan *s)
                 s->nodes[s->edges[e]].top = 0;
 }
 
-static void size_node(const pl_sample_plan *plan, pl_snode *nodes, int i, const pl_state *st);
+static void size_node(const pl_sample_plan *plan, pl_snode *nodes, int i, const pl_state *st,
+                      const int *rows);
 static double group_size(const pl_sample_plan *plan, const pl_snode *nodes, const int32_t g[2]);
 
 /* Every node's size from the static bounds alone (every PICK's set as
  * large as it can be), kept in the plan's nodes, which each state copies:
  * a state recomputes only the nodes in `redo`, those whose size depends
- * on the position (a PICK sized by its count now, or a node above one). */
-static void size_statically(pl_sample_plan *s)
+ * on the position (a PICK sized by its count now, or a node above one),
+ * and of those only the ones below the mover's entry (`redo_of`). */
+static void size_statically(pl_sample_plan *s, int nplayers)
 {
     uint8_t *redo = pl_calloc((size_t)s->nnodes + 1, 1);
-    s->redo = pl_malloc(((size_t)s->nnodes + 1) * sizeof *s->redo);
     for (int i = 0; i < s->nnodes; i++) {
         int v = s->order[i];
         const pl_snode *n = &s->nodes[v];
-        size_node(s, s->nodes, v, NULL);
+        size_node(s, s->nodes, v, NULL, NULL);
         redo[v] = n->popcount;
         for (int g = 0; g < 2; g++)
             for (int e = n->group[g][0]; e < n->group[g][1]; e++)
                 redo[v] |= redo[s->edges[e]];
-        if (redo[v])
-            s->redo[s->nredo++] = v;
     }
+    /* below each entry: the nodes its group reaches, found by walking
+       `order` backwards (every node comes after the nodes it reaches) */
+    uint8_t *below = pl_malloc((size_t)s->nnodes + 1);
+    s->redo = pl_malloc(((size_t)s->nnodes * (size_t)nplayers + 1) * sizeof *s->redo);
+    for (int pl = 0; pl < nplayers; pl++) {
+        memset(below, 0, (size_t)s->nnodes + 1);
+        for (int e = s->entry[pl][0]; e < s->entry[pl][1]; e++)
+            below[s->edges[e]] = 1;
+        for (int i = s->nnodes - 1; i >= 0; i--) {
+            const pl_snode *n = &s->nodes[s->order[i]];
+            if (below[s->order[i]])
+                for (int g = 0; g < 2; g++)
+                    for (int e = n->group[g][0]; e < n->group[g][1]; e++)
+                        below[s->edges[e]] = 1;
+        }
+        s->redo_of[pl][0] = s->nredo;
+        for (int i = 0; i < s->nnodes; i++)
+            if (redo[s->order[i]] && below[s->order[i]]) {
+                s->redo[s->nredo++] = s->order[i];
+                if (redo[s->order[i]] & 2)
+                    s->redo_shared = 1;
+                redo[s->order[i]] |= 2;   /* listed for a player */
+            }
+        s->redo_of[pl][1] = s->nredo;
+    }
+    free(below);
     free(redo);
 }
 
@@ -635,7 +660,7 @@ static pl_sample_plan *plan_build(const pl_program *p)
         if (s->nodes[i].bound > s->most)
             s->most = s->nodes[i].bound;
     if (s->exact) {
-        size_statically(s);
+        size_statically(s, p->nplayers);
         s->distinct = pl_sampler_prove_distinct(p, s, &s->check_rays);
     }
     return s;
@@ -697,24 +722,23 @@ static int popcount_row(const pl_state *st, int row)
 }
 
 /* A bound on the size of a PICK's set on any way from this position:
- * its size now (see mark_after). */
-static double pick_size_now(const pl_state *st, const pl_snode *n)
+ * its size now (see mark_after), from `rows`, the number of pieces of
+ * each player (row r: player r - 1; row 0 unused here). */
+static double pick_size_now(const pl_state *st, const pl_snode *n, const int *rows)
 {
     const pl_program *p = st->prog;
     const pl_setdesc *d = &p->sets[p->code[n->pc + 1]];
     if (d->kind == PL_SET_EMPTY) {
         int full = 0;
         for (int r = 0; r <= p->nplayers; r++)
-            full += popcount_row(st, r);
+            full += rows[r];
         return p->ncells - full;
     }
     if (d->player < 0)
-        return popcount_row(st, st->mover + 1);
+        return rows[st->mover + 1];
     int most = 0;             /* a player from a local: any of them */
-    for (int r = 0; r <= p->nplayers; r++) {
-        int k = popcount_row(st, r);
-        most = k > most ? k : most;
-    }
+    for (int r = 0; r <= p->nplayers; r++)
+        most = rows[r] > most ? rows[r] : most;
     return most;
 }
 
@@ -728,8 +752,10 @@ static double group_size(const pl_sample_plan *plan, const pl_snode *nodes, cons
 }
 
 /* The bound of node i and of its groups, its successors being sized: in
- * the position of st, or from the static bounds alone (st NULL). */
-static void size_node(const pl_sample_plan *plan, pl_snode *nodes, int i, const pl_state *st)
+ * the position of st with its piece counts `rows`, or from the static
+ * bounds alone (st NULL). */
+static void size_node(const pl_sample_plan *plan, pl_snode *nodes, int i, const pl_state *st,
+                      const int *rows)
 {
     pl_snode *n = &nodes[i];
     double a = group_size(plan, nodes, n->group[0]), b = group_size(plan, nodes, n->group[1]);
@@ -739,18 +765,34 @@ static void size_node(const pl_sample_plan *plan, pl_snode *nodes, int i, const 
     case PL_OP_YIELD: n->size = 1; break;
     case PL_OP_FORK: n->size = a + b; break;
     case PL_OP_FIRST: n->size = a > b ? a : b; break;
-    default: n->size = (st && n->popcount ? pick_size_now(st, n) : n->bound) * a; break;
+    default: n->size = (st && n->popcount ? pick_size_now(st, n, rows) : n->bound) * a; break;
     }
 }
 
-/* The bound of every node in this position, successors first (the
- * others keep their static bounds, copied from the plan); returns W. */
+/* The bound of every node below the mover's entry in this position,
+ * successors first (the others keep their static bounds, copied from
+ * the plan); returns W. */
 static double size_ways(pl_state *st)
 {
     pl_sampler *s = st->sampler;
     const pl_sample_plan *plan = s->plan;
-    for (int i = 0; i < plan->nredo; i++)
-        size_node(plan, s->nodes, plan->redo[i], st);
+    const int32_t *range = plan->redo_of[st->mover];
+    if (range[0] < range[1]) {
+        int np = st->prog->nplayers, rows[PL_MAX_PLAYERS + 1], same = s->sized[st->mover];
+        for (int r = 0; r <= np; r++) {
+            rows[r] = popcount_row(st, r);
+            same &= rows[r] == s->rows_of[st->mover][r];
+        }
+        if (!same) {          /* else the sizes of the last time hold */
+            for (int i = range[0]; i < range[1]; i++)
+                size_node(plan, s->nodes, plan->redo[i], st, rows);
+            /* a node below two entries was sized for this mover only */
+            if (plan->redo_shared)
+                memset(s->sized, 0, sizeof s->sized);
+            s->sized[st->mover] = 1;
+            memcpy(s->rows_of[st->mover], rows, sizeof rows);
+        }
+    }
     return group_size(plan, s->nodes, plan->entry[st->mover]);
 }
 
@@ -867,21 +909,26 @@ static int sample(pl_state *st, uint64_t *rng, pl_movelist *ml, double bound, lo
     int entry = st->prog->entry_moves[st->mover];
     st->rng = rng;
     st->sbound = bound;
-    for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    for (int attempt = 0; attempt < MAX_ATTEMPTS;) {
         st->weight = 1;
         st->ray0 = 0;
         st->budget = st->step_budget;
+        /* the run starts over by itself after a failed or rejected
+           attempt, up to the attempts left */
+        st->sample_tries = MAX_ATTEMPTS - attempt - 1;
+        st->sample_steps = 0;
         movelist_clear(ml);
         st->out = ml;
         int32_t r = 0;
         pl_err e = pl_vm_run(st, entry, VM_SAMPLE, &r);
         st->out = NULL;
-        *steps += steps_taken(st);
+        *steps += steps_taken(st) + st->sample_steps;
+        attempt = MAX_ATTEMPTS - st->sample_tries;
         if (e != PL_OK)
             return -1;
         if (r == 2)           /* accepted, and the only way to its move */
             return 1;
-        if (r == 0)           /* failed, or not accepted */
+        if (r == 0)           /* failed, or not accepted, every attempt */
             continue;
         long ways = count_ways(st, ml);
         *steps += steps_taken(st);

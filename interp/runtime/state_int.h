@@ -116,6 +116,10 @@ typedef struct {
     int32_t *redo;            /* in that order, the nodes whose size depends on
                                  the position; the others keep their static size */
     int nredo;
+    int32_t redo_of[PL_MAX_PLAYERS][2]; /* [pl]: range of `redo` below that
+                                 player's entry: a position resizes only the
+                                 mover's nodes */
+    int redo_shared;          /* some node is below two players' entries */
     int32_t *edges;
     int nedges;
     int32_t entry[PL_MAX_PLAYERS][2];  /* group of each player's entry */
@@ -137,6 +141,11 @@ typedef struct {
     int distinct, check_rays;
     int64_t position;         /* counts the positions sampled (see `decided`) */
     int force;                /* tests: 1 always sample, 0 never, -1 choose */
+    /* the sizes depend only on the mover and the number of pieces of
+       each player (row r: player r - 1, row 0 unused): sized[pl] is set
+       when the mover pl's nodes were last sized with rows_of[pl] */
+    uint8_t sized[PL_MAX_PLAYERS];
+    int rows_of[PL_MAX_PLAYERS][PL_MAX_PLAYERS + 1];
 } pl_sampler;
 
 struct pl_state {
@@ -256,6 +265,10 @@ struct pl_state {
                                  generated list needs no check for repeated
                                  texts: 0 not known yet, 1 no, 2 yes */
     double sbound;            /* VM_SAMPLE: W, the bound on the weight */
+    int sample_tries;         /* VM_SAMPLE: attempts the run may still start
+                                 over (a failed or rejected attempt restarts
+                                 at the entry without leaving the VM) */
+    long sample_steps;        /* VM_SAMPLE: steps of the attempts started over */
     int ray0;                 /* VM_SAMPLE: the way ran a ray of distance 0 */
     long runs;                /* runs of the VM, nested ones included */
     uint64_t *named;          /* VM_COUNT: bitset of the cells the text names */

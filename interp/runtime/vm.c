@@ -860,29 +860,62 @@ static uint64_t pick_bits(const pl_state *st, const pl_setdesc *d, int w, int *o
     return 0;
 }
 
-/* PICK in VM_SAMPLE over a bitset: count the bits, take the i-th. */
+/* The position of the i-th set bit of `bits` (i below its popcount k),
+ * counted from whichever end is nearer. */
+static int select_bit(uint64_t bits, int i, int k)
+{
+    if (i > k / 2) {
+        for (int j = k - 1 - i; j > 0; j--)
+            bits ^= 1ull << (63 - __builtin_clzll(bits));
+        return 63 - __builtin_clzll(bits);
+    }
+    while (i-- > 0)
+        bits &= bits - 1;
+    return __builtin_ctzll(bits);
+}
+
+/* PICK in VM_SAMPLE over a bitset: count the bits, take the i-th.  The
+ * pieces of one player are a row of the occupancy bitsets, read in place
+ * (one word on boards up to 64 cells); -1 for sets not kept as bitsets. */
 static int sample_bits(pl_state *st, const pl_setdesc *d, int32_t *out)
 {
-    int ok = 1, k = 0;
-    for (int w = 0; w < st->nwords && ok; w++)
-        k += __builtin_popcountll(pick_bits(st, d, w, &ok));
-    if (!ok)
+    int ok = 1, k = 0, nw = st->nwords;
+    if (d->kind == PL_SET_PIECES && d->id < 0) {
+        int pl = set_player(st, d);
+        if (pl < -1 || pl >= st->prog->nplayers)
+            return 0;
+        const uint64_t *row = st->occ + (pl + 1) * nw;
+        for (int w = 0; w < nw; w++)
+            k += __builtin_popcountll(row[w]);
+        if (k == 0)
+            return 0;
+        int i = sample_below(st, k);
+        for (int w = 0;; w++) {
+            int n = __builtin_popcountll(row[w]);
+            if (i < n) {
+                *out = (w << 6) + select_bit(row[w], i, n);
+                st->weight *= k;
+                return 1;
+            }
+            i -= n;
+        }
+    }
+    if (d->kind != PL_SET_EMPTY)
         return -1;
+    for (int w = 0; w < nw && ok; w++)
+        k += __builtin_popcountll(pick_bits(st, d, w, &ok));
     if (k == 0)
         return 0;
     int i = sample_below(st, k);
     for (int w = 0;; w++) {
         uint64_t bits = pick_bits(st, d, w, &ok);
         int n = __builtin_popcountll(bits);
-        if (i >= n) {
-            i -= n;
-            continue;
+        if (i < n) {
+            *out = (w << 6) + select_bit(bits, i, n);
+            st->weight *= k;
+            return 1;
         }
-        while (i-- > 0)
-            bits &= bits - 1;
-        *out = (w << 6) + __builtin_ctzll(bits);
-        st->weight *= k;
-        return 1;
+        i -= n;
     }
 }
 
@@ -1410,6 +1443,8 @@ pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
             } else if (mode == VM_SAMPLE) {
                 /* accepted with probability weight / W (sample.c) */
                 if (pl_rng_word_unit(st->rng) * st->sbound >= st->weight) {
+                    if (st->sample_tries > 0)
+                        goto resample;
                     ret = 0;
                     goto done;
                 }
@@ -1898,6 +1933,8 @@ pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
             top = stack + f->sp;
             switch (f->kind) {
             case FK_BASE:
+                if (mode == VM_SAMPLE && st->sample_tries > 0)
+                    goto resample;
                 ret = mode == VM_EVAL ? PL_RESULT_NONE : 0;
                 goto done;
             case FK_PICK:
@@ -1961,6 +1998,21 @@ pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
                 continue;
             }
         }
+    resample:   /* VM_SAMPLE: the attempt failed or was rejected; start
+                   another from the entry, as a new run would, for less */
+        st->sample_tries--;
+        st_unwind(st, base_trail);
+        st->hash = base_hash;
+        st->nforks = base_fork + 1;     /* this run's FK_BASE stays */
+        st->text_len = base_text;
+        st->is_pass = 0;
+        top = stack + base_sp;
+        st->weight = 1;
+        st->ray0 = 0;
+        st->sample_steps += st->step_budget - budget;
+        budget = st->step_budget;
+        ip = code + entry;
+        continue;
     overflow:   /* a and b are the operands (b unused by NEG) */
         if (ip[0] == PL_OP_NEG)
             vm_error(st, PC, "arithmetic overflow: -(%d) does not fit in 32 bits", (int)a);
