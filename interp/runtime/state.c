@@ -174,6 +174,16 @@ static int program_uses_repeated(const pl_program *p)
     return 0;
 }
 
+/* Does the program have a set whose cells are cached by the state's hash
+ * (group and border: vm.c, group_set)? */
+static int program_has_groups(const pl_program *p)
+{
+    for (int i = 0; i < p->nsets; i++)
+        if (p->sets[i].kind == PL_SET_GROUP || p->sets[i].kind == PL_SET_BORDER)
+            return 1;
+    return 0;
+}
+
 /* The slot of `hash`: the one holding it, or the free slot where it goes. */
 static int rep_slot(const pl_state *st, uint64_t hash)
 {
@@ -286,6 +296,7 @@ pl_state *pl_state_new(const pl_program *prog)
             st->grid[prog->cell_row[c] * prog->ncols + prog->cell_col[c]] = c;
     pl_state_grow_trail(st);
     st->keeps_reps = program_uses_repeated(prog);
+    st->runs_read_hash = st->keeps_reps || program_has_groups(prog);
     pl_state_reset(st);
     return st;
 }

@@ -176,6 +176,12 @@ struct pl_state {
        (keeps_reps).  Open addressing; a key whose count fell back to 0
        stays until the table is rebuilt from the history. */
     int keeps_reps;
+    /* Runs of the VM read the hash only for `repeated`, the group sets'
+       cache and the memo of generation; programs without the first two
+       (runs_read_hash 0) skip hashing their own writes, which every run
+       undoes before it returns (hashless: set for the length of a run). */
+    int runs_read_hash;
+    int hashless;
     uint64_t *rep_keys;
     int32_t *rep_counts;      /* -1: free slot */
     int rep_cap, rep_used;    /* rep_used: slots holding a key, counted or not */
@@ -315,9 +321,10 @@ static inline void st_write(pl_state *st, int32_t idx, int32_t v)
     st->trail[st->ntrail++] = old;
     st->slot[idx] = v;
     if (idx < st->prog->ncells) {
-        st->hash ^= pl_zobrist(idx, old) ^ pl_zobrist(idx, v);
+        if (!st->hashless)
+            st->hash ^= pl_zobrist(idx, old) ^ pl_zobrist(idx, v);
         st_occ(st, idx, old, v);
-    } else if (idx < st->nslots && !(st->apart && st->apart[idx])) {
+    } else if (!st->hashless && idx < st->nslots && !(st->apart && st->apart[idx])) {
         st->hash ^= pl_zobrist(idx, old) ^ pl_zobrist(idx, v);
     }
 }

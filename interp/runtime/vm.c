@@ -1128,14 +1128,18 @@ pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
     int base_sp = st->sp;
     uint64_t base_hash = st->hash;
     int base_trail = st->ntrail;
-    st->mode = mode;
-    st->gen_trail = st->ntrail;
-    st->is_pass = 0;
     if (st->sp + p->max_stack + 8 > st->stack_cap) {
         vm_error(st, entry, "value stack exhausted");
         st->nest--;
         return PL_ERR_RUNTIME;
     }
+    /* this run's writes need no hash unless it may read it: everything it
+       writes is undone, and the hash restored, before it returns */
+    int saved_hashless = st->hashless;
+    st->hashless = !st->runs_read_hash && !(mode == VM_GEN && st->memo && st->memo->npoints > 0);
+    st->mode = mode;
+    st->gen_trail = st->ntrail;
+    st->is_pass = 0;
     push_fork(st, FK_BASE, 0, base_sp, 0);
     int ret = 0;
     int32_t cursor = -1;
@@ -2041,6 +2045,7 @@ done:
     st->mode = saved_mode;
     st->gen_trail = saved_gen;
     st->is_pass = saved_pass;
+    st->hashless = saved_hashless;
     if (mode != VM_GEN && mode != VM_TALLY)
         st->yields = saved_yields;
     st->nest--;
