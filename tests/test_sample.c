@@ -290,6 +290,106 @@ static void test_count_moves_as_listed(void **state)
     pl_program_free(prog);
 }
 
+/* Knights whose move text names only the square reached: different ways
+ * write different texts only while the mover has one knight.  The proof
+ * holds on that condition (a `single` PICK, distinct.c); with two knights
+ * that reach one square, counting and sampling must see two ways write it
+ * and count the move once. */
+static const char lone_knight[] =
+    "game \"Lone knight\"\n"
+    "import grid\n"
+    "import knight\n"
+    "board 5 x 5\n"
+    "players x o\n"
+    "piece knight\n"
+    "setup {\n%s}\n"
+    "moves {\n"
+    "  pick from in pieces(mover)\n"
+    "  pick dest in leaps(from, knight_jumps) where empty(dest)\n"
+    "  move from to dest\n"
+    "  text dest\n"
+    "}\n";
+
+static void test_distinct_on_condition(void **state)
+{
+    (void)state;
+    static const char *const setups[] = {
+        "  place x knight at a1\n  place o knight at e5\n",            /* one each */
+        "  place x knight at a1 c1\n  place o knight at e5\n",         /* both reach b3 */
+    };
+    static const int start_moves[] = {2, 5};   /* a1: b3 c2; c1: a2 b3 d2 e2 */
+    for (int k = 0; k < 2; k++) {
+        char text[1024];
+        snprintf(text, sizeof text, lone_knight, setups[k]);
+        pl_program *prog = pt_compile_text("lone_knight.game", text);
+        pl_state *st = pl_state_new(prog);
+        assert_true(pl_random_move_exact(st));
+        assert_true(st->sampler->distinct);        /* on condition */
+        int r;
+        int64_t n = -1;
+        pl_movelist ml;
+        pl_movelist_init(&ml);
+        assert_int_equal(pl_count_moves(st, &ml, &r, &n), PL_OK);
+        assert_int_equal(n, start_moves[k]);
+        assert_int_equal(pl_random_move_ways(st, "b3", &ml), 1 + k);
+        pl_random_move_force(st, 1);
+        uint64_t rng = 41 + (uint64_t)k;
+        check_uniform_here(st, &rng, setups[k], 0);
+        check_counts_along(st, 3 + (uint64_t)k, 30);
+        pl_movelist_free(&ml);
+        pl_state_free(st);
+        pl_program_free(prog);
+    }
+}
+
+/* A ray's cells differ by direction only at a distance of 1 or more: at
+ * distance 0 every direction gives the start, so four ways write "c3" when
+ * `far` is 0.  The proof assumes distance >= 1 (check_rays); counting and
+ * sampling must notice a ray of distance 0 and count the ways. */
+static const char ray_zero[] =
+    "game \"Ray zero\"\n"
+    "import grid\n"
+    "board 5 x 5\n"
+    "players x o\n"
+    "piece stone\n"
+    "var far = 1\n"
+    "setup {\n  place x stone at c3\n  place o stone at e5\n}\n"
+    "moves {\n"
+    "  pick from in pieces(mover)\n"
+    "  pick d in orthogonal\n"
+    "  let dest = ray(from, d, far)\n"
+    "  require dest != off and (dest == from or empty(dest))\n"
+    "  if dest != from {\n    move from to dest\n  }\n"
+    "  set far = 1 - far\n"
+    "  text dest\n"
+    "}\n";
+
+static void test_distinct_unless_ray_of_zero(void **state)
+{
+    (void)state;
+    pl_program *prog = pt_compile_text("ray_zero.game", ray_zero);
+    pl_state *st = pl_state_new(prog);
+    assert_true(pl_random_move_exact(st));
+    assert_true(st->sampler->distinct);
+    assert_true(st->sampler->check_rays);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    pt_play(st, &ml, "c4");                 /* o's turn, far 0: o stays on e5 */
+    int r;
+    int64_t n = -1;
+    assert_int_equal(pl_count_moves(st, &ml, &r, &n), PL_OK);
+    assert_int_equal(n, 1);
+    assert_int_equal(pl_random_move_ways(st, "e5", &ml), 4);
+    pt_play(st, &ml, "e5");                 /* x's turn, far 1 */
+    pl_random_move_force(st, 1);
+    uint64_t rng = 5;
+    check_uniform_here(st, &rng, "ray zero, far 1", 0);
+    check_counts_along(st, 9, 40);
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(prog);
+}
+
 /* Where distinct.c proves that different ways write different texts, the
  * sampler skips counting the ways of a text: check the proof in positions
  * along random games, every move of the list having exactly one way; and
@@ -555,6 +655,8 @@ int main(void)
         cmocka_unit_test(test_uniform_from_full_generation),
         cmocka_unit_test(test_distinct_texts_proof),
         cmocka_unit_test(test_count_moves_as_listed),
+        cmocka_unit_test(test_distinct_on_condition),
+        cmocka_unit_test(test_distinct_unless_ray_of_zero),
         cmocka_unit_test(test_uniform_in_shipped_games),
         cmocka_unit_test(test_sampled_playouts_agree),
     };

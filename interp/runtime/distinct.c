@@ -564,9 +564,11 @@ static int choice_proven(prover *pv, facts *f, const pl_snode *n)
     return ok && !pv->failed;
 }
 
-int pl_sampler_prove_distinct(const pl_program *p, const pl_sample_plan *s, int *check_rays)
+int pl_sampler_prove_distinct(const pl_program *p, const pl_sample_plan *s, int *check_rays,
+                              uint8_t **single)
 {
     *check_rays = 0;
+    *single = NULL;
     if (!names_prefix_free(p))
         return 0;
     facts f;
@@ -585,12 +587,28 @@ int pl_sampler_prove_distinct(const pl_program *p, const pl_sample_plan *s, int 
     uint8_t *in_loop = mark_loops(p);
     pv.in_loop = in_loop;
     int ok = 1;
-    for (int i = 0; i < s->nnodes && ok; i++)
-        if (s->nodes[i].op == PL_OP_PICK || s->nodes[i].op == PL_OP_FORK)
-            ok = choice_proven(&pv, &f, &s->nodes[i]);
+    for (int i = 0; i < s->nnodes && ok; i++) {
+        const pl_snode *n = &s->nodes[i];
+        if (n->op != PL_OP_PICK && n->op != PL_OP_FORK)
+            continue;
+        ok = choice_proven(&pv, &f, n);
+        /* Ways part at a PICK only when its set has two elements: one
+           whose texts are not proven apart holds on condition that it
+           never has (the VM checks, run by run: `single`). */
+        if (!ok && !pv.failed && n->op == PL_OP_PICK) {
+            if (!*single)
+                *single = pl_calloc((size_t)p->ncode + 1, 1);
+            (*single)[n->pc] = 1;
+            ok = 1;
+        }
+    }
     *check_rays = pv.uses_rays;
     free(pv.paths);
     free(pv.on_path);
     free(in_loop);
+    if (!ok) {
+        free(*single);
+        *single = NULL;
+    }
     return ok;
 }

@@ -595,6 +595,7 @@ static void plan_free(pl_program_cache *cache)
     pl_sample_plan *s = (pl_sample_plan *)cache;
     free(s->dead_write);
     free(s->dead_yield);
+    free(s->single);
     free(s->node_of);
     free(s->nodes);
     free(s->order);
@@ -661,7 +662,7 @@ static pl_sample_plan *plan_build(const pl_program *p)
             s->most = s->nodes[i].bound;
     if (s->exact) {
         size_statically(s, p->nplayers);
-        s->distinct = pl_sampler_prove_distinct(p, s, &s->check_rays);
+        s->distinct = pl_sampler_prove_distinct(p, s, &s->check_rays, &s->single);
     }
     return s;
 }
@@ -695,6 +696,10 @@ static pl_sampler *sampler_new(pl_state *st, const pl_sample_plan *plan)
     s->distinct = plan->distinct;
     s->check_rays = plan->check_rays;
     s->force = -1;
+    if (plan->exact && plan->distinct) {  /* the conditions of the proof */
+        st->single = plan->single;
+        st->check_rays = plan->check_rays;
+    }
     s->nodes = pl_malloc(((size_t)plan->nnodes + 1) * sizeof *s->nodes);
     st->elems = pl_malloc(((size_t)plan->most + 1) * sizeof *st->elems);
     st->named = pl_calloc((size_t)st->nwords + 1, sizeof *st->named);
@@ -911,7 +916,7 @@ static int sample(pl_state *st, uint64_t *rng, pl_movelist *ml, double bound, lo
     st->sbound = bound;
     for (int attempt = 0; attempt < MAX_ATTEMPTS;) {
         st->weight = 1;
-        st->ray0 = 0;
+        st->unproven = 0;
         st->budget = st->step_budget;
         /* the run starts over by itself after a failed or rejected
            attempt, up to the attempts left */

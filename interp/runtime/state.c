@@ -413,7 +413,10 @@ static int texts_are_distinct(pl_state *st)
 {
     if (st->distinct_texts == 0) {
         const pl_sample_plan *plan = pl_sample_plan_of(st);
-        st->distinct_texts = plan->exact && plan->distinct && !plan->check_rays ? 2 : 1;
+        int proven = plan->exact && plan->distinct;
+        st->distinct_texts = !proven ? 1 : plan->check_rays || plan->single ? 3 : 2;
+        st->single = proven ? plan->single : NULL;
+        st->check_rays = proven && plan->check_rays;
         st->dead_write = plan->dead_write;
         st->dead_yield = plan->dead_yield;
     }
@@ -627,19 +630,26 @@ pl_err pl_find_win(pl_state *st, const pl_movelist *ml, int *index)
     return PL_OK;
 }
 
+static pl_err count_generated(pl_state *st, pl_movelist *ml, int *result, int64_t *count)
+{
+    pl_err err = pl_status(st, ml, result);
+    if (err == PL_OK && *result == PL_RESULT_NONE)
+        *count = ml->count;
+    return err;
+}
+
 /* Counting needs no texts or effects where different ways are proven to
  * write different texts (distinct.c, through the sampling plan): every
- * way to YIELD is then a move of its own.  Elsewhere the moves are
+ * way to YIELD is then a move of its own.  A proof on condition (no ray
+ * of distance 0, no `single` PICK of two elements) is checked by the
+ * run, which stops at once where it fails.  Elsewhere the moves are
  * generated in full, into ml, and counted. */
 pl_err pl_count_moves(pl_state *st, pl_movelist *ml, int *result, int64_t *count)
 {
     *count = 0;
-    if (!texts_are_distinct(st)) {
-        pl_err err = pl_status(st, ml, result);
-        if (err == PL_OK && *result == PL_RESULT_NONE)
-            *count = ml->count;
-        return err;
-    }
+    texts_are_distinct(st);
+    if (st->distinct_texts == 1)
+        return count_generated(st, ml, result, count);
     ml->count = 0;
     pl_err err = pl_end_result(st, result);
     if (err != PL_OK || *result != PL_RESULT_NONE)
@@ -648,7 +658,10 @@ pl_err pl_count_moves(pl_state *st, pl_movelist *ml, int *result, int64_t *count
     st->mover = pl_state_to_move(st);
     st->budget = st->step_budget;
     st->tallied = 0;
+    st->unproven = 0;
     err = pl_vm_run(st, st->prog->entry_moves[st->mover], VM_TALLY, NULL);
+    if (err == PL_OK && st->unproven)   /* the proof does not cover this position */
+        return count_generated(st, ml, result, count);
     if (err != PL_OK || st->tallied > 0) {
         *count = st->tallied;
         return err;

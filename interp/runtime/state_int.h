@@ -94,6 +94,9 @@ typedef struct {
     int distinct;             /* different ways write different texts (distinct.c):
                                  a sampled way needs no counting run */
     int check_rays;           /* ... unless it ran a ray of distance 0 */
+    uint8_t *single;          /* ncode, or NULL: ... or a PICK marked here
+                                 had two elements or more (its ways'
+                                 texts are not proven apart) */
     _Atomic int method;       /* sampling or full generation, decided by a
                                  probe game on first use (sample.c) */
     char why[160];            /* !exact: why not */
@@ -269,13 +272,20 @@ struct pl_state {
     const int32_t *dead_yield; /* the plan's too */
     int distinct_texts;       /* ways write distinct texts (distinct.c), so a
                                  generated list needs no check for repeated
-                                 texts: 0 not known yet, 1 no, 2 yes */
+                                 texts: 0 not known yet, 1 no, 2 yes, 3 yes
+                                 unless a run is `unproven` (counting checks) */
+    const uint8_t *single;    /* the plan's PICKs that must not have two
+                                 elements for the proof to hold, or NULL */
+    int check_rays;           /* the proof holds for rays of distance >= 1 */
     double sbound;            /* VM_SAMPLE: W, the bound on the weight */
     int sample_tries;         /* VM_SAMPLE: attempts the run may still start
                                  over (a failed or rejected attempt restarts
                                  at the entry without leaving the VM) */
     long sample_steps;        /* VM_SAMPLE: steps of the attempts started over */
-    int ray0;                 /* VM_SAMPLE: the way ran a ray of distance 0 */
+    int unproven;             /* VM_SAMPLE: the way (VM_TALLY: the run) ran a
+                                 ray of distance 0 or a `single` PICK of two
+                                 elements or more: the proof of distinct
+                                 texts does not cover it */
     long runs;                /* runs of the VM, nested ones included */
     uint64_t *named;          /* VM_COUNT: bitset of the cells the text names */
 
@@ -367,7 +377,8 @@ int pl_state_repetitions(const pl_state *st, uint64_t hash);
 
 /* distinct.c: 1 when two different ways of the program always write
  * different texts; *check_rays: only for ways whose rays have distance >= 1 */
-int pl_sampler_prove_distinct(const pl_program *p, const pl_sample_plan *s, int *check_rays);
+int pl_sampler_prove_distinct(const pl_program *p, const pl_sample_plan *s, int *check_rays,
+                              uint8_t **single);
 
 /* Empty the list for a new generation.  The text set is cleared only when
  * something went into it: a sampled move is the only one of its list and

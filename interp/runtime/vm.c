@@ -925,7 +925,10 @@ static int sample_pick(pl_state *st, const int32_t *code, int pc)
 {
     const pl_setdesc *d = &st->prog->sets[code[pc + 1]];
     int32_t *local = &st->slot[st->nslots + code[pc + 2]];
+    double weight = st->weight;
     int r = sample_bits(st, d, local);
+    if (r > 0 && st->single && st->single[pc] && st->weight > weight)
+        st->unproven = 1;     /* two elements or more: see distinct.c */
     if (r >= 0)
         return r;
     if ((d->kind == PL_SET_DIRS || d->kind == PL_SET_REGION) && d->player < 0) {
@@ -937,6 +940,8 @@ static int sample_pick(pl_state *st, const int32_t *code, int pc)
             return 0;
         *local = items[sample_below(st, n)];
         st->weight *= n;
+        if (n > 1 && st->single && st->single[pc])
+            st->unproven = 1;
         return 1;
     }
     int32_t cursor = -1, v;
@@ -947,6 +952,8 @@ static int sample_pick(pl_state *st, const int32_t *code, int pc)
         return 0;
     *local = st->elems[sample_below(st, k)];
     st->weight *= k;
+    if (k > 1 && st->single && st->single[pc])
+        st->unproven = 1;
     return 1;
 }
 
@@ -1452,7 +1459,7 @@ pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
                     ret = 0;
                     goto done;
                 }
-                if (st->sampler->distinct && !(st->sampler->check_rays && st->ray0)) {
+                if (st->sampler->distinct && !st->unproven) {
                     /* the only way to its move: record it as generation would */
                     if (record_move(st) != 0) {
                         record_error(st, PC);
@@ -1508,8 +1515,11 @@ pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
                 vm_error(st, PC, "negative distance %d", (int)c);
                 goto fail;
             }
-            if (c == 0 && mode == VM_SAMPLE)
-                st->ray0 = 1;   /* every direction gives the start: see distinct.c */
+            if (c == 0 && st->check_rays && (mode == VM_SAMPLE || mode == VM_TALLY)) {
+                st->unproven = 1;   /* every direction gives the start: see distinct.c */
+                if (mode == VM_TALLY)
+                    goto done;      /* counted by generation instead */
+            }
             for (; c > 0 && a >= 0 && a < ncells; c--)
                 a = p->neighbor[a * ndirs + b];
             PUSH(a >= 0 && a < ncells ? a : -1);
@@ -1954,6 +1964,8 @@ pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
                     goto backtrack;
                 }
                 f->aux = cursor;
+                if (mode == VM_TALLY && st->single && st->single[PC])
+                    goto unproven;
                 LOCAL(ip[2]) = v;
                 if (mode == VM_EXPLAIN)
                     pl_vm_explain_pick(st, code, PC, v);
@@ -1970,6 +1982,8 @@ pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
                     st->nforks--;
                     goto backtrack;
                 }
+                if (mode == VM_TALLY && st->single && st->single[PC])
+                    goto unproven;
                 LOCAL(ip[2]) = v;
                 if (mode == VM_EXPLAIN)
                     pl_vm_explain_pick(st, code, PC, v);
@@ -2002,6 +2016,11 @@ pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
                 continue;
             }
         }
+    unproven:   /* VM_TALLY: a `single` PICK has a second element; the
+                   proof of distinct texts does not cover this position, so
+                   the caller counts by generating (pl_count_moves) */
+        st->unproven = 1;
+        goto done;
     resample:   /* VM_SAMPLE: the attempt failed or was rejected; start
                    another from the entry, as a new run would, for less */
         st->sample_tries--;
@@ -2012,7 +2031,7 @@ pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
         st->is_pass = 0;
         top = stack + base_sp;
         st->weight = 1;
-        st->ray0 = 0;
+        st->unproven = 0;
         st->sample_steps += st->step_budget - budget;
         budget = st->step_budget;
         ip = code + entry;
