@@ -740,6 +740,10 @@ int pl_cli_replay(int argc, char **argv)
                 printf("result: %s (none recorded)\n", now);
             else if (strcasecmp(rec.result, now) == 0)
                 printf("result: %s, as recorded\n", now);
+            else if (r == PL_RESULT_NONE && rec.reason)
+                /* a game the rules did not end: a resignation, a draw agreed */
+                printf("result: %s (%s), as recorded\n", pl_esc(rec.result),
+                       pl_esc(rec.reason));
             else
                 rc = pl_cli_fail("replay", "the record says '%s' but the moves "
                                  "give '%s'", rec.result, now);

@@ -48,8 +48,10 @@ enum { ROUND_ERROR = -2, ROUND_QUIT = -3, ROUND_CAPPED = -4 };
 
 /* --max-plies by default: as `plateau match`. */
 enum { PLAY_MAX_PLIES_DEFAULT = 1000 };
-/* What a human turn can end in besides a move index >= 0. */
-enum { TURN_QUIT = -1, TURN_UNDONE = -2, TURN_ERROR = -3 };
+/* What a human turn can end in besides a move index >= 0: TURN_ENDED, a
+ * result the rules did not give (a resignation, a draw agreed: see
+ * play_ctx.agreed). */
+enum { TURN_QUIT = -1, TURN_UNDONE = -2, TURN_ERROR = -3, TURN_ENDED = -4 };
 
 typedef struct {
     pl_player_spec spec;
@@ -82,7 +84,38 @@ typedef struct {
     int color;                    /* --color: ANSI colours on the board */
     int flip;                     /* --flip 1, --no-flip 0, else -1: decided by the seats */
     int render;                   /* PL_RENDER_... of this round's boards */
+    int interactive;              /* a human at a terminal: Ctrl-C at the prompt
+                                     asks whether to save, while the computer
+                                     thinks it makes it move now */
+    int sigint_armed;             /* our SIGINT handler was installed */
+    const char *save_path;        /* --save FILE, or NULL */
+    int no_save;                  /* left by Ctrl-C without saving: --save not written */
+    int auto_move;                /* the human's only move (a pass) was played for them */
+    int agreed;                   /* the game ended by a resignation or a draw agreed */
+    int agreed_result;            /* ... with this result */
+    char end_why[80];             /* ... for this reason: "x resigned", "by agreement" */
 } play_ctx;
+
+/* Install the handler of the signals that leave the game (again, after
+ * a Ctrl-C that did not leave: SA_RESETHAND removed it). */
+static void arm_signal(int sig)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESETHAND;
+    sigaction(sig, &sa, NULL);
+}
+
+/* A Ctrl-C that was answered (the computer moved now, or the human went
+ * back to the game): forget it, and let the next one be seen. */
+static void rearm_sigint(play_ctx *c)
+{
+    interrupted = 0;
+    if (c->sigint_armed)
+        arm_signal(SIGINT);
+}
 
 static const char *seat_name(const play_ctx *c, int seat)
 {
@@ -268,6 +301,8 @@ static int save_record(play_ctx *c, const char *path, int result)
     if (rc == 0)
         rc = pl_record_set(&rec.result, result == PL_RESULT_NONE ? "unfinished"
                            : pl_result_text(c->prog, result, buf, sizeof buf));
+    if (rc == 0 && c->agreed && result == c->agreed_result)
+        rc = pl_record_set(&rec.reason, c->end_why);
     for (int k = 0; k < c->nhist && rc == 0; k++)
         rc = pl_record_add_move(&rec, c->texts[k]);
     if (rc != 0)
@@ -326,7 +361,7 @@ typedef struct {
 static void show_progress(void *arg, const pl_search_info *in)
 {
     const progress_ctx *p = arg;
-    if (interrupted) {
+    if (interrupted) {           /* leave the game, or (interactive) move now */
         pl_search_stop(p->engine);
         return;
     }
@@ -352,6 +387,13 @@ static int ask_engine(play_ctx *c, pl_search *e, const char *who,
     if (c->progress) {
         fputs("\r\033[K", stderr);
         fflush(stderr);
+    }
+    if (interrupted && c->interactive && interrupted == SIGINT &&
+        err == PL_OK && i >= 0) {
+        /* Ctrl-C in a game with a human at the terminal: the computer
+           plays the best move it has found so far */
+        printf("(Ctrl-C: %s moves now)\n", who);
+        rearm_sigint(c);
     }
     if (interrupted)
         return TURN_QUIT;
@@ -620,9 +662,11 @@ static int undo_to_human(play_ctx *c)
     return 1;
 }
 
-/* `hint`: the computer's choice for the human, from an `ai` player that
- * follows the game up to here. */
-static int give_hint(play_ctx *c)
+/* The `ai` player (at the --level) that judges for the human: `hint`
+ * and a draw offered to a computer.  It follows the game up to here and
+ * searches for the player to move.  The index of its move in c->ml, or
+ * TURN_QUIT, TURN_ERROR. */
+static int human_side_search(play_ctx *c, const char *who, pl_search_info *info)
 {
     if (!c->hint) {
         pl_player_spec spec;
@@ -640,8 +684,14 @@ static int give_hint(play_ctx *c)
     pl_search_reset(c->hint);
     for (int k = 0; k < c->nhist; k++)
         pl_search_played(c->hint, c->texts[k]);
+    return ask_engine(c, c->hint, who, info);
+}
+
+/* `hint`: the computer's choice for the human. */
+static int give_hint(play_ctx *c)
+{
     pl_search_info info;
-    int i = ask_engine(c, c->hint, "hint", &info);
+    int i = human_side_search(c, "hint", &info);
     if (i < 0)
         return i;
     char buf[200];
@@ -650,20 +700,250 @@ static int give_hint(play_ctx *c)
     return 0;
 }
 
+/* Prompt and read one line of an answer (echoed when not typed at a
+ * terminal); the line trimmed, or NULL at the end of input or on Ctrl-C. */
+static char *ask(play_ctx *c, const char *question, char *line, size_t size)
+{
+    fputs(question, stdout);
+    fflush(stdout);
+    if (!read_line(c->in, line, size)) {
+        putchar('\n');
+        return NULL;
+    }
+    if (!c->in_is_tty)
+        puts(line);
+    return pl_trim(line);
+}
+
+static int is_yes(const char *s)
+{
+    return strcasecmp(s, "y") == 0 || strcasecmp(s, "yes") == 0;
+}
+
+static int is_no(const char *s)
+{
+    return strcasecmp(s, "n") == 0 || strcasecmp(s, "no") == 0;
+}
+
+/* End the game by a result the rules did not give. */
+static int end_by_agreement(play_ctx *c, int result, const char *why)
+{
+    c->agreed = 1;
+    c->agreed_result = result;
+    snprintf(c->end_why, sizeof c->end_why, "%s", why);
+    return TURN_ENDED;
+}
+
+/* The share of the game (win 1, draw 1/2) a player must be expected to
+ * make, by the judging search, for a computer to accept their draw. */
+#define DRAW_ACCEPT_WINRATE 0.55
+
+/* `draw`: the player to move offers a draw to the other (two players).
+ * A human opponent is asked; a computer accepts when the `ai` search
+ * from the side of the one who offers finds them not worse off: a draw
+ * or a win proven for them, or (MCTS) an expected result of at least
+ * DRAW_ACCEPT_WINRATE, or (alpha-beta) an evaluation above 0.
+ * TURN_ENDED when accepted, 0 when declined, TURN_QUIT, TURN_ERROR. */
+static int offer_draw(play_ctx *c)
+{
+    int me = pl_state_to_move(c->st), them = 1 - me;
+    char line[128], question[200], name[64];
+    snprintf(name, sizeof name, "%s", pl_esc(seat_name(c, them)));
+    int accept;
+    if (!seat_ctrl(c, them)->engine) {
+        snprintf(question, sizeof question, "%s offers a draw; %s, do you accept? (y/n) ",
+                 pl_esc(seat_name(c, me)), name);
+        const char *s = ask(c, question, line, sizeof line);
+        if (!s)
+            return TURN_QUIT;
+        accept = is_yes(s);
+    } else {
+        pl_search_info info;
+        int i = human_side_search(c, name, &info);
+        if (i < 0)
+            return i;
+        const pl_player_spec *spec = pl_search_spec(c->hint);
+        accept = info.proven == 1 || info.proven == 2 ||
+                 (info.proven == 0 && (spec->kind == PL_PLAYER_MCTS
+                                       ? info.winrate >= DRAW_ACCEPT_WINRATE
+                                       : spec->kind == PL_PLAYER_ALPHABETA && info.score > 0));
+    }
+    printf("%s %s the draw\n", name, accept ? "accepts" : "declines");
+    return accept ? end_by_agreement(c, c->nplayers, "by agreement") : 0;
+}
+
+/* Ctrl-C at a prompt of a human at the terminal: save the game, leave
+ * without saving, or go back to it.  1 to leave, 0 to go back. */
+static int ask_leave(play_ctx *c)
+{
+    char line[512], question[600];
+    if (c->save_path)
+        snprintf(question, sizeof question, "save the game before leaving? (y: save "
+                 "to %s, n: leave without saving, or a FILE to save to; Enter: back "
+                 "to the game) ", c->save_path);
+    else
+        snprintf(question, sizeof question, "save the game before leaving? (a FILE "
+                 "to save to, n: leave without saving; Enter: back to the game) ");
+    int sig = interrupted;
+    interrupted = 0;  /* the handler stays off: a second Ctrl-C ends the program */
+    for (;;) {
+        const char *s = ask(c, question, line, sizeof line);
+        if (!s) {                         /* end of input: as before */
+            interrupted = sig;
+            return 1;
+        }
+        if (!*s) {
+            rearm_sigint(c);
+            return 0;
+        }
+        if (is_no(s)) {
+            c->no_save = 1;
+            interrupted = sig;
+            return 1;
+        }
+        if (is_yes(s) && c->save_path) {
+            interrupted = sig;
+            return 1;
+        }
+        if (is_yes(s)) {
+            puts("the name of a file, please");
+            continue;
+        }
+        if (save_record(c, s, c->agreed ? c->agreed_result : PL_RESULT_NONE) == 0) {
+            printf("saved to %s (resume with: plateau play --load %s)\n", s, s);
+            c->no_save = c->save_path && strcmp(s, c->save_path) == 0; /* written */
+            interrupted = sig;
+            return 1;
+        }
+    }
+}
+
+/* A Ctrl-C seen at a prompt: 1 to leave the game (it was not a Ctrl-C
+ * of a human at the terminal, or they chose to leave), 0 to go on. */
+static int leave_on_signal(play_ctx *c)
+{
+    if (!c->interactive || interrupted != SIGINT)
+        return 1;
+    return ask_leave(c);
+}
+
+/* A typed text, squeezed for a loose comparison: letters, digits and
+ * bytes beyond ASCII, in lower case, without blanks and punctuation. */
+static void squeeze(const char *s, char *out, size_t size)
+{
+    size_t n = 0;
+    for (; *s && n + 1 < size; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch >= 0x80 || isalnum(ch))
+            out[n++] = (char)tolower(ch);
+    }
+    out[n] = '\0';
+}
+
+/* At most this many moves are offered to choose from; a text that starts
+ * more moves is answered as an illegal one. */
+enum { CHOICES_ASKED = 12 };
+
+/* The legal moves a text that is none of them may mean: those equal to it
+ * once blanks and punctuation are left out of both (`b1b3` for `b1-b3`,
+ * `huffb5` for `huff b5`: *exact is 1), else those it begins (`e2` for
+ * e2e3 and e2e4, `huff` for `huff b5`).  Their indexes in v (at most
+ * `max`, each text once); the number found, max + 1 when there are more. */
+static int loose_matches(const play_ctx *c, const char *typed, int *v, int max, int *exact)
+{
+    char t[256], m[256];
+    squeeze(typed, t, sizeof t);
+    size_t tl = strlen(t);
+    int n = pl_movelist_count(c->ml), k = 0;
+    *exact = 0;
+    if (tl == 0)
+        return 0;
+    for (int pass = 0; pass < 2 && k == 0; pass++) {
+        *exact = pass == 0;
+        for (int i = 0; i < n && k <= max; i++) {
+            squeeze(pl_move_text(c->ml, i), m, sizeof m);
+            if (pass == 0 ? strcmp(m, t) != 0 : strncmp(m, t, tl) != 0)
+                continue;
+            int seen = 0;
+            for (int j = 0; j < k && j < max && !seen; j++)
+                seen = strcasecmp(pl_move_text(c->ml, v[j]), pl_move_text(c->ml, i)) == 0;
+            if (seen)
+                continue;
+            if (k < max)
+                v[k] = i;
+            k++;
+        }
+    }
+    return k;
+}
+
+/* Ask which of the moves v[0..n-1] the typed text meant: by its number,
+ * its text, or the rest of its text.  The move's index, -1 when none was
+ * chosen, or TURN_QUIT at the end of input or on a signal. */
+static int ask_which(play_ctx *c, const char *typed, const int *v, int n, int exact)
+{
+    char t[256], line[512], joined[768];
+    snprintf(t, sizeof t, "%s", typed);
+    if (exact)
+        printf("%s could be %d legal moves:\n", pl_esc(t), n);
+    else if (n == 1)
+        printf("%s is the start of one legal move:\n", pl_esc(t));
+    else
+        printf("%s is the start of %d legal moves:\n", pl_esc(t), n);
+    for (int k = 0; k < n; k++)
+        printf("%s%d) %s%s", k % 6 ? "   " : "  ", k + 1, pl_esc(pl_move_text(c->ml, v[k])),
+               k % 6 == 5 || k == n - 1 ? "\n" : "");
+    const char *s = ask(c, n == 1 ? "play it? (y, or 1; Enter: no) "
+                                  : "which one? (its number or its text; Enter: none) ",
+                        line, sizeof line);
+    if (!s)
+        return TURN_QUIT;
+    if (!*s)
+        return -1;
+    char *end;
+    long k = strtol(s, &end, 10);
+    if (*end == '\0' && k >= 1 && k <= n)
+        return v[k - 1];
+    if (n == 1 && is_yes(s))
+        return v[0];
+    char a[256], b[256];
+    snprintf(joined, sizeof joined, "%s%s", t, s);
+    for (int pass = 0; pass < 2; pass++) {
+        squeeze(pass ? joined : s, a, sizeof a);
+        for (int j = 0; j < n; j++) {
+            squeeze(pl_move_text(c->ml, v[j]), b, sizeof b);
+            if (a[0] && strcmp(a, b) == 0)
+                return v[j];
+        }
+    }
+    printf("%s is not one of them\n", pl_esc(s));
+    return -1;
+}
+
 static int human_turn(play_ctx *c)
 {
     int me = pl_state_to_move(c->st);
     char line[512];
     draw_board(c);
+    if (pl_movelist_count(c->ml) == 1 && pl_move_is_pass(c->ml, 0)) {
+        /* nothing to choose: say so and play it */
+        printf("%s: the only legal move is %s; it is played\n",
+               pl_esc(seat_name(c, me)), pl_esc(pl_move_text(c->ml, 0)));
+        c->auto_move = 1;
+        return 0;
+    }
     for (;;) {
-        if (interrupted)
-            return TURN_QUIT;
+        if (interrupted) {
+            if (leave_on_signal(c))
+                return TURN_QUIT;
+            continue;
+        }
         printf("%s> ", seat_name(c, me));
         fflush(stdout);
         if (!read_line(c->in, line, sizeof line)) {
             if (interrupted) {
                 putchar('\n');
-                return TURN_QUIT;
+                continue;
             }
             puts("\nend of input: leaving the game");
             return TURN_QUIT;
@@ -692,6 +972,22 @@ static int human_turn(play_ctx *c)
             int h = give_hint(c);
             if (h == TURN_ERROR || h == TURN_QUIT)
                 return h;
+        } else if (strcasecmp(s, "resign") == 0 && pl_movelist_find(c->ml, s) < 0) {
+            if (c->nplayers != 2) {
+                puts("resign: only in a game of two players ('quit' leaves the game)");
+                continue;
+            }
+            char why[80];
+            snprintf(why, sizeof why, "%s resigned", pl_esc(seat_name(c, me)));
+            return end_by_agreement(c, 1 - me, why);
+        } else if (strcasecmp(s, "draw") == 0 && pl_movelist_find(c->ml, s) < 0) {
+            if (c->nplayers != 2) {
+                puts("draw: only in a game of two players");
+                continue;
+            }
+            int d = offer_draw(c);
+            if (d != 0 && !(d == TURN_QUIT && interrupted))
+                return d;
         } else if (strncasecmp(s, "save", 4) == 0 &&
                    (s[4] == '\0' || isspace((unsigned char)s[4]))) {
             char *path = pl_trim(s + 4);
@@ -704,6 +1000,18 @@ static int human_turn(play_ctx *c)
             int i = pl_cli_find_move(c->ml, s);
             if (i >= 0)
                 return i;
+            /* forgiving input: b1b3 for b1-b3; the start of a few moves
+               asks which one */
+            int v[CHOICES_ASKED], exact;
+            int n = loose_matches(c, s, v, CHOICES_ASKED, &exact);
+            if (n == 1 && exact)
+                return v[0];
+            if (n >= 1 && n <= CHOICES_ASKED) {
+                i = ask_which(c, s, v, n, exact);
+                if (i >= 0 || (i == TURN_QUIT && !interrupted))
+                    return i;
+                continue;          /* none chosen; or Ctrl-C: see above */
+            }
             char why[512]; /* which rule of the game file rejects it */
             printf("%s\n", pl_explain_move(c->st, s, c->source, why, sizeof why));
             print_closest(c, s);
@@ -721,6 +1029,8 @@ static int play_round(play_ctx *c)
         int r;
         if (interrupted)
             return ROUND_QUIT;
+        if (c->agreed)             /* resigned, or a draw agreed */
+            return c->agreed_result;
         if (pl_status(c->st, c->ml, &r) != PL_OK)
             return pl_cli_runtime_error("play", c->st), ROUND_ERROR;
         if (r != PL_RESULT_NONE)
@@ -736,7 +1046,7 @@ static int play_round(play_ctx *c)
                              : human_turn(c);
         if (i == TURN_QUIT)
             return ROUND_QUIT;
-        if (i == TURN_UNDONE)
+        if (i == TURN_UNDONE || i == TURN_ENDED)
             continue;
         if (i < 0)
             return ROUND_ERROR;
@@ -751,8 +1061,10 @@ static int play_round(play_ctx *c)
             }
             putchar('\n');
         }
-        if (play_move(c, i, ctrl->engine == NULL) != 0)
+        /* a pass played for a human is not theirs to undo */
+        if (play_move(c, i, ctrl->engine == NULL && !c->auto_move) != 0)
             return pl_cli_fail("play", "out of memory"), ROUND_ERROR;
+        c->auto_move = 0;
     }
 }
 
@@ -822,6 +1134,8 @@ typedef struct {
     const char *what;             /* "--moves" or the record's file */
     int undoable;                 /* a record's moves may be taken back */
     const char *position;         /* --position: where the moves start (NULL: the start) */
+    const char *result, *reason;  /* a loaded record's result and why the game
+                                     ended, when the rules did not end it */
 } start_moves;
 
 /* Line `line` of the game file's own `end` block (a top-level `end`
@@ -898,8 +1212,9 @@ static void say_end(play_ctx *c, int r)
     if (r == ROUND_CAPPED)
         printf("game %s\n", capped_text(c, buf, sizeof buf));
     else
-        printf("game over: %s%s\n", pl_state_outcome(c->st, r, buf, sizeof buf),
-               end_reason(c, why, sizeof why));
+        printf("game over: %s%s%s\n", pl_state_outcome(c->st, r, buf, sizeof buf),
+               c->agreed ? " -- " : "",
+               c->agreed ? c->end_why : end_reason(c, why, sizeof why));
 }
 
 /* The prompt after the end of a game with a human: the game can be
@@ -911,12 +1226,17 @@ static int after_game(play_ctx *c, int r)
     puts("the game is over: 'undo' takes your last move back, 'save FILE' writes it, "
          "'quit' leaves");
     for (;;) {
-        if (interrupted)
-            return 0;
+        if (interrupted) {
+            if (leave_on_signal(c))
+                return 0;
+            continue;
+        }
         fputs("game over> ", stdout);
         fflush(stdout);
         if (!read_line(c->in, line, sizeof line)) {
             putchar('\n');
+            if (interrupted)
+                continue;
             return 0;
         }
         if (!c->in_is_tty)
@@ -926,7 +1246,13 @@ static int after_game(play_ctx *c, int r)
             continue;
         if (strcasecmp(s, "quit") == 0 || strcasecmp(s, "exit") == 0)
             return 0;
-        if (strcasecmp(s, "undo") == 0) {
+        if (strcasecmp(s, "undo") == 0 && c->agreed) {
+            /* a resignation or a draw agreed is taken back, not a move */
+            printf("taken back: %s\n", c->agreed_result < c->nplayers
+                   ? c->end_why : "the draw");
+            c->agreed = 0;
+            return 1;
+        } else if (strcasecmp(s, "undo") == 0) {
             if (undo_to_human(c))
                 return 1;
         } else if (strcasecmp(s, "history") == 0) {
@@ -953,6 +1279,22 @@ static int after_game(play_ctx *c, int r)
     }
 }
 
+/* A loaded record that ended by a resignation or a draw agreed (its
+ * `reason`): the game is over with the recorded result, when the rules
+ * let it go on after its moves. */
+static void resume_agreed(play_ctx *c, const char *result, const char *reason)
+{
+    int r;
+    char buf[64];
+    if (pl_status(c->st, c->ml, &r) != PL_OK || r != PL_RESULT_NONE)
+        return;
+    for (r = 0; r <= c->nplayers; r++)
+        if (strcasecmp(pl_result_text(c->prog, r, buf, sizeof buf), result) == 0) {
+            end_by_agreement(c, r, reason);
+            return;
+        }
+}
+
 static int run_rounds(play_ctx *c, int rounds, const start_moves *start,
                       const char *save_path)
 {
@@ -968,6 +1310,10 @@ static int run_rounds(play_ctx *c, int rounds, const start_moves *start,
         if (rc != 0)
             return rc;
         c->floor = start->undoable ? 0 : c->nhist;
+        c->agreed = 0;
+        c->no_save = 0;
+        if (start->reason && start->result)
+            resume_agreed(c, start->result, start->reason);
         /* the board is turned for a human sitting north against a
            computer south, so that the human's side is at the bottom */
         int flip = c->flip >= 0 ? c->flip
@@ -993,20 +1339,21 @@ static int run_rounds(play_ctx *c, int rounds, const start_moves *start,
         }
         if (r == ROUND_ERROR)
             return PL_EXIT_FAIL;
-        if (save_path && save_record(c, save_path, r == ROUND_QUIT || r == ROUND_CAPPED
-                                     ? PL_RESULT_NONE : r) != 0)
+        if (save_path && !c->no_save &&
+            save_record(c, save_path, r == ROUND_QUIT || r == ROUND_CAPPED
+                        ? (c->agreed ? c->agreed_result : PL_RESULT_NONE) : r) != 0)
             return PL_EXIT_FAIL;
         if (r == ROUND_QUIT && interrupted) {
             printf("%s interrupted after %d move%s", rounds > 1 ? "match" : "game",
                    c->nhist, c->nhist == 1 ? "" : "s");
-            if (save_path)
+            if (save_path && !c->no_save)
                 printf(": saved to %s (resume with: plateau play --load %s)",
                        save_path, save_path);
             putchar('\n');
             return 128 + interrupted;  /* as a shell reports a program killed by it */
         }
         if (interrupted) {          /* at the prompt after the end */
-            if (save_path)
+            if (save_path && !c->no_save)
                 printf("saved to %s\n", save_path);
             return 128 + interrupted;
         }
@@ -1109,6 +1456,8 @@ static int play_game(pl_cli_game *g, const pl_cli_args *a, const char *game_arg,
         c.verbose = humans > 0 || rounds == 1;
         c.humans = humans;
         c.progress = c.verbose && isatty(fileno(stderr));
+        c.interactive = humans > 0 && c.in_is_tty && isatty(fileno(stdout));
+        c.save_path = save_path;
         if (humans > 0)
             printf("%s -- type 'help' for commands\n", pl_esc(pl_program_title(g->prog)));
         /* Ctrl-C and the others leave the game (and --save writes it),
@@ -1125,6 +1474,7 @@ static int play_game(pl_cli_game *g, const pl_cli_args *a, const char *game_arg,
             installed[k] = sigaction(leave_signals[k], NULL, &old[k]) == 0 &&
                            old[k].sa_handler != SIG_IGN &&
                            sigaction(leave_signals[k], &sa, NULL) == 0;
+        c.sigint_armed = installed[0];
         rc = run_rounds(&c, rounds, start, save_path);
         for (int k = 0; k < NLEAVE; k++)
             if (installed[k])
@@ -1159,7 +1509,7 @@ int pl_cli_play(int argc, char **argv)
     int have_rec = 0, color = 0;
     long long seed = 0, rounds = 1, level = 0, max_plies = PLAY_MAX_PLIES_DEFAULT;
     char **words = NULL, *wordbuf = NULL;
-    start_moves start = {NULL, 0, "--moves", 0, NULL};
+    start_moves start = {NULL, 0, "--moves", 0, NULL, NULL, NULL};
     int rc = pl_cli_parse(&a, "play", opts, NOPTS, argc, argv, 1);
     if (rc == 0 && pl_cli_handle_help(&a))
         goto done;
@@ -1215,7 +1565,7 @@ int pl_cli_play(int argc, char **argv)
                 "recorded (rules %016" PRIx64 ", now %016" PRIx64 ")\n", load,
                 rec.rules, pl_program_rules_hash(g.prog));
     if (rc == 0 && have_rec) {
-        start = (start_moves){rec.moves, rec.nmoves, load, 1, NULL};
+        start = (start_moves){rec.moves, rec.nmoves, load, 1, NULL, rec.result, rec.reason};
     } else if (rc == 0 && opts[O_MOVES].value) {
         words = split_moves(opts[O_MOVES].value, &start.n, &wordbuf);
         if (!words)
