@@ -418,11 +418,15 @@ static int ask_engine(play_ctx *c, pl_search *e, const char *who,
 
 static void human_help(void)
 {
-    fputs("Type a move (e.g. as listed by 'moves'), or:\n"
+    fputs("Type a move (e.g. as listed by 'moves'; b1b3 for b1-b3 will do, and the\n"
+          "start of a few moves asks which one), or:\n"
           "  moves [CELL]  list the legal moves; with CELL, those of the piece on\n"
           "                it (or, when none leaves it, those that change it)\n"
           "  history       the moves of the game so far\n"
           "  hint          ask the computer for a move\n"
+          "  resign        give the game up\n"
+          "  draw          offer a draw (a computer accepts when it is not\n"
+          "                better off)\n"
           "  undo          take back your last move and the replies to it\n"
           "  save FILE     write the game so far to FILE (resume with --load)\n"
           "  show          draw the board again\n"
@@ -1269,6 +1273,7 @@ static int after_game(play_ctx *c, int r)
         } else if (strcasecmp(s, "help") == 0 || strcmp(s, "?") == 0) {
             fputs("The game is over.  Type:\n"
                   "  undo          take back your last move and the replies to it\n"
+                  "                (or the resignation, the draw agreed)\n"
                   "  history       the moves of the game\n"
                   "  save FILE     write the game to FILE\n"
                   "  show          draw the final board again\n"

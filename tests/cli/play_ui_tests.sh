@@ -189,5 +189,71 @@ has "end: the moves of --moves are not taken back" "nothing to undo"
 play "$(printf 'a1\n')" play tic-tac-toe --north random --seed 1 --moves "b1 c3 c1 a3"
 has "end: end of input leaves" "game over> "
 
+
+# --- forgiving input ---------------------------------------------------------------------
+play "$(printf 'g1-f3\ne7\nquit\n')" play chess --north random --seed 2 --color=never
+has "input: a separator that the move has not" "1. white plays g1f3"
+play "$(printf 'e2\n2\nb1\nc3\nd2\n9\nd2\n\nquit\n')" play chess --north random --seed 2 --color=never
+has "input: the start of two moves asks" "e2 is the start of 2 legal moves:"
+has "input: the choices numbered" "  1) e2e3   2) e2e4"
+has "input: chosen by number" "1. white plays e2e4"
+has "input: chosen by the rest of its text" "2. white plays b1c3"
+has "input: a number that is none of them" "9 is not one of them"
+hasnt "input: Enter chooses none" "3. white plays d2"
+play "$(printf 'c3d4\nquit\n')" play english-draughts --north random --seed 1 --color=never
+has "input: draughts without its separator" "1. black plays c3-d4"
+# a text that starts too many moves is answered as an illegal move
+play "$(printf 'a4\nquit\n')" play amazons --north random --seed 2 --color=never
+hasnt "input: the start of many moves is not asked" "is the start of"
+has "input: ... it gets the closest moves" "closest legal moves:"
+# Bataille de ruches: 'huff' alone, when a huff is legal, asks which
+ruches="2@a2 3@b7 8@f1 7@c8 5@b1 0@f7 0@d1 8@d7 7@c2 6@e8 1@f3 2@f9 3@b3 4@a8 6@g2 1@b9 4@e2 9@d9 9@d3 5@g8 d3-e4 f7-e6 e4-f5 e6-d5"
+play "$(printf 'huff\ny\nquit\n')" play ruches --north random --seed 1 --color=never --moves "$ruches"
+has "input: huff alone asks" "huff is the start of one legal move:"
+has "input: huff chosen" "13. bees plays huff d5"
+play "$(printf 'huffd5\nquit\n')" play ruches --north random --seed 1 --color=never --moves "$ruches"
+has "input: huffd5 for huff d5" "13. bees plays huff d5"
+
+# --- a lone pass is played for the human ---------------------------------------------------
+printf 'board 3 x 1\nplayers a b\npiece p\nmoves a { pick c in empty_cells; place mover p at c; text c }\nmoves b { pass }\n' >"$tmp/pass.game"
+play "$(printf 'undo\nquit\n')" play "$tmp/pass.game" --south random --north human --seed 1 --color=never
+has "pass: said" "b: the only legal move is pass; it is played"
+has "pass: played" "1... b plays pass"
+has "pass: the game goes to its end" "game over: b wins -- a has no legal move"
+has "pass: not the human's to undo" "nothing to undo"
+
+# --- resign and draw ------------------------------------------------------------------------
+play "$(printf 'e2e4\nresign\nhistory\nsave %s\nquit\n' "$tmp/resign.rec")" play chess --north random --seed 1 --color=never --save "$tmp/resign2.rec"
+has "resign: the end and why" "game over: black wins -- white resigned"
+has "resign: then the game-over prompt" "game over> history"
+if grep -q '^result black wins$' "$tmp/resign.rec" && grep -q '^reason white resigned$' "$tmp/resign.rec" \
+   && grep -q '^reason white resigned$' "$tmp/resign2.rec"
+then pass "resign: recorded (save and --save)"
+else fail "resign: recorded (save and --save)" "$(tr '\n' '|' <"$tmp/resign.rec")"; fi
+play "" replay "$tmp/resign.rec"
+has "resign: replay accepts it" "result: black wins (white resigned), as recorded"
+play "$(printf 'undo\nquit\n')" play --load "$tmp/resign.rec" --color=never
+has "resign: --load shows it over" "game over: black wins -- white resigned"
+has "resign: undo takes the resignation back" "taken back: white resigned"
+has "resign: and the game goes on" "white> quit"
+# o has two threats, x offers a draw: declined; the computer accepts a
+# position where the one offering it is not worse off
+play "$(printf 'draw\nresign\nquit\n')" play tic-tac-toe --north random --moves "b2 a1 c2 a2 b3 b1" --level 3 --seed 1 --color=never
+has "draw: a lost position, declined" "o declines the draw"
+has "draw: then the game goes on" "game over: o wins -- x resigned"
+play "$(printf 'draw\nsave %s\nquit\n' "$tmp/draw.rec")" play tic-tac-toe --north random --moves "b2 a1 c3" --level 3 --seed 1 --color=never
+has "draw: accepted" "o accepts the draw"
+has "draw: the end and why" "game over: draw -- by agreement"
+if grep -q '^result draw$' "$tmp/draw.rec" && grep -q '^reason by agreement$' "$tmp/draw.rec"
+then pass "draw: recorded"
+else fail "draw: recorded" "$(tr '\n' '|' <"$tmp/draw.rec")"; fi
+play "$(printf 'draw\nn\ndraw\ny\nquit\n')" play tic-tac-toe --south human --north human --color=never
+has "draw between humans: asked" "x offers a draw; o, do you accept? (y/n) n"
+has "draw between humans: declined" "o declines the draw"
+has "draw between humans: accepted" "game over: draw -- by agreement"
+play "$(printf 'resign\ndraw\nquit\n')" play "$tmp/three.game" --seed 1
+has "resign: only with two players" "resign: only in a game of two players"
+has "draw: only with two players" "draw: only in a game of two players"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
