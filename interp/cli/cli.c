@@ -26,6 +26,20 @@ static const pl_cli_command commands[] = {
      "Print the installed games, one per line: the name to use as GAME,\n"
      "the title and a short description.  Games that do not compile are\n"
      "skipped with a note on stderr.\n"},
+    {"rules", pl_cli_rules, "how a game is played: its page",
+     "Usage: plateau rules GAME\n"
+     "\n"
+     "Print the title and the description (the game file's 'about') of\n"
+     "GAME, then its page, docs/games/NAME.md, installed with the games:\n"
+     "the rules as played, the move notation, the tricky rules.  A game\n"
+     "without a page (a file of one's own) gets a summary drawn from the\n"
+     "compiled game instead: its players, its board at the start with the\n"
+     "legend of the pieces, and how its moves are written (the first legal\n"
+     "moves at the start).\n"
+     "\n"
+     "GAME matches an installed game ignoring case and by a unique prefix\n"
+     "('plateau rules Lines'), as for every command; an unknown name gets\n"
+     "the closest ('did you mean ...?') or the games it starts.\n"},
     {"play", pl_cli_play, "play a game in the terminal",
      "Usage: plateau play GAME [--south P] [--north P] [--PLAYER P] [--level N]\n"
      "                         [--seed N] [--rounds N] [--moves \"M1 M2 ...\"]\n"

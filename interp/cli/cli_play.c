@@ -540,36 +540,6 @@ done:
     free(cells);
 }
 
-/* The edit distance of two texts, ignoring case (short texts). */
-static int edit_distance(const char *a, const char *b)
-{
-    enum { MAXLEN = 64 };
-    int la = (int)strlen(a), lb = (int)strlen(b);
-    if (la > MAXLEN)
-        la = MAXLEN;
-    if (lb > MAXLEN)
-        lb = MAXLEN;
-    int row[MAXLEN + 1];
-    for (int j = 0; j <= lb; j++)
-        row[j] = j;
-    for (int i = 1; i <= la; i++) {
-        int diag = row[0];
-        row[0] = i;
-        for (int j = 1; j <= lb; j++) {
-            int up = row[j];
-            int same = tolower((unsigned char)a[i - 1]) == tolower((unsigned char)b[j - 1]);
-            int best = diag + !same;
-            if (up + 1 < best)
-                best = up + 1;
-            if (row[j - 1] + 1 < best)
-                best = row[j - 1] + 1;
-            row[j] = best;
-            diag = up;
-        }
-    }
-    return row[lb];
-}
-
 typedef struct {
     const char *text;
     int distance, prefix;
@@ -601,7 +571,7 @@ static void print_closest(const play_ctx *c, const char *typed)
         int p = 0;
         while (t[p] && typed[p] && tolower((unsigned char)t[p]) == tolower((unsigned char)typed[p]))
             p++;
-        v[i] = (near_move){t, edit_distance(typed, t), p};
+        v[i] = (near_move){t, pl_cli_edit_distance(typed, t), p};
     }
     qsort(v, (size_t)n, sizeof *v, cmp_near);
     int shown = n < CLOSEST_SHOWN ? n : CLOSEST_SHOWN;
@@ -1563,6 +1533,9 @@ int pl_cli_play(int argc, char **argv)
             have_rec = 1;
     }
     const char *game_arg = a.npos > 0 ? a.pos[0] : have_rec ? rec.game : NULL;
+    char matched[256], hint[512];  /* the record keeps the game's own name */
+    if (game_arg && pl_cli_match_game(game_arg, matched, sizeof matched, hint, sizeof hint))
+        game_arg = matched;
     if (rc == 0)
         rc = pl_cli_game_open(&g, "play", game_arg, opts[O_POSITION].value, NULL);
     if (rc == 0 && have_rec && rec.has_rules && rec.rules != pl_program_rules_hash(g.prog))
