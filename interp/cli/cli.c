@@ -197,7 +197,8 @@ static const pl_cli_command commands[] = {
      "  --quiet       no line per game\n"
      "  --no-times    leave the measured times out of the report\n"},
     {"replay", pl_cli_replay, "replay a game record under the current rules",
-     "Usage: plateau replay FILE [--game GAME] [--show]\n"
+     "Usage: plateau replay FILE [--game GAME] [--show] [--step]\n"
+     "                           [--color auto|always|never]\n"
      "\n"
      "Replay the moves of a record (written by 'play --save', 'save' at the\n"
      "prompt or 'match --records') under the current rules of its game.\n"
@@ -207,7 +208,12 @@ static const pl_cli_command commands[] = {
      "\n"
      "Options:\n"
      "  --game GAME   replay under this game instead of the recorded one\n"
-     "  --show        draw the final position\n"},
+     "  --show        draw the final position\n"
+     "  --step        walk through the game: the start, then each move and\n"
+     "                its board, waiting for a line of input between moves\n"
+     "                (Enter: the next move, q: stop; at the end of input\n"
+     "                it goes on without waiting)\n"
+     "  --color WHEN  colour the boards of --step: auto, always, never\n"},
     {"perft", pl_cli_perft, "count move sequences (move generator test)",
      "Usage: plateau perft GAME DEPTH [--moves \"M1 M2 ...\"] [--position TEXT]\n"
      "                                [--divide]\n"
@@ -228,8 +234,9 @@ static const pl_cli_command commands[] = {
      "in canonical text.  When the game is over, print the result instead.\n"},
     {"show", pl_cli_show, "draw a position",
      "Usage: plateau show GAME [--moves \"M1 M2 ...\"] [--position TEXT]\n"
-     "                         [--format board|position]\n"
+     "                         [--format board|position] [--ply N]\n"
      "                         [--color auto|always|never] [--flip]\n"
+     "       plateau show [GAME] --load FILE [--ply N] [...]\n"
      "\n"
      "Draw the board with coordinates (--flip: turned half round, north at\n"
      "the bottom), the cells the last move changed marked [X], the legend\n"
@@ -238,7 +245,9 @@ static const pl_cli_command commands[] = {
      "prints the position in Plateau's one-line notation instead\n"
      "(docs/position.md), which --position reads back.  --color colours the\n"
      "board as play does: auto (when stdout is a terminal and NO_COLOR is\n"
-     "unset or empty), always or never.\n"},
+     "unset or empty), always or never.  --load FILE takes the moves of a\n"
+     "game record (and its game, unless GAME is given); --ply N shows the\n"
+     "position after the first N of the moves (of --moves or the record).\n"},
     {"validate", pl_cli_validate, "check game files without running them",
      "Usage: plateau validate FILE... [--json] [--playouts N] [--seed N]\n"
      "                                [--max-plies N]\n"

@@ -672,10 +672,36 @@ int pl_cli_balance(int argc, char **argv)
 
 /* --- replay ---------------------------------------------------------------------- */
 
+/* replay --step: wait for a line of input between moves (a prompt on a
+ * terminal).  1 when it asks to stop (q), 0 to go on; at the end of input
+ * the replay goes on without waiting. */
+static int step_wait(void)
+{
+    static int input_over;
+    char line[128];
+    if (input_over)
+        return 0;
+    int tty = isatty(fileno(stdin));
+    if (tty) {
+        fputs("(Enter: the next move, q: stop) ", stdout);
+        fflush(stdout);
+    }
+    if (!fgets(line, sizeof line, stdin)) {
+        input_over = 1;
+        if (tty)
+            putchar('\n');
+        return 0;
+    }
+    char *s = pl_trim(line);
+    return strcasecmp(s, "q") == 0 || strcasecmp(s, "quit") == 0;
+}
+
 int pl_cli_replay(int argc, char **argv)
 {
-    enum { O_GAME, O_SHOW, NOPTS };
-    pl_cli_opt opts[NOPTS] = {{"--game", 1, NULL}, {"--show", 0, NULL}};
+    enum { O_GAME, O_SHOW, O_STEP, O_COLOR, NOPTS };
+    pl_cli_opt opts[NOPTS] = {{"--game", 1, NULL}, {"--show", 0, NULL},
+                              {"--step", 0, NULL}, {"--color", 1, NULL}};
+    int color = 0, stopped = 0;
     pl_cli_args a;
     pl_cli_game g;
     pl_record rec;
@@ -690,6 +716,8 @@ int pl_cli_replay(int argc, char **argv)
     if (rc == 0 && a.npos != 1)
         rc = a.npos ? pl_cli_usage("replay", "unexpected argument '%s'", a.pos[1])
                     : pl_cli_usage("replay", "no FILE given");
+    if (rc == 0)
+        rc = pl_cli_color("replay", opts[O_COLOR].value, &color);
     if (rc == 0 && pl_record_load(&rec, a.pos[0], err, sizeof err) != 0)
         rc = pl_cli_fail("replay", "%s", err);
     const char *game = opts[O_GAME].value ? opts[O_GAME].value : rec.game;
@@ -703,7 +731,13 @@ int pl_cli_replay(int argc, char **argv)
             fprintf(stderr, "plateau replay: warning: the rules of %s changed "
                     "since the game was recorded (rules %016" PRIx64 ", now %016"
                     PRIx64 ")\n", game, rec.rules, pl_program_rules_hash(prog));
-        for (int k = 0; k < rec.nmoves && rc == 0; k++) {
+        int step = opts[O_STEP].value != NULL, flags = PL_RENDER_LAST_MOVE |
+                   (color ? PL_RENDER_COLOR : 0);
+        if (step) {
+            puts("the start:");
+            pl_state_render_with(g.st, stdout, flags);
+        }
+        for (int k = 0; k < rec.nmoves && rc == 0 && !stopped; k++) {
             int r;
             if (pl_status(g.st, g.ml, &r) != PL_OK) {
                 rc = pl_cli_runtime_error("replay", g.st);
@@ -726,7 +760,24 @@ int pl_cli_replay(int argc, char **argv)
                 fputc('\n', stderr);
                 break;
             }
+            int mover = pl_state_to_move(g.st);
             pl_apply(g.st, g.ml, i);
+            if (step) {
+                /* --step: each move and its board; a line of input
+                   between moves (q stops), none at the end of input */
+                printf("move %d: %s plays %s\n", k + 1,
+                       pl_esc(pl_program_player_name(prog, mover)), pl_esc(rec.moves[k]));
+                pl_state_render_with(g.st, stdout, flags);
+                if (k + 1 < rec.nmoves && step_wait())
+                    stopped = 1;
+            }
+        }
+        if (stopped) {
+            printf("stopped after move %d of %d\n", pl_state_ply(g.st), rec.nmoves);
+            pl_record_free(&rec);
+            pl_cli_game_close(&g);
+            pl_cli_args_free(&a);
+            return PL_EXIT_OK;
         }
         int r = PL_RESULT_NONE;
         if (rc == 0 && pl_status(g.st, g.ml, &r) != PL_OK)

@@ -255,5 +255,33 @@ play "$(printf 'resign\ndraw\nquit\n')" play "$tmp/three.game" --seed 1
 has "resign: only with two players" "resign: only in a game of two players"
 has "draw: only with two players" "draw: only in a game of two players"
 
+
+# --- walking through a record: show --ply N, show --load FILE, replay --step -----------------
+play "" show chess --moves "e2e4 e7e5 g1f3" --ply 1 --color=never
+has "show --ply: the position after the first N moves" "ply: 1"
+has "show --ply: its last move marked" "  4  .  .  .  . [P] .  .  . "
+"$PLATEAU" show chess --moves e2e4 --color=never >"$tmp/want" 2>/dev/null
+play "" show chess --moves "e2e4 e7e5 g1f3" --ply 1 --color=never
+if cmp -s "$tmp/out" "$tmp/want"; then pass "show --ply 1: as --moves with the first move"
+else fail "show --ply 1: as --moves with the first move" "differs"; fi
+play "" show chess --moves "e2e4" --ply 2
+if [ "$rc" = 2 ] && grep -q -- "--ply must be between 0 and 1" "$tmp/err"; then pass "show --ply beyond the moves refused"
+else fail "show --ply beyond the moves refused" "exit status $rc"; fi
+printf 'e2e4\ng1f3\nsave %s\nquit\n' "$tmp/walk.rec" | "$PLATEAU" play chess --north random --seed 1 >/dev/null 2>&1
+play "" show --load "$tmp/walk.rec" --ply 3 --color=never
+has "show --load --ply: the record's game" "to move: black"
+has "show --load --ply: the ply" "ply: 3"
+play "" show --load "$tmp/walk.rec" --moves e2e4
+if [ "$rc" = 2 ]; then pass "show --load with --moves refused"; else fail "show --load with --moves refused" "exit status $rc"; fi
+play "" replay "$tmp/walk.rec" --step --color=never
+has "replay --step: the start" "the start:"
+has "replay --step: each move" "move 4: black plays "
+has "replay --step: then the result" "result: unfinished"
+if [ "$(grep -c '^     a  b  c  d  e  f  g  h' "$tmp/out")" = 5 ]; then pass "replay --step: a board per move and the start"
+else fail "replay --step: a board per move and the start" "$(grep -c '^     a' "$tmp/out") boards"; fi
+play "$(printf '\nq\n')" replay "$tmp/walk.rec" --step --color=never
+has "replay --step: q stops" "stopped after move 2 of 4"
+hasnt "replay --step: ... no move after it" "move 3:"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
