@@ -94,6 +94,7 @@ typedef struct {
     int agreed;                   /* the game ended by a resignation or a draw agreed */
     int agreed_result;            /* ... with this result */
     char end_why[80];             /* ... for this reason: "x resigned", "by agreement" */
+    int panel;                    /* the side panel beside the board */
 } play_ctx;
 
 /* Install the handler of the signals that leave the game (again, after
@@ -122,10 +123,7 @@ static const char *seat_name(const play_ctx *c, int seat)
     return pl_program_player_name(c->prog, seat);
 }
 
-static void draw_board(const play_ctx *c)
-{
-    pl_state_render_with(c->st, stdout, c->render);
-}
+static void draw_board(const play_ctx *c, int over);
 
 static controller *seat_ctrl(play_ctx *c, int seat)
 {
@@ -894,11 +892,157 @@ static int ask_which(play_ctx *c, const char *typed, const int *v, int n, int ex
     return -1;
 }
 
+/* --- the board and its side panel ---------------------------------------- */
+
+/* The width a line takes on the screen: without its colour codes (ESC [
+ * ... m), a UTF-8 character counting 1. */
+static int visible_width(const char *s, size_t len)
+{
+    int w = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] == '\033' && i + 1 < len && s[i + 1] == '[') {
+            i += 2;
+            while (i < len && !(s[i] >= '@' && s[i] <= '~'))
+                i++;
+            continue;
+        }
+        w += ((unsigned char)s[i] & 0xC0) != 0x80;
+    }
+    return w;
+}
+
+enum { PANEL_LINES = 24, PANEL_GAP = 4 };
+
+/* Does the line (len bytes, not terminated) hold `what`? */
+static int holds(const char *line, size_t len, const char *what)
+{
+    size_t w = strlen(what);
+    for (size_t i = 0; i + w <= len; i++)
+        if (memcmp(line + i, what, w) == 0)
+            return 1;
+    return 0;
+}
+
+/* The board as pl_state_render_with draws it, and beside it a panel:
+ * whose turn and the move number (or that the game is over), the last
+ * move, the players of the seats, then the lines of the variables the
+ * game shows (drawn under the board otherwise; the legend stays there).
+ * When the board is not drawn as rows over a line of coordinates, or the
+ * panel does not fit the screen's width, the board is drawn as it is. */
+static void draw_board(const play_ctx *c, int over)
+{
+    char *buf = NULL;
+    size_t size = 0;
+    FILE *m = c->panel ? open_memstream(&buf, &size) : NULL;
+    if (!m) {
+        pl_state_render_with(c->st, stdout, c->render);
+        return;
+    }
+    pl_state_render_with(c->st, m, c->render);
+    fclose(m);
+    /* the lines of the drawing */
+    enum { MAXLINES = 256 };
+    const char *line[MAXLINES];
+    size_t len[MAXLINES];
+    int n = 0;
+    for (const char *p = buf; *p && n < MAXLINES; n++) {
+        const char *e = strchr(p, '\n');
+        line[n] = p;
+        len[n] = e ? (size_t)(e - p) : strlen(p);
+        p = e ? e + 1 : p + len[n];
+    }
+    /* the board: rows, then the coordinates line ("     a  b  c") */
+    int coords = -1, wide = 0;
+    for (int k = 1; k < n && coords < 0; k++)
+        if (len[k] > 5 && strncmp(line[k], "     ", 5) == 0 && line[k][5] != ' ')
+            coords = k;
+    char panel[PANEL_LINES][160];
+    int from[PANEL_LINES];          /* the drawing's line a panel line was, or -1 */
+    int np = 0, pw = 0;
+    if (coords > 0) {
+        int me = pl_state_to_move(c->st), opens;
+        int num = move_number(c, c->nhist, me, &opens);
+        if (over)
+            snprintf(panel[np], sizeof panel[np], "game over after %d pl%s", c->nhist,
+                     c->nhist == 1 ? "y" : "ies");
+        else
+            snprintf(panel[np], sizeof panel[np], "move %d: %s to move", num,
+                     pl_esc(seat_name(c, me)));
+        from[np++] = -1;
+        if (c->nhist > 0) {
+            char lab[32];
+            char who[64];
+            snprintf(who, sizeof who, "%s", pl_esc(seat_name(c, c->movers[c->nhist - 1])));
+            snprintf(panel[np], sizeof panel[np], "last: %s %s %s",
+                     move_label(c, c->nhist - 1, c->movers[c->nhist - 1], lab, sizeof lab),
+                     who, pl_esc(c->texts[c->nhist - 1]));
+            from[np++] = -1;
+        }
+        for (int s = 0; s < c->nplayers && np < PANEL_LINES; s++) {
+            char name[64];
+            snprintf(name, sizeof name, "%s", pl_esc(seat_name(c, s)));
+            snprintf(panel[np], sizeof panel[np], "%s: %s", name,
+                     pl_esc(c->ctrl[c->seat_ctrl[s]].spec.text));
+            from[np++] = -1;
+        }
+        /* the variables: the indented lines after the legend */
+        int first = 1;
+        for (int k = coords + 1; k < n && np < PANEL_LINES; k++) {
+            if (len[k] < 5 || strncmp(line[k], "    ", 4) != 0 || line[k][4] == ' ' ||
+                holds(line[k], len[k], " = ") || len[k] - 4 >= sizeof panel[0])
+                continue;
+            if (first && np < PANEL_LINES - 1) {
+                panel[np][0] = '\0';
+                from[np++] = -1;
+                first = 0;
+            }
+            snprintf(panel[np], sizeof panel[np], "%.*s", (int)(len[k] - 4), line[k] + 4);
+            from[np++] = k;
+        }
+        for (int k = 0; k <= coords; k++) {
+            int w = visible_width(line[k], len[k]);
+            if (w > wide)
+                wide = w;
+        }
+        for (int k = 0; k < np; k++) {
+            int w = visible_width(panel[k], strlen(panel[k]));
+            if (w > pw)
+                pw = w;
+        }
+    }
+    if (coords <= 0 || wide + PANEL_GAP + pw > screen_width()) {
+        fwrite(buf, 1, size, stdout);
+        free(buf);
+        return;
+    }
+    int rows = coords + 1 > np ? coords + 1 : np;
+    for (int k = 0; k < rows; k++) {
+        int w = 0;
+        if (k <= coords) {
+            fwrite(line[k], 1, len[k], stdout);
+            w = visible_width(line[k], len[k]);
+        }
+        if (k < np && panel[k][0])
+            printf("%*s%s", wide + PANEL_GAP - w, "", panel[k]);
+        putchar('\n');
+    }
+    for (int k = coords + 1; k < n; k++) {
+        int moved = 0;
+        for (int j = 0; j < np && !moved; j++)
+            moved = from[j] == k;
+        if (!moved) {
+            fwrite(line[k], 1, len[k], stdout);
+            putchar('\n');
+        }
+    }
+    free(buf);
+}
+
 static int human_turn(play_ctx *c)
 {
     int me = pl_state_to_move(c->st);
     char line[512];
-    draw_board(c);
+    draw_board(c, 0);
     if (pl_movelist_count(c->ml) == 1 && pl_move_is_pass(c->ml, 0)) {
         /* nothing to choose: say so and play it */
         printf("%s: the only legal move is %s; it is played\n",
@@ -938,7 +1082,7 @@ static int human_turn(play_ctx *c)
         } else if (strcasecmp(s, "history") == 0) {
             print_history(c);
         } else if (strcasecmp(s, "show") == 0 || strcasecmp(s, "board") == 0) {
-            draw_board(c);
+            draw_board(c, 0);
         } else if (strcasecmp(s, "undo") == 0) {
             if (undo_to_human(c))
                 return TURN_UNDONE;
@@ -1181,7 +1325,7 @@ static const char *end_reason(play_ctx *c, char *buf, size_t size)
 /* The final board and how the game ended. */
 static void say_end(play_ctx *c, int r)
 {
-    draw_board(c);
+    draw_board(c, 1);
     char buf[160], why[400];
     if (r == ROUND_CAPPED)
         printf("game %s\n", capped_text(c, buf, sizeof buf));
@@ -1403,7 +1547,7 @@ static int setup_controllers(play_ctx *c, const pl_cli_args *a,
 
 static int play_game(pl_cli_game *g, const pl_cli_args *a, const char *game_arg,
                      uint64_t seed, int level, int max_plies, int rounds, int info,
-                     int color, int flip, const start_moves *start,
+                     int color, int flip, int no_panel, const start_moves *start,
                      const pl_record *rec, const char *save_path)
 {
     play_ctx c;
@@ -1432,6 +1576,7 @@ static int play_game(pl_cli_game *g, const pl_cli_args *a, const char *game_arg,
         c.humans = humans;
         c.progress = c.verbose && isatty(fileno(stderr));
         c.interactive = humans > 0 && c.in_is_tty && isatty(fileno(stdout));
+        c.panel = !no_panel;
         c.save_path = save_path;
         if (humans > 0)
             printf("%s -- type 'help' for commands\n", pl_esc(pl_program_title(g->prog)));
@@ -1469,13 +1614,14 @@ static int play_game(pl_cli_game *g, const pl_cli_args *a, const char *game_arg,
 int pl_cli_play(int argc, char **argv)
 {
     enum { O_SEED, O_ROUNDS, O_MOVES, O_LEVEL, O_LOAD, O_SAVE, O_VERBOSE, O_POSITION,
-           O_MAX_PLIES, O_COLOR, O_FLIP, O_NO_FLIP, NOPTS };
+           O_MAX_PLIES, O_COLOR, O_FLIP, O_NO_FLIP, O_NO_PANEL, NOPTS };
     pl_cli_opt opts[NOPTS] = {{"--seed", 1, NULL},  {"--rounds", 1, NULL},
                               {"--moves", 1, NULL}, {"--level", 1, NULL},
                               {"--load", 1, NULL},  {"--save", 1, NULL},
                               {"--verbose", 0, NULL}, {"--position", 1, NULL},
                               {"--max-plies", 1, NULL}, {"--color", 1, NULL},
-                              {"--flip", 0, NULL}, {"--no-flip", 0, NULL}};
+                              {"--flip", 0, NULL}, {"--no-flip", 0, NULL},
+                              {"--no-panel", 0, NULL}};
     pl_cli_args a;
     pl_cli_game g;
     pl_record rec;
@@ -1554,7 +1700,8 @@ int pl_cli_play(int argc, char **argv)
     if (rc == 0)
         rc = play_game(&g, &a, game_arg, (uint64_t)seed, (int)level, (int)max_plies,
                        (int)rounds, opts[O_VERBOSE].value != NULL, color,
-                       opts[O_FLIP].value ? 1 : opts[O_NO_FLIP].value ? 0 : -1, &start,
+                       opts[O_FLIP].value ? 1 : opts[O_NO_FLIP].value ? 0 : -1,
+                       opts[O_NO_PANEL].value != NULL, &start,
                        have_rec ? &rec : NULL, opts[O_SAVE].value);
 done:
     free(words);

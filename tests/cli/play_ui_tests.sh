@@ -283,5 +283,27 @@ play "$(printf '\nq\n')" replay "$tmp/walk.rec" --step --color=never
 has "replay --step: q stops" "stopped after move 2 of 4"
 hasnt "replay --step: ... no move after it" "move 3:"
 
+
+# --- the side panel -------------------------------------------------------------------------
+play "$(printf 'e2e4\nquit\n')" play chess --north random --seed 1 --color=never
+has "panel: the turn and the move number" "  8  r  n  b  q  k  b  n  r     move 2: white to move"
+has "panel: the last move" "  7  p  p  p [.] p  p  p  p     last: 1... black d7d6"
+has "panel: the players" "  6  .  .  . [p] .  .  .  .     white: human"
+has "panel: the game's variables moved beside the board" "  3  .  .  .  .  .  .  .  .     en passant: off"
+if [ "$(grep -c 'en passant' "$tmp/out")" = 2 ]; then pass "panel: the variables not also under the board"
+else fail "panel: the variables not also under the board" "$(grep -c 'en passant' "$tmp/out")"; fi
+has "panel: the legend stays under the board" "    P = pawn, N = knight"
+play "$(printf 'quit\n')" play morris --north random --seed 1 --color=never
+has "panel: hands" "in hand: white 9, black 9"
+if grep -q "^  7 .*move 1: white to move" "$tmp/out"; then pass "panel: beside a board with holes"
+else fail "panel: beside a board with holes" "no panel"; fi
+printf 'e2e4\nquit\n' | COLUMNS=50 "$PLATEAU" play chess --north random --seed 1 --color=never >"$tmp/out" 2>"$tmp/err"; rc=$?
+hasnt "panel: not when the screen is too narrow" "to move"
+has "panel: ... the variables stay under the board" "    en passant: off"
+play "$(printf 'e2e4\nquit\n')" play chess --north random --seed 1 --color=never --no-panel
+hasnt "--no-panel" "to move"
+play "$(printf 'a1\nquit\n')" play tic-tac-toe --north random --seed 1 --moves "b1 c3 c1 a3" --color=never
+has "panel: after the end" "game over after 5 plies"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
