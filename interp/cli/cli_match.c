@@ -39,7 +39,8 @@ typedef struct {
 
 typedef struct {
     pl_cli_game g;
-    const char *game_arg;
+    const char *game_arg;         /* GAME: the installed game's own name when it matched one */
+    char game_name[256];
     const char *cmd;           /* "match" or "balance" */
     match_player p[2];
     int games, max_plies;
@@ -572,7 +573,9 @@ static int run_command(match_ctx *m, const char *game, const run_options *o)
         rc = pl_cli_game_open(&m->g, m->cmd, game, o->position, o->moves);
     if (rc != 0)
         return rc;
-    m->game_arg = game;
+    char hint[512];
+    m->game_arg = pl_cli_match_game(game, m->game_name, sizeof m->game_name, hint, sizeof hint)
+                  ? m->game_name : game;
     m->records = o->records;
     m->moves = o->moves;
     m->quiet = o->quiet || (o->json && strcmp(o->json, "-") == 0);

@@ -730,6 +730,9 @@ expect "any command: a name in another case" 0 "perft(1) = 9"
 run play TIC --south random --north random --seed 1 --save "$tmp/tic.rec"
 if [ "$rc" = 0 ] && grep -q '^game tic-tac-toe$' "$tmp/tic.rec"; then pass "play: the record keeps the game's own name"
 else fail "play: the record keeps the game's own name" "$(grep game "$tmp/tic.rec")"; fi
+run match TIC --p1 random --p2 random --games 1 --seed 1 --records "$tmp/mrec"
+if [ "$rc" = 0 ] && grep -q '^game tic-tac-toe$' "$tmp/mrec/tic-tac-toe-001.rec"; then pass "match: the records keep the game's own name"
+else fail "match: the records keep the game's own name" "$(ls "$tmp/mrec")"; fi
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
