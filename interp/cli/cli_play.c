@@ -996,7 +996,17 @@ static void draw_board(const play_ctx *c, int over)
                 from[np++] = -1;
                 first = 0;
             }
+            if (np >= PANEL_LINES)
+                break;
             snprintf(panel[np], sizeof panel[np], "%.*s", (int)(len[k] - 4), line[k] + 4);
+            char *colon = strchr(panel[np], ':');
+            if (colon) {          /* "S: ." is a cell off the grid: kept with the board */
+                *colon = '\0';
+                int cell = pl_program_find_cell(c->prog, panel[np]);
+                *colon = ':';
+                if (cell >= 0)
+                    continue;
+            }
             from[np++] = k;
         }
         for (int k = 0; k <= coords; k++) {

@@ -297,6 +297,10 @@ play "$(printf 'quit\n')" play morris --north random --seed 1 --color=never
 has "panel: hands" "in hand: white 9, black 9"
 if grep -q "^  7 .*move 1: white to move" "$tmp/out"; then pass "panel: beside a board with holes"
 else fail "panel: beside a board with holes" "no panel"; fi
+play "$(printf 'quit\n')" play gyges --north random --seed 1 --color=never
+if grep -q "^    S: \. *$" "$tmp/out" && grep -q "^  2  .*rings of 1 to place" "$tmp/out"
+then pass "panel: cells off the grid stay under the board"
+else fail "panel: cells off the grid stay under the board" "moved"; fi
 printf 'e2e4\nquit\n' | COLUMNS=50 "$PLATEAU" play chess --north random --seed 1 --color=never >"$tmp/out" 2>"$tmp/err"; rc=$?
 hasnt "panel: not when the screen is too narrow" "to move"
 has "panel: ... the variables stay under the board" "    en passant: off"
@@ -304,6 +308,29 @@ play "$(printf 'e2e4\nquit\n')" play chess --north random --seed 1 --color=never
 hasnt "--no-panel" "to move"
 play "$(printf 'a1\nquit\n')" play tic-tac-toe --north random --seed 1 --moves "b1 c3 c1 a3" --color=never
 has "panel: after the end" "game over after 5 plies"
+
+
+# --- a scripted session in every shipped game ------------------------------------------------
+# (against ai at level 1): an illegal move, the first legal move typed
+# without its separators (asked which when that names several: 1),
+# history, undo, resign (refused in a game of one player), quit
+for g in $("$PLATEAU" list 2>/dev/null | awk '{print $1}'); do
+    first=$("$PLATEAU" moves "$g" 2>/dev/null | head -1)
+    squeezed=$(printf '%s' "$first" | tr -d -c 'A-Za-z0-9')
+    same=$("$PLATEAU" moves "$g" 2>/dev/null | tr -d -c 'A-Za-z0-9\n' | grep -c -x -i "$squeezed")
+    choice=; [ "$same" -gt 1 ] && choice='1\n'
+    play "$(printf "zz99\n%s\n${choice}history\nundo\nhistory\nresign\nquit\n" "$squeezed")" play "$g" --south human --level 1 --seed 1 --color=never
+    ok=1
+    [ "$rc" = 0 ] || ok=0
+    grep -q "^zz99: " "$tmp/out" || ok=0
+    grep -q "legal moves:" "$tmp/out" || ok=0
+    grep -q "^1\. [^ ]* plays " "$tmp/out" || ok=0
+    grep -q "^no move yet" "$tmp/out" || ok=0
+    grep -q -- "-- [^ ]* resigned\|resign: only in a game of two players" "$tmp/out" || ok=0
+    if grep -q "runtime error" "$tmp/out" "$tmp/err"; then ok=0; fi
+    if [ "$ok" = 1 ]; then pass "session: $g ($squeezed for $first)"
+    else fail "session: $g" "exit status $rc"; fi
+done
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
