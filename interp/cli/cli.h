@@ -4,6 +4,7 @@
  *   cli.c         command table, dispatch, `--help`, `--version`
  *   cli_common.c  option parsing, loading a GAME, --moves
  *   cli_files.c   list, compile, disasm
+ *   cli_rules.c   rules (a game's page)
  *   cli_validate.c validate (static checks, random playouts)
  *   cli_perft.c   perft, moves, show
  *   cli_play.c    play (humans and computer players, rounds, records)
@@ -48,6 +49,7 @@ int pl_cli_replay(int argc, char **argv);
 int pl_cli_merge(int argc, char **argv);
 int pl_cli_balance(int argc, char **argv);
 int pl_cli_ugi(int argc, char **argv);
+int pl_cli_rules(int argc, char **argv);
 
 /* Print the help of command `name` to `out` (the text is in cli.c). */
 void pl_cli_command_help(const char *name, FILE *out);
@@ -108,6 +110,15 @@ int pl_cli_color(const char *cmd, const char *value, int *on);
  * receives the resolved file name.  Returns 0, 1 or 2. */
 int pl_cli_load(const char *cmd, const char *arg, pl_program **prog,
                 char **source, char **path);
+
+/* GAME as typed, matched to an installed game name: ignoring case, or a
+ * unique prefix of one ("Chess", "lines" for lines-of-action).  1 with
+ * the name in `name`; 0 when it is a path or matches none (or several):
+ * then `hint` says "; did you mean 'chess'?" or "; it could be go, go9",
+ * or is empty.  A name that is a game as it is matches itself. */
+int pl_cli_match_game(const char *arg, char *name, size_t size, char *hint, size_t hsize);
+/* The edit distance of two short texts, ignoring case. */
+int pl_cli_edit_distance(const char *a, const char *b);
 
 /* A loaded game with a state and a move list, at the start position or
  * after the --moves given. */

@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 #include "cli.h"
 
@@ -206,9 +207,75 @@ static int shows_warnings(const char *cmd)
            strcmp(cmd, "disasm") == 0;
 }
 
+int pl_cli_edit_distance(const char *a, const char *b)
+{
+    enum { MAXLEN = 64 };
+    int la = (int)strlen(a), lb = (int)strlen(b);
+    if (la > MAXLEN)
+        la = MAXLEN;
+    if (lb > MAXLEN)
+        lb = MAXLEN;
+    int row[MAXLEN + 1];
+    for (int j = 0; j <= lb; j++)
+        row[j] = j;
+    for (int i = 1; i <= la; i++) {
+        int diag = row[0];
+        row[0] = i;
+        for (int j = 1; j <= lb; j++) {
+            int up = row[j];
+            int same = tolower((unsigned char)a[i - 1]) == tolower((unsigned char)b[j - 1]);
+            int best = diag + !same;
+            if (up + 1 < best)
+                best = up + 1;
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[lb];
+}
+
+int pl_cli_match_game(const char *arg, char *name, size_t size, char *hint, size_t hsize)
+{
+    hint[0] = '\0';
+    if (pl_paths_is_file(arg) || !*arg)
+        return 0;
+    int n = 0;
+    char **games = pl_paths_list_games(&n);
+    int exact = -1, nprefix = 0, prefix = -1, best = -1, bestd = 1 << 30;
+    size_t len = strlen(arg);
+    for (int i = 0; i < n; i++) {
+        if (strcasecmp(games[i], arg) == 0)
+            exact = i;
+        if (strncasecmp(games[i], arg, len) == 0)
+            nprefix++, prefix = prefix < 0 ? i : prefix;
+        int d = pl_cli_edit_distance(arg, games[i]);
+        if (d < bestd)
+            bestd = d, best = i;
+    }
+    int found = exact >= 0 ? exact : nprefix == 1 ? prefix : -1;
+    if (found >= 0) {
+        snprintf(name, size, "%s", games[found]);
+    } else if (nprefix > 1) {
+        size_t k = (size_t)snprintf(hint, hsize, "; it could be");
+        for (int i = 0, shown = 0; i < n && k < hsize; i++)
+            if (strncasecmp(games[i], arg, len) == 0)
+                k += (size_t)snprintf(hint + k, hsize - k, "%s %s", shown++ ? "," : "",
+                                      games[i]);
+    } else if (best >= 0 && bestd <= 1 + (int)len / 3) {
+        snprintf(hint, hsize, "; did you mean '%s'?", games[best]);
+    }
+    pl_paths_free_list(games, n);
+    return found >= 0;
+}
+
 int pl_cli_load(const char *cmd, const char *arg, pl_program **prog,
                 char **source, char **path_out)
 {
+    char matched[256], hint[512] = "";
+    if (pl_cli_match_game(arg, matched, sizeof matched, hint, sizeof hint))
+        arg = matched;
     *prog = NULL;
     if (source)
         *source = NULL;
@@ -225,8 +292,8 @@ int pl_cli_load(const char *cmd, const char *arg, pl_program **prog,
             free(conflict);
             return rc;
         }
-        return pl_cli_usage(cmd, "unknown game '%s' (see 'plateau list')",
-                            arg);
+        return pl_cli_usage(cmd, "unknown game '%s'%s (see 'plateau list')",
+                            arg, hint);
     }
     pl_diags *d = pl_diags_new();
     if (!d) {

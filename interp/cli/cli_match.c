@@ -39,7 +39,8 @@ typedef struct {
 
 typedef struct {
     pl_cli_game g;
-    const char *game_arg;
+    const char *game_arg;         /* GAME: the installed game's own name when it matched one */
+    char game_name[256];
     const char *cmd;           /* "match" or "balance" */
     match_player p[2];
     int games, max_plies;
@@ -572,7 +573,9 @@ static int run_command(match_ctx *m, const char *game, const run_options *o)
         rc = pl_cli_game_open(&m->g, m->cmd, game, o->position, o->moves);
     if (rc != 0)
         return rc;
-    m->game_arg = game;
+    char hint[512];
+    m->game_arg = pl_cli_match_game(game, m->game_name, sizeof m->game_name, hint, sizeof hint)
+                  ? m->game_name : game;
     m->records = o->records;
     m->moves = o->moves;
     m->quiet = o->quiet || (o->json && strcmp(o->json, "-") == 0);
@@ -672,10 +675,36 @@ int pl_cli_balance(int argc, char **argv)
 
 /* --- replay ---------------------------------------------------------------------- */
 
+/* replay --step: wait for a line of input between moves (a prompt on a
+ * terminal).  1 when it asks to stop (q), 0 to go on; at the end of input
+ * the replay goes on without waiting. */
+static int step_wait(void)
+{
+    static int input_over;
+    char line[128];
+    if (input_over)
+        return 0;
+    int tty = isatty(fileno(stdin));
+    if (tty) {
+        fputs("(Enter: the next move, q: stop) ", stdout);
+        fflush(stdout);
+    }
+    if (!fgets(line, sizeof line, stdin)) {
+        input_over = 1;
+        if (tty)
+            putchar('\n');
+        return 0;
+    }
+    char *s = pl_trim(line);
+    return strcasecmp(s, "q") == 0 || strcasecmp(s, "quit") == 0;
+}
+
 int pl_cli_replay(int argc, char **argv)
 {
-    enum { O_GAME, O_SHOW, NOPTS };
-    pl_cli_opt opts[NOPTS] = {{"--game", 1, NULL}, {"--show", 0, NULL}};
+    enum { O_GAME, O_SHOW, O_STEP, O_COLOR, NOPTS };
+    pl_cli_opt opts[NOPTS] = {{"--game", 1, NULL}, {"--show", 0, NULL},
+                              {"--step", 0, NULL}, {"--color", 1, NULL}};
+    int color = 0, stopped = 0;
     pl_cli_args a;
     pl_cli_game g;
     pl_record rec;
@@ -690,6 +719,8 @@ int pl_cli_replay(int argc, char **argv)
     if (rc == 0 && a.npos != 1)
         rc = a.npos ? pl_cli_usage("replay", "unexpected argument '%s'", a.pos[1])
                     : pl_cli_usage("replay", "no FILE given");
+    if (rc == 0)
+        rc = pl_cli_color("replay", opts[O_COLOR].value, &color);
     if (rc == 0 && pl_record_load(&rec, a.pos[0], err, sizeof err) != 0)
         rc = pl_cli_fail("replay", "%s", err);
     const char *game = opts[O_GAME].value ? opts[O_GAME].value : rec.game;
@@ -703,7 +734,13 @@ int pl_cli_replay(int argc, char **argv)
             fprintf(stderr, "plateau replay: warning: the rules of %s changed "
                     "since the game was recorded (rules %016" PRIx64 ", now %016"
                     PRIx64 ")\n", game, rec.rules, pl_program_rules_hash(prog));
-        for (int k = 0; k < rec.nmoves && rc == 0; k++) {
+        int step = opts[O_STEP].value != NULL, flags = PL_RENDER_LAST_MOVE |
+                   (color ? PL_RENDER_COLOR : 0);
+        if (step) {
+            puts("the start:");
+            pl_state_render_with(g.st, stdout, flags);
+        }
+        for (int k = 0; k < rec.nmoves && rc == 0 && !stopped; k++) {
             int r;
             if (pl_status(g.st, g.ml, &r) != PL_OK) {
                 rc = pl_cli_runtime_error("replay", g.st);
@@ -726,7 +763,24 @@ int pl_cli_replay(int argc, char **argv)
                 fputc('\n', stderr);
                 break;
             }
+            int mover = pl_state_to_move(g.st);
             pl_apply(g.st, g.ml, i);
+            if (step) {
+                /* --step: each move and its board; a line of input
+                   between moves (q stops), none at the end of input */
+                printf("move %d: %s plays %s\n", k + 1,
+                       pl_esc(pl_program_player_name(prog, mover)), pl_esc(rec.moves[k]));
+                pl_state_render_with(g.st, stdout, flags);
+                if (k + 1 < rec.nmoves && step_wait())
+                    stopped = 1;
+            }
+        }
+        if (stopped) {
+            printf("stopped after move %d of %d\n", pl_state_ply(g.st), rec.nmoves);
+            pl_record_free(&rec);
+            pl_cli_game_close(&g);
+            pl_cli_args_free(&a);
+            return PL_EXIT_OK;
         }
         int r = PL_RESULT_NONE;
         if (rc == 0 && pl_status(g.st, g.ml, &r) != PL_OK)
@@ -740,6 +794,10 @@ int pl_cli_replay(int argc, char **argv)
                 printf("result: %s (none recorded)\n", now);
             else if (strcasecmp(rec.result, now) == 0)
                 printf("result: %s, as recorded\n", now);
+            else if (r == PL_RESULT_NONE && rec.reason)
+                /* a game the rules did not end: a resignation, a draw agreed */
+                printf("result: %s (%s), as recorded\n", pl_esc(rec.result),
+                       pl_esc(rec.reason));
             else
                 rc = pl_cli_fail("replay", "the record says '%s' but the moves "
                                  "give '%s'", rec.result, now);

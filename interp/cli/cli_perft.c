@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "record.h"
 
 enum { PL_PERFT_MAX_DEPTH = 64 };
 
@@ -187,19 +188,85 @@ int pl_cli_moves(int argc, char **argv)
     return finish(&a, &g, rc);
 }
 
+/* show --load FILE: GAME (the record's unless given) after the record's
+ * moves.  0, 1 or 2. */
+static int open_record(pl_cli_args *a, pl_cli_game *g, const char *file)
+{
+    pl_record rec;
+    pl_record_init(&rec);
+    char err[512];
+    int rc = 0;
+    if (a->npos > 1)
+        rc = pl_cli_usage("show", "unexpected argument '%s'", a->pos[1]);
+    else if (pl_record_load(&rec, file, err, sizeof err) != 0)
+        rc = pl_cli_fail("show", "%s", err);
+    const char *game = a->npos ? a->pos[0] : rec.game;
+    if (rc == 0 && !game)
+        rc = pl_cli_fail("show", "%s names no game: give GAME", file);
+    if (rc == 0)
+        rc = pl_cli_game_open(g, "show", game, NULL, NULL);
+    for (int k = 0; rc == 0 && k < rec.nmoves; k++) {
+        int r;
+        if (pl_status(g->st, g->ml, &r) != PL_OK) {
+            rc = pl_cli_runtime_error("show", g->st);
+            break;
+        }
+        int i = r == PL_RESULT_NONE ? pl_cli_find_move(g->ml, rec.moves[k]) : -1;
+        if (i < 0) {
+            rc = pl_cli_fail("show", "%s: move %d '%s' is not legal under the current "
+                             "rules ('plateau replay %s' says more)", file, k + 1,
+                             pl_esc(rec.moves[k]), file);
+            break;
+        }
+        pl_apply(g->st, g->ml, i);
+    }
+    pl_record_free(&rec);
+    return rc;
+}
+
 int pl_cli_show(int argc, char **argv)
 {
-    pl_cli_opt opts[] = {{"--moves", 1, NULL}, {"--position", 1, NULL},
-                         {"--format", 1, NULL}, {"--color", 1, NULL},
-                         {"--flip", 0, NULL}};
+    enum { O_MOVES, O_POSITION, O_FORMAT, O_COLOR, O_FLIP, O_PLY, O_LOAD, NOPTS };
+    pl_cli_opt opts[NOPTS] = {{"--moves", 1, NULL}, {"--position", 1, NULL},
+                              {"--format", 1, NULL}, {"--color", 1, NULL},
+                              {"--flip", 0, NULL}, {"--ply", 1, NULL},
+                              {"--load", 1, NULL}};
     pl_cli_args a;
     pl_cli_game g;
-    int r, color = 0;
+    int r = PL_RESULT_NONE, color = 0;
+    long long ply = -1;
     char buf[64];
-    int rc = open_position(&a, &g, opts, 5, "show", argc, argv, &r);
+    memset(&g, 0, sizeof g);
+    int rc = pl_cli_parse(&a, "show", opts, NOPTS, argc, argv, 0);
+    if (rc == 0 && pl_cli_handle_help(&a))
+        rc = -1;
+    if (rc == 0 && opts[O_LOAD].value) {
+        /* a record: GAME is optional */
+        rc = opts[O_MOVES].value || opts[O_POSITION].value
+             ? pl_cli_usage("show", "--load cannot be combined with --moves or --position")
+             : open_record(&a, &g, opts[O_LOAD].value);
+    } else if (rc == 0) {
+        if (a.npos != 1)
+            rc = a.npos ? pl_cli_usage("show", "unexpected argument '%s'", a.pos[1])
+                        : pl_cli_usage("show", "no GAME given");
+        else
+            rc = pl_cli_game_open(&g, "show", a.pos[0], opts[O_POSITION].value,
+                                  opts[O_MOVES].value);
+    }
+    if (rc == 0 && pl_status(g.st, g.ml, &r) != PL_OK)
+        rc = pl_cli_runtime_error("show", g.st);
+    if (rc == 0 && opts[O_PLY].value) {
+        /* --ply N: the position after the first N moves of --moves or of
+           the record (counted from the start, or from --position) */
+        rc = pl_cli_int("show", "--ply", opts[O_PLY].value, 0, pl_state_ply(g.st), &ply);
+        while (rc == 0 && pl_state_ply(g.st) > ply)
+            pl_undo(g.st);
+        if (rc == 0 && pl_status(g.st, g.ml, &r) != PL_OK)
+            rc = pl_cli_runtime_error("show", g.st);
+    }
     if (rc == 0)
-        rc = pl_cli_color("show", opts[3].value, &color);
-    const char *format = opts[2].value ? opts[2].value : "board";
+        rc = pl_cli_color("show", opts[O_COLOR].value, &color);
+    const char *format = opts[O_FORMAT].value ? opts[O_FORMAT].value : "board";
     if (rc == 0 && strcmp(format, "position") == 0) {
         char *text = NULL;
         if (pl_state_to_position(g.st, &text) != PL_OK)
@@ -212,7 +279,7 @@ int pl_cli_show(int argc, char **argv)
     } else if (rc == 0) {
         pl_state_render_with(g.st, stdout, PL_RENDER_LAST_MOVE |
                              (color ? PL_RENDER_COLOR : 0) |
-                             (opts[4].value ? PL_RENDER_FLIP : 0));
+                             (opts[O_FLIP].value ? PL_RENDER_FLIP : 0));
         if (r == PL_RESULT_NONE)
             printf("to move: %s\n",
                    pl_program_player_name(g.prog, pl_state_to_move(g.st)));

@@ -48,8 +48,10 @@ enum { ROUND_ERROR = -2, ROUND_QUIT = -3, ROUND_CAPPED = -4 };
 
 /* --max-plies by default: as `plateau match`. */
 enum { PLAY_MAX_PLIES_DEFAULT = 1000 };
-/* What a human turn can end in besides a move index >= 0. */
-enum { TURN_QUIT = -1, TURN_UNDONE = -2, TURN_ERROR = -3 };
+/* What a human turn can end in besides a move index >= 0: TURN_ENDED, a
+ * result the rules did not give (a resignation, a draw agreed: see
+ * play_ctx.agreed). */
+enum { TURN_QUIT = -1, TURN_UNDONE = -2, TURN_ERROR = -3, TURN_ENDED = -4 };
 
 typedef struct {
     pl_player_spec spec;
@@ -82,17 +84,46 @@ typedef struct {
     int color;                    /* --color: ANSI colours on the board */
     int flip;                     /* --flip 1, --no-flip 0, else -1: decided by the seats */
     int render;                   /* PL_RENDER_... of this round's boards */
+    int interactive;              /* a human at a terminal: Ctrl-C at the prompt
+                                     asks whether to save, while the computer
+                                     thinks it makes it move now */
+    int sigint_armed;             /* our SIGINT handler was installed */
+    const char *save_path;        /* --save FILE, or NULL */
+    int no_save;                  /* left by Ctrl-C without saving: --save not written */
+    int auto_move;                /* the human's only move (a pass) was played for them */
+    int agreed;                   /* the game ended by a resignation or a draw agreed */
+    int agreed_result;            /* ... with this result */
+    char end_why[80];             /* ... for this reason: "x resigned", "by agreement" */
+    int panel;                    /* the side panel beside the board */
 } play_ctx;
+
+/* Install the handler of the signals that leave the game (again, after
+ * a Ctrl-C that did not leave: SA_RESETHAND removed it). */
+static void arm_signal(int sig)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESETHAND;
+    sigaction(sig, &sa, NULL);
+}
+
+/* A Ctrl-C that was answered (the computer moved now, or the human went
+ * back to the game): forget it, and let the next one be seen. */
+static void rearm_sigint(play_ctx *c)
+{
+    interrupted = 0;
+    if (c->sigint_armed)
+        arm_signal(SIGINT);
+}
 
 static const char *seat_name(const play_ctx *c, int seat)
 {
     return pl_program_player_name(c->prog, seat);
 }
 
-static void draw_board(const play_ctx *c)
-{
-    pl_state_render_with(c->st, stdout, c->render);
-}
+static void draw_board(const play_ctx *c, int over);
 
 static controller *seat_ctrl(play_ctx *c, int seat)
 {
@@ -268,6 +299,8 @@ static int save_record(play_ctx *c, const char *path, int result)
     if (rc == 0)
         rc = pl_record_set(&rec.result, result == PL_RESULT_NONE ? "unfinished"
                            : pl_result_text(c->prog, result, buf, sizeof buf));
+    if (rc == 0 && c->agreed && result == c->agreed_result)
+        rc = pl_record_set(&rec.reason, c->end_why);
     for (int k = 0; k < c->nhist && rc == 0; k++)
         rc = pl_record_add_move(&rec, c->texts[k]);
     if (rc != 0)
@@ -326,7 +359,7 @@ typedef struct {
 static void show_progress(void *arg, const pl_search_info *in)
 {
     const progress_ctx *p = arg;
-    if (interrupted) {
+    if (interrupted) {           /* leave the game, or (interactive) move now */
         pl_search_stop(p->engine);
         return;
     }
@@ -353,6 +386,13 @@ static int ask_engine(play_ctx *c, pl_search *e, const char *who,
         fputs("\r\033[K", stderr);
         fflush(stderr);
     }
+    if (interrupted && c->interactive && interrupted == SIGINT &&
+        err == PL_OK && i >= 0) {
+        /* Ctrl-C in a game with a human at the terminal: the computer
+           plays the best move it has found so far */
+        printf("(Ctrl-C: %s moves now)\n", who);
+        rearm_sigint(c);
+    }
     if (interrupted)
         return TURN_QUIT;
     if (err == PL_ERR_RUNTIME || err == PL_ERR_MEMORY) {
@@ -376,11 +416,15 @@ static int ask_engine(play_ctx *c, pl_search *e, const char *who,
 
 static void human_help(void)
 {
-    fputs("Type a move (e.g. as listed by 'moves'), or:\n"
+    fputs("Type a move (e.g. as listed by 'moves'; b1b3 for b1-b3 will do, and the\n"
+          "start of a few moves asks which one), or:\n"
           "  moves [CELL]  list the legal moves; with CELL, those of the piece on\n"
           "                it (or, when none leaves it, those that change it)\n"
           "  history       the moves of the game so far\n"
           "  hint          ask the computer for a move\n"
+          "  resign        give the game up\n"
+          "  draw          offer a draw (a computer accepts when it is not\n"
+          "                better off)\n"
           "  undo          take back your last move and the replies to it\n"
           "  save FILE     write the game so far to FILE (resume with --load)\n"
           "  show          draw the board again\n"
@@ -494,36 +538,6 @@ done:
     free(cells);
 }
 
-/* The edit distance of two texts, ignoring case (short texts). */
-static int edit_distance(const char *a, const char *b)
-{
-    enum { MAXLEN = 64 };
-    int la = (int)strlen(a), lb = (int)strlen(b);
-    if (la > MAXLEN)
-        la = MAXLEN;
-    if (lb > MAXLEN)
-        lb = MAXLEN;
-    int row[MAXLEN + 1];
-    for (int j = 0; j <= lb; j++)
-        row[j] = j;
-    for (int i = 1; i <= la; i++) {
-        int diag = row[0];
-        row[0] = i;
-        for (int j = 1; j <= lb; j++) {
-            int up = row[j];
-            int same = tolower((unsigned char)a[i - 1]) == tolower((unsigned char)b[j - 1]);
-            int best = diag + !same;
-            if (up + 1 < best)
-                best = up + 1;
-            if (row[j - 1] + 1 < best)
-                best = row[j - 1] + 1;
-            row[j] = best;
-            diag = up;
-        }
-    }
-    return row[lb];
-}
-
 typedef struct {
     const char *text;
     int distance, prefix;
@@ -555,7 +569,7 @@ static void print_closest(const play_ctx *c, const char *typed)
         int p = 0;
         while (t[p] && typed[p] && tolower((unsigned char)t[p]) == tolower((unsigned char)typed[p]))
             p++;
-        v[i] = (near_move){t, edit_distance(typed, t), p};
+        v[i] = (near_move){t, pl_cli_edit_distance(typed, t), p};
     }
     qsort(v, (size_t)n, sizeof *v, cmp_near);
     int shown = n < CLOSEST_SHOWN ? n : CLOSEST_SHOWN;
@@ -620,9 +634,11 @@ static int undo_to_human(play_ctx *c)
     return 1;
 }
 
-/* `hint`: the computer's choice for the human, from an `ai` player that
- * follows the game up to here. */
-static int give_hint(play_ctx *c)
+/* The `ai` player (at the --level) that judges for the human: `hint`
+ * and a draw offered to a computer.  It follows the game up to here and
+ * searches for the player to move.  The index of its move in c->ml, or
+ * TURN_QUIT, TURN_ERROR. */
+static int human_side_search(play_ctx *c, const char *who, pl_search_info *info)
 {
     if (!c->hint) {
         pl_player_spec spec;
@@ -640,8 +656,14 @@ static int give_hint(play_ctx *c)
     pl_search_reset(c->hint);
     for (int k = 0; k < c->nhist; k++)
         pl_search_played(c->hint, c->texts[k]);
+    return ask_engine(c, c->hint, who, info);
+}
+
+/* `hint`: the computer's choice for the human. */
+static int give_hint(play_ctx *c)
+{
     pl_search_info info;
-    int i = ask_engine(c, c->hint, "hint", &info);
+    int i = human_side_search(c, "hint", &info);
     if (i < 0)
         return i;
     char buf[200];
@@ -650,20 +672,406 @@ static int give_hint(play_ctx *c)
     return 0;
 }
 
+/* Prompt and read one line of an answer (echoed when not typed at a
+ * terminal); the line trimmed, or NULL at the end of input or on Ctrl-C. */
+static char *ask(play_ctx *c, const char *question, char *line, size_t size)
+{
+    fputs(question, stdout);
+    fflush(stdout);
+    if (!read_line(c->in, line, size)) {
+        putchar('\n');
+        return NULL;
+    }
+    if (!c->in_is_tty)
+        puts(line);
+    return pl_trim(line);
+}
+
+static int is_yes(const char *s)
+{
+    return strcasecmp(s, "y") == 0 || strcasecmp(s, "yes") == 0;
+}
+
+static int is_no(const char *s)
+{
+    return strcasecmp(s, "n") == 0 || strcasecmp(s, "no") == 0;
+}
+
+/* End the game by a result the rules did not give. */
+static int end_by_agreement(play_ctx *c, int result, const char *why)
+{
+    c->agreed = 1;
+    c->agreed_result = result;
+    snprintf(c->end_why, sizeof c->end_why, "%s", why);
+    return TURN_ENDED;
+}
+
+/* The share of the game (win 1, draw 1/2) a player must be expected to
+ * make, by the judging search, for a computer to accept their draw. */
+#define DRAW_ACCEPT_WINRATE 0.55
+
+/* `draw`: the player to move offers a draw to the other (two players).
+ * A human opponent is asked; a computer accepts when the `ai` search
+ * from the side of the one who offers finds them not worse off: a draw
+ * or a win proven for them, or (MCTS) an expected result of at least
+ * DRAW_ACCEPT_WINRATE, or (alpha-beta) an evaluation above 0.
+ * TURN_ENDED when accepted, 0 when declined, TURN_QUIT, TURN_ERROR. */
+static int offer_draw(play_ctx *c)
+{
+    int me = pl_state_to_move(c->st), them = 1 - me;
+    char line[128], question[200], name[64];
+    snprintf(name, sizeof name, "%s", pl_esc(seat_name(c, them)));
+    int accept;
+    if (!seat_ctrl(c, them)->engine) {
+        snprintf(question, sizeof question, "%s offers a draw; %s, do you accept? (y/n) ",
+                 pl_esc(seat_name(c, me)), name);
+        const char *s = ask(c, question, line, sizeof line);
+        if (!s)
+            return TURN_QUIT;
+        accept = is_yes(s);
+    } else {
+        pl_search_info info;
+        int i = human_side_search(c, name, &info);
+        if (i < 0)
+            return i;
+        const pl_player_spec *spec = pl_search_spec(c->hint);
+        accept = info.proven == 1 || info.proven == 2 ||
+                 (info.proven == 0 && (spec->kind == PL_PLAYER_MCTS
+                                       ? info.winrate >= DRAW_ACCEPT_WINRATE
+                                       : spec->kind == PL_PLAYER_ALPHABETA && info.score > 0));
+    }
+    printf("%s %s the draw\n", name, accept ? "accepts" : "declines");
+    return accept ? end_by_agreement(c, c->nplayers, "by agreement") : 0;
+}
+
+/* Ctrl-C at a prompt of a human at the terminal: save the game, leave
+ * without saving, or go back to it.  1 to leave, 0 to go back. */
+static int ask_leave(play_ctx *c)
+{
+    char line[512], question[600];
+    if (c->save_path)
+        snprintf(question, sizeof question, "save the game before leaving? (y: save "
+                 "to %s, n: leave without saving, or a FILE to save to; Enter: back "
+                 "to the game) ", c->save_path);
+    else
+        snprintf(question, sizeof question, "save the game before leaving? (a FILE "
+                 "to save to, n: leave without saving; Enter: back to the game) ");
+    int sig = interrupted;
+    interrupted = 0;  /* the handler stays off: a second Ctrl-C ends the program */
+    for (;;) {
+        const char *s = ask(c, question, line, sizeof line);
+        if (!s) {                         /* end of input: as before */
+            interrupted = sig;
+            return 1;
+        }
+        if (!*s) {
+            rearm_sigint(c);
+            return 0;
+        }
+        if (is_no(s)) {
+            c->no_save = 1;
+            interrupted = sig;
+            return 1;
+        }
+        if (is_yes(s) && c->save_path) {
+            interrupted = sig;
+            return 1;
+        }
+        if (is_yes(s)) {
+            puts("the name of a file, please");
+            continue;
+        }
+        if (save_record(c, s, c->agreed ? c->agreed_result : PL_RESULT_NONE) == 0) {
+            printf("saved to %s (resume with: plateau play --load %s)\n", s, s);
+            c->no_save = c->save_path && strcmp(s, c->save_path) == 0; /* written */
+            interrupted = sig;
+            return 1;
+        }
+    }
+}
+
+/* A Ctrl-C seen at a prompt: 1 to leave the game (it was not a Ctrl-C
+ * of a human at the terminal, or they chose to leave), 0 to go on. */
+static int leave_on_signal(play_ctx *c)
+{
+    if (!c->interactive || interrupted != SIGINT)
+        return 1;
+    return ask_leave(c);
+}
+
+/* A typed text, squeezed for a loose comparison: letters, digits and
+ * bytes beyond ASCII, in lower case, without blanks and punctuation. */
+static void squeeze(const char *s, char *out, size_t size)
+{
+    size_t n = 0;
+    for (; *s && n + 1 < size; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch >= 0x80 || isalnum(ch))
+            out[n++] = (char)tolower(ch);
+    }
+    out[n] = '\0';
+}
+
+/* At most this many moves are offered to choose from; a text that starts
+ * more moves is answered as an illegal one. */
+enum { CHOICES_ASKED = 12 };
+
+/* The legal moves a text that is none of them may mean: those equal to it
+ * once blanks and punctuation are left out of both (`b1b3` for `b1-b3`,
+ * `huffb5` for `huff b5`: *exact is 1), else those it begins (`e2` for
+ * e2e3 and e2e4, `huff` for `huff b5`).  Their indexes in v (at most
+ * `max`, each text once); the number found, max + 1 when there are more. */
+static int loose_matches(const play_ctx *c, const char *typed, int *v, int max, int *exact)
+{
+    char t[256], m[256];
+    squeeze(typed, t, sizeof t);
+    size_t tl = strlen(t);
+    int n = pl_movelist_count(c->ml), k = 0;
+    *exact = 0;
+    if (tl == 0)
+        return 0;
+    for (int pass = 0; pass < 2 && k == 0; pass++) {
+        *exact = pass == 0;
+        for (int i = 0; i < n && k <= max; i++) {
+            squeeze(pl_move_text(c->ml, i), m, sizeof m);
+            if (pass == 0 ? strcmp(m, t) != 0 : strncmp(m, t, tl) != 0)
+                continue;
+            int seen = 0;
+            for (int j = 0; j < k && j < max && !seen; j++)
+                seen = strcasecmp(pl_move_text(c->ml, v[j]), pl_move_text(c->ml, i)) == 0;
+            if (seen)
+                continue;
+            if (k < max)
+                v[k] = i;
+            k++;
+        }
+    }
+    return k;
+}
+
+/* Ask which of the moves v[0..n-1] the typed text meant: by its number,
+ * its text, or the rest of its text.  The move's index, -1 when none was
+ * chosen, or TURN_QUIT at the end of input or on a signal. */
+static int ask_which(play_ctx *c, const char *typed, const int *v, int n, int exact)
+{
+    char t[256], line[512], joined[768];
+    snprintf(t, sizeof t, "%s", typed);
+    if (exact)
+        printf("%s could be %d legal moves:\n", pl_esc(t), n);
+    else if (n == 1)
+        printf("%s is the start of one legal move:\n", pl_esc(t));
+    else
+        printf("%s is the start of %d legal moves:\n", pl_esc(t), n);
+    for (int k = 0; k < n; k++)
+        printf("%s%d) %s%s", k % 6 ? "   " : "  ", k + 1, pl_esc(pl_move_text(c->ml, v[k])),
+               k % 6 == 5 || k == n - 1 ? "\n" : "");
+    const char *s = ask(c, n == 1 ? "play it? (y, or 1; Enter: no) "
+                                  : "which one? (its number or its text; Enter: none) ",
+                        line, sizeof line);
+    if (!s)
+        return TURN_QUIT;
+    if (!*s)
+        return -1;
+    char *end;
+    long k = strtol(s, &end, 10);
+    if (*end == '\0' && k >= 1 && k <= n)
+        return v[k - 1];
+    if (n == 1 && is_yes(s))
+        return v[0];
+    char a[256], b[256];
+    snprintf(joined, sizeof joined, "%s%s", t, s);
+    for (int pass = 0; pass < 2; pass++) {
+        squeeze(pass ? joined : s, a, sizeof a);
+        for (int j = 0; j < n; j++) {
+            squeeze(pl_move_text(c->ml, v[j]), b, sizeof b);
+            if (a[0] && strcmp(a, b) == 0)
+                return v[j];
+        }
+    }
+    printf("%s is not one of them\n", pl_esc(s));
+    return -1;
+}
+
+/* --- the board and its side panel ---------------------------------------- */
+
+/* The width a line takes on the screen: without its colour codes (ESC [
+ * ... m), a UTF-8 character counting 1. */
+static int visible_width(const char *s, size_t len)
+{
+    int w = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] == '\033' && i + 1 < len && s[i + 1] == '[') {
+            i += 2;
+            while (i < len && !(s[i] >= '@' && s[i] <= '~'))
+                i++;
+            continue;
+        }
+        w += ((unsigned char)s[i] & 0xC0) != 0x80;
+    }
+    return w;
+}
+
+enum { PANEL_LINES = 24, PANEL_GAP = 4 };
+
+/* Does the line (len bytes, not terminated) hold `what`? */
+static int holds(const char *line, size_t len, const char *what)
+{
+    size_t w = strlen(what);
+    for (size_t i = 0; i + w <= len; i++)
+        if (memcmp(line + i, what, w) == 0)
+            return 1;
+    return 0;
+}
+
+/* The board as pl_state_render_with draws it, and beside it a panel:
+ * whose turn and the move number (or that the game is over), the last
+ * move, the players of the seats, then the lines of the variables the
+ * game shows (drawn under the board otherwise; the legend stays there).
+ * When the board is not drawn as rows over a line of coordinates, or the
+ * panel does not fit the screen's width, the board is drawn as it is. */
+static void draw_board(const play_ctx *c, int over)
+{
+    char *buf = NULL;
+    size_t size = 0;
+    FILE *m = c->panel ? open_memstream(&buf, &size) : NULL;
+    if (!m) {
+        pl_state_render_with(c->st, stdout, c->render);
+        return;
+    }
+    pl_state_render_with(c->st, m, c->render);
+    fclose(m);
+    /* the lines of the drawing */
+    enum { MAXLINES = 256 };
+    const char *line[MAXLINES];
+    size_t len[MAXLINES];
+    int n = 0;
+    for (const char *p = buf; *p && n < MAXLINES; n++) {
+        const char *e = strchr(p, '\n');
+        line[n] = p;
+        len[n] = e ? (size_t)(e - p) : strlen(p);
+        p = e ? e + 1 : p + len[n];
+    }
+    /* the board: rows, then the coordinates line ("     a  b  c") */
+    int coords = -1, wide = 0;
+    for (int k = 1; k < n && coords < 0; k++)
+        if (len[k] > 5 && strncmp(line[k], "     ", 5) == 0 && line[k][5] != ' ')
+            coords = k;
+    char panel[PANEL_LINES][160];
+    int from[PANEL_LINES];          /* the drawing's line a panel line was, or -1 */
+    int np = 0, pw = 0;
+    if (coords > 0) {
+        int me = pl_state_to_move(c->st), opens;
+        int num = move_number(c, c->nhist, me, &opens);
+        if (over)
+            snprintf(panel[np], sizeof panel[np], "game over after %d pl%s", c->nhist,
+                     c->nhist == 1 ? "y" : "ies");
+        else
+            snprintf(panel[np], sizeof panel[np], "move %d: %s to move", num,
+                     pl_esc(seat_name(c, me)));
+        from[np++] = -1;
+        if (c->nhist > 0) {
+            char lab[32];
+            char who[64];
+            snprintf(who, sizeof who, "%s", pl_esc(seat_name(c, c->movers[c->nhist - 1])));
+            snprintf(panel[np], sizeof panel[np], "last: %s %s %s",
+                     move_label(c, c->nhist - 1, c->movers[c->nhist - 1], lab, sizeof lab),
+                     who, pl_esc(c->texts[c->nhist - 1]));
+            from[np++] = -1;
+        }
+        for (int s = 0; s < c->nplayers && np < PANEL_LINES; s++) {
+            char name[64];
+            snprintf(name, sizeof name, "%s", pl_esc(seat_name(c, s)));
+            snprintf(panel[np], sizeof panel[np], "%s: %s", name,
+                     pl_esc(c->ctrl[c->seat_ctrl[s]].spec.text));
+            from[np++] = -1;
+        }
+        /* the variables: the indented lines after the legend */
+        int first = 1;
+        for (int k = coords + 1; k < n && np < PANEL_LINES; k++) {
+            if (len[k] < 5 || strncmp(line[k], "    ", 4) != 0 || line[k][4] == ' ' ||
+                holds(line[k], len[k], " = ") || len[k] - 4 >= sizeof panel[0])
+                continue;
+            if (first && np < PANEL_LINES - 1) {
+                panel[np][0] = '\0';
+                from[np++] = -1;
+                first = 0;
+            }
+            if (np >= PANEL_LINES)
+                break;
+            snprintf(panel[np], sizeof panel[np], "%.*s", (int)(len[k] - 4), line[k] + 4);
+            char *colon = strchr(panel[np], ':');
+            if (colon) {          /* "S: ." is a cell off the grid: kept with the board */
+                *colon = '\0';
+                int cell = pl_program_find_cell(c->prog, panel[np]);
+                *colon = ':';
+                if (cell >= 0)
+                    continue;
+            }
+            from[np++] = k;
+        }
+        for (int k = 0; k <= coords; k++) {
+            int w = visible_width(line[k], len[k]);
+            if (w > wide)
+                wide = w;
+        }
+        for (int k = 0; k < np; k++) {
+            int w = visible_width(panel[k], strlen(panel[k]));
+            if (w > pw)
+                pw = w;
+        }
+    }
+    if (coords <= 0 || wide + PANEL_GAP + pw > screen_width()) {
+        fwrite(buf, 1, size, stdout);
+        free(buf);
+        return;
+    }
+    int rows = coords + 1 > np ? coords + 1 : np;
+    for (int k = 0; k < rows; k++) {
+        int w = 0;
+        if (k <= coords) {
+            fwrite(line[k], 1, len[k], stdout);
+            w = visible_width(line[k], len[k]);
+        }
+        if (k < np && panel[k][0])
+            printf("%*s%s", wide + PANEL_GAP - w, "", panel[k]);
+        putchar('\n');
+    }
+    for (int k = coords + 1; k < n; k++) {
+        int moved = 0;
+        for (int j = 0; j < np && !moved; j++)
+            moved = from[j] == k;
+        if (!moved) {
+            fwrite(line[k], 1, len[k], stdout);
+            putchar('\n');
+        }
+    }
+    free(buf);
+}
+
 static int human_turn(play_ctx *c)
 {
     int me = pl_state_to_move(c->st);
     char line[512];
-    draw_board(c);
+    draw_board(c, 0);
+    if (pl_movelist_count(c->ml) == 1 && pl_move_is_pass(c->ml, 0)) {
+        /* nothing to choose: say so and play it */
+        printf("%s: the only legal move is %s; it is played\n",
+               pl_esc(seat_name(c, me)), pl_esc(pl_move_text(c->ml, 0)));
+        c->auto_move = 1;
+        return 0;
+    }
     for (;;) {
-        if (interrupted)
-            return TURN_QUIT;
+        if (interrupted) {
+            if (leave_on_signal(c))
+                return TURN_QUIT;
+            continue;
+        }
         printf("%s> ", seat_name(c, me));
         fflush(stdout);
         if (!read_line(c->in, line, sizeof line)) {
             if (interrupted) {
                 putchar('\n');
-                return TURN_QUIT;
+                continue;
             }
             puts("\nend of input: leaving the game");
             return TURN_QUIT;
@@ -684,7 +1092,7 @@ static int human_turn(play_ctx *c)
         } else if (strcasecmp(s, "history") == 0) {
             print_history(c);
         } else if (strcasecmp(s, "show") == 0 || strcasecmp(s, "board") == 0) {
-            draw_board(c);
+            draw_board(c, 0);
         } else if (strcasecmp(s, "undo") == 0) {
             if (undo_to_human(c))
                 return TURN_UNDONE;
@@ -692,6 +1100,22 @@ static int human_turn(play_ctx *c)
             int h = give_hint(c);
             if (h == TURN_ERROR || h == TURN_QUIT)
                 return h;
+        } else if (strcasecmp(s, "resign") == 0 && pl_movelist_find(c->ml, s) < 0) {
+            if (c->nplayers != 2) {
+                puts("resign: only in a game of two players ('quit' leaves the game)");
+                continue;
+            }
+            char why[80];
+            snprintf(why, sizeof why, "%s resigned", pl_esc(seat_name(c, me)));
+            return end_by_agreement(c, 1 - me, why);
+        } else if (strcasecmp(s, "draw") == 0 && pl_movelist_find(c->ml, s) < 0) {
+            if (c->nplayers != 2) {
+                puts("draw: only in a game of two players");
+                continue;
+            }
+            int d = offer_draw(c);
+            if (d != 0 && !(d == TURN_QUIT && interrupted))
+                return d;
         } else if (strncasecmp(s, "save", 4) == 0 &&
                    (s[4] == '\0' || isspace((unsigned char)s[4]))) {
             char *path = pl_trim(s + 4);
@@ -704,6 +1128,18 @@ static int human_turn(play_ctx *c)
             int i = pl_cli_find_move(c->ml, s);
             if (i >= 0)
                 return i;
+            /* forgiving input: b1b3 for b1-b3; the start of a few moves
+               asks which one */
+            int v[CHOICES_ASKED], exact;
+            int n = loose_matches(c, s, v, CHOICES_ASKED, &exact);
+            if (n == 1 && exact)
+                return v[0];
+            if (n >= 1 && n <= CHOICES_ASKED) {
+                i = ask_which(c, s, v, n, exact);
+                if (i >= 0 || (i == TURN_QUIT && !interrupted))
+                    return i;
+                continue;          /* none chosen; or Ctrl-C: see above */
+            }
             char why[512]; /* which rule of the game file rejects it */
             printf("%s\n", pl_explain_move(c->st, s, c->source, why, sizeof why));
             print_closest(c, s);
@@ -721,6 +1157,8 @@ static int play_round(play_ctx *c)
         int r;
         if (interrupted)
             return ROUND_QUIT;
+        if (c->agreed)             /* resigned, or a draw agreed */
+            return c->agreed_result;
         if (pl_status(c->st, c->ml, &r) != PL_OK)
             return pl_cli_runtime_error("play", c->st), ROUND_ERROR;
         if (r != PL_RESULT_NONE)
@@ -736,7 +1174,7 @@ static int play_round(play_ctx *c)
                              : human_turn(c);
         if (i == TURN_QUIT)
             return ROUND_QUIT;
-        if (i == TURN_UNDONE)
+        if (i == TURN_UNDONE || i == TURN_ENDED)
             continue;
         if (i < 0)
             return ROUND_ERROR;
@@ -751,8 +1189,10 @@ static int play_round(play_ctx *c)
             }
             putchar('\n');
         }
-        if (play_move(c, i, ctrl->engine == NULL) != 0)
+        /* a pass played for a human is not theirs to undo */
+        if (play_move(c, i, ctrl->engine == NULL && !c->auto_move) != 0)
             return pl_cli_fail("play", "out of memory"), ROUND_ERROR;
+        c->auto_move = 0;
     }
 }
 
@@ -822,6 +1262,8 @@ typedef struct {
     const char *what;             /* "--moves" or the record's file */
     int undoable;                 /* a record's moves may be taken back */
     const char *position;         /* --position: where the moves start (NULL: the start) */
+    const char *result, *reason;  /* a loaded record's result and why the game
+                                     ended, when the rules did not end it */
 } start_moves;
 
 /* Line `line` of the game file's own `end` block (a top-level `end`
@@ -893,13 +1335,14 @@ static const char *end_reason(play_ctx *c, char *buf, size_t size)
 /* The final board and how the game ended. */
 static void say_end(play_ctx *c, int r)
 {
-    draw_board(c);
+    draw_board(c, 1);
     char buf[160], why[400];
     if (r == ROUND_CAPPED)
         printf("game %s\n", capped_text(c, buf, sizeof buf));
     else
-        printf("game over: %s%s\n", pl_state_outcome(c->st, r, buf, sizeof buf),
-               end_reason(c, why, sizeof why));
+        printf("game over: %s%s%s\n", pl_state_outcome(c->st, r, buf, sizeof buf),
+               c->agreed ? " -- " : "",
+               c->agreed ? c->end_why : end_reason(c, why, sizeof why));
 }
 
 /* The prompt after the end of a game with a human: the game can be
@@ -911,12 +1354,17 @@ static int after_game(play_ctx *c, int r)
     puts("the game is over: 'undo' takes your last move back, 'save FILE' writes it, "
          "'quit' leaves");
     for (;;) {
-        if (interrupted)
-            return 0;
+        if (interrupted) {
+            if (leave_on_signal(c))
+                return 0;
+            continue;
+        }
         fputs("game over> ", stdout);
         fflush(stdout);
         if (!read_line(c->in, line, sizeof line)) {
             putchar('\n');
+            if (interrupted)
+                continue;
             return 0;
         }
         if (!c->in_is_tty)
@@ -926,7 +1374,13 @@ static int after_game(play_ctx *c, int r)
             continue;
         if (strcasecmp(s, "quit") == 0 || strcasecmp(s, "exit") == 0)
             return 0;
-        if (strcasecmp(s, "undo") == 0) {
+        if (strcasecmp(s, "undo") == 0 && c->agreed) {
+            /* a resignation or a draw agreed is taken back, not a move */
+            printf("taken back: %s\n", c->agreed_result < c->nplayers
+                   ? c->end_why : "the draw");
+            c->agreed = 0;
+            return 1;
+        } else if (strcasecmp(s, "undo") == 0) {
             if (undo_to_human(c))
                 return 1;
         } else if (strcasecmp(s, "history") == 0) {
@@ -943,6 +1397,7 @@ static int after_game(play_ctx *c, int r)
         } else if (strcasecmp(s, "help") == 0 || strcmp(s, "?") == 0) {
             fputs("The game is over.  Type:\n"
                   "  undo          take back your last move and the replies to it\n"
+                  "                (or the resignation, the draw agreed)\n"
                   "  history       the moves of the game\n"
                   "  save FILE     write the game to FILE\n"
                   "  show          draw the final board again\n"
@@ -951,6 +1406,22 @@ static int after_game(play_ctx *c, int r)
             puts("the game is over: type undo, history, save FILE, show or quit");
         }
     }
+}
+
+/* A loaded record that ended by a resignation or a draw agreed (its
+ * `reason`): the game is over with the recorded result, when the rules
+ * let it go on after its moves. */
+static void resume_agreed(play_ctx *c, const char *result, const char *reason)
+{
+    int r;
+    char buf[64];
+    if (pl_status(c->st, c->ml, &r) != PL_OK || r != PL_RESULT_NONE)
+        return;
+    for (r = 0; r <= c->nplayers; r++)
+        if (strcasecmp(pl_result_text(c->prog, r, buf, sizeof buf), result) == 0) {
+            end_by_agreement(c, r, reason);
+            return;
+        }
 }
 
 static int run_rounds(play_ctx *c, int rounds, const start_moves *start,
@@ -968,6 +1439,10 @@ static int run_rounds(play_ctx *c, int rounds, const start_moves *start,
         if (rc != 0)
             return rc;
         c->floor = start->undoable ? 0 : c->nhist;
+        c->agreed = 0;
+        c->no_save = 0;
+        if (start->reason && start->result)
+            resume_agreed(c, start->result, start->reason);
         /* the board is turned for a human sitting north against a
            computer south, so that the human's side is at the bottom */
         int flip = c->flip >= 0 ? c->flip
@@ -993,20 +1468,21 @@ static int run_rounds(play_ctx *c, int rounds, const start_moves *start,
         }
         if (r == ROUND_ERROR)
             return PL_EXIT_FAIL;
-        if (save_path && save_record(c, save_path, r == ROUND_QUIT || r == ROUND_CAPPED
-                                     ? PL_RESULT_NONE : r) != 0)
+        if (save_path && !c->no_save &&
+            save_record(c, save_path, r == ROUND_QUIT || r == ROUND_CAPPED
+                        ? (c->agreed ? c->agreed_result : PL_RESULT_NONE) : r) != 0)
             return PL_EXIT_FAIL;
         if (r == ROUND_QUIT && interrupted) {
             printf("%s interrupted after %d move%s", rounds > 1 ? "match" : "game",
                    c->nhist, c->nhist == 1 ? "" : "s");
-            if (save_path)
+            if (save_path && !c->no_save)
                 printf(": saved to %s (resume with: plateau play --load %s)",
                        save_path, save_path);
             putchar('\n');
             return 128 + interrupted;  /* as a shell reports a program killed by it */
         }
         if (interrupted) {          /* at the prompt after the end */
-            if (save_path)
+            if (save_path && !c->no_save)
                 printf("saved to %s\n", save_path);
             return 128 + interrupted;
         }
@@ -1081,7 +1557,7 @@ static int setup_controllers(play_ctx *c, const pl_cli_args *a,
 
 static int play_game(pl_cli_game *g, const pl_cli_args *a, const char *game_arg,
                      uint64_t seed, int level, int max_plies, int rounds, int info,
-                     int color, int flip, const start_moves *start,
+                     int color, int flip, int no_panel, const start_moves *start,
                      const pl_record *rec, const char *save_path)
 {
     play_ctx c;
@@ -1109,6 +1585,9 @@ static int play_game(pl_cli_game *g, const pl_cli_args *a, const char *game_arg,
         c.verbose = humans > 0 || rounds == 1;
         c.humans = humans;
         c.progress = c.verbose && isatty(fileno(stderr));
+        c.interactive = humans > 0 && c.in_is_tty && isatty(fileno(stdout));
+        c.panel = !no_panel;
+        c.save_path = save_path;
         if (humans > 0)
             printf("%s -- type 'help' for commands\n", pl_esc(pl_program_title(g->prog)));
         /* Ctrl-C and the others leave the game (and --save writes it),
@@ -1125,6 +1604,7 @@ static int play_game(pl_cli_game *g, const pl_cli_args *a, const char *game_arg,
             installed[k] = sigaction(leave_signals[k], NULL, &old[k]) == 0 &&
                            old[k].sa_handler != SIG_IGN &&
                            sigaction(leave_signals[k], &sa, NULL) == 0;
+        c.sigint_armed = installed[0];
         rc = run_rounds(&c, rounds, start, save_path);
         for (int k = 0; k < NLEAVE; k++)
             if (installed[k])
@@ -1144,13 +1624,14 @@ static int play_game(pl_cli_game *g, const pl_cli_args *a, const char *game_arg,
 int pl_cli_play(int argc, char **argv)
 {
     enum { O_SEED, O_ROUNDS, O_MOVES, O_LEVEL, O_LOAD, O_SAVE, O_VERBOSE, O_POSITION,
-           O_MAX_PLIES, O_COLOR, O_FLIP, O_NO_FLIP, NOPTS };
+           O_MAX_PLIES, O_COLOR, O_FLIP, O_NO_FLIP, O_NO_PANEL, NOPTS };
     pl_cli_opt opts[NOPTS] = {{"--seed", 1, NULL},  {"--rounds", 1, NULL},
                               {"--moves", 1, NULL}, {"--level", 1, NULL},
                               {"--load", 1, NULL},  {"--save", 1, NULL},
                               {"--verbose", 0, NULL}, {"--position", 1, NULL},
                               {"--max-plies", 1, NULL}, {"--color", 1, NULL},
-                              {"--flip", 0, NULL}, {"--no-flip", 0, NULL}};
+                              {"--flip", 0, NULL}, {"--no-flip", 0, NULL},
+                              {"--no-panel", 0, NULL}};
     pl_cli_args a;
     pl_cli_game g;
     pl_record rec;
@@ -1159,7 +1640,7 @@ int pl_cli_play(int argc, char **argv)
     int have_rec = 0, color = 0;
     long long seed = 0, rounds = 1, level = 0, max_plies = PLAY_MAX_PLIES_DEFAULT;
     char **words = NULL, *wordbuf = NULL;
-    start_moves start = {NULL, 0, "--moves", 0, NULL};
+    start_moves start = {NULL, 0, "--moves", 0, NULL, NULL, NULL};
     int rc = pl_cli_parse(&a, "play", opts, NOPTS, argc, argv, 1);
     if (rc == 0 && pl_cli_handle_help(&a))
         goto done;
@@ -1208,6 +1689,9 @@ int pl_cli_play(int argc, char **argv)
             have_rec = 1;
     }
     const char *game_arg = a.npos > 0 ? a.pos[0] : have_rec ? rec.game : NULL;
+    char matched[256], hint[512];  /* the record keeps the game's own name */
+    if (game_arg && pl_cli_match_game(game_arg, matched, sizeof matched, hint, sizeof hint))
+        game_arg = matched;
     if (rc == 0)
         rc = pl_cli_game_open(&g, "play", game_arg, opts[O_POSITION].value, NULL);
     if (rc == 0 && have_rec && rec.has_rules && rec.rules != pl_program_rules_hash(g.prog))
@@ -1215,7 +1699,7 @@ int pl_cli_play(int argc, char **argv)
                 "recorded (rules %016" PRIx64 ", now %016" PRIx64 ")\n", load,
                 rec.rules, pl_program_rules_hash(g.prog));
     if (rc == 0 && have_rec) {
-        start = (start_moves){rec.moves, rec.nmoves, load, 1, NULL};
+        start = (start_moves){rec.moves, rec.nmoves, load, 1, NULL, rec.result, rec.reason};
     } else if (rc == 0 && opts[O_MOVES].value) {
         words = split_moves(opts[O_MOVES].value, &start.n, &wordbuf);
         if (!words)
@@ -1226,7 +1710,8 @@ int pl_cli_play(int argc, char **argv)
     if (rc == 0)
         rc = play_game(&g, &a, game_arg, (uint64_t)seed, (int)level, (int)max_plies,
                        (int)rounds, opts[O_VERBOSE].value != NULL, color,
-                       opts[O_FLIP].value ? 1 : opts[O_NO_FLIP].value ? 0 : -1, &start,
+                       opts[O_FLIP].value ? 1 : opts[O_NO_FLIP].value ? 0 : -1,
+                       opts[O_NO_PANEL].value != NULL, &start,
                        have_rec ? &rec : NULL, opts[O_SAVE].value);
 done:
     free(words);

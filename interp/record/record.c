@@ -50,6 +50,7 @@ void pl_record_free(pl_record *r)
         free(r->players[i]);
     free(r->date);
     free(r->result);
+    free(r->reason);
     for (int i = 0; i < r->nmoves; i++)
         free(r->moves[i]);
     free(r->moves);
@@ -222,6 +223,8 @@ static void write_record(const pl_record *r, FILE *f)
     if (r->date)
         write_value("date", r->date, f);
     write_value("result", r->result ? r->result : "unfinished", f);
+    if (r->reason)
+        write_value("reason", r->reason, f);
     for (int i = 0; i < r->nmoves; i++) {
         fputs(i % MOVES_PER_LINE == 0 ? "moves " : " ", f);
         if (move_is_bare(r->moves[i]))
@@ -411,6 +414,8 @@ static int record_line(pl_record *r, record_shape *shape, char *line,
         rc = pl_record_set(&r->date, value);
     } else if (strcasecmp(s, "result") == 0) {
         rc = pl_record_set(&r->result, value);
+    } else if (strcasecmp(s, "reason") == 0) {
+        rc = pl_record_set(&r->reason, value);
     } else if (strcasecmp(s, "moves") == 0) {
         const char *why;
         if (read_moves(r, value, quotes, &why) != 0) {

@@ -27,6 +27,8 @@
  * Formats 1 and 2 are read without quotes, as they were written.  `rules`
  * is the hash of the rule file (pl_program.source_hash) in hex.  `result`
  * is the text of pl_result_text ("black wins", "draw"), or "unfinished".
+ * `reason` (optional, after `result`) says why a game ended that the
+ * rules did not end: "white resigned", "draw agreed".
  * Unknown keys are skipped, so that later versions can add some.
  */
 #ifndef PLATEAU_RECORD_H
@@ -43,6 +45,8 @@ typedef struct {
     char *players[PL_MAX_PLAYERS];     /* spec text of each seat, or NULL */
     char *date;                        /* UTC, ISO 8601 */
     char *result;                      /* "black wins", "draw", "unfinished" */
+    char *reason;                      /* a result not given by the rules:
+                                          "white resigned", "draw agreed" */
     char **moves;
     int nmoves, capmoves;
 } pl_record;

@@ -189,5 +189,148 @@ has "end: the moves of --moves are not taken back" "nothing to undo"
 play "$(printf 'a1\n')" play tic-tac-toe --north random --seed 1 --moves "b1 c3 c1 a3"
 has "end: end of input leaves" "game over> "
 
+
+# --- forgiving input ---------------------------------------------------------------------
+play "$(printf 'g1-f3\ne7\nquit\n')" play chess --north random --seed 2 --color=never
+has "input: a separator that the move has not" "1. white plays g1f3"
+play "$(printf 'e2\n2\nb1\nc3\nd2\n9\nd2\n\nquit\n')" play chess --north random --seed 2 --color=never
+has "input: the start of two moves asks" "e2 is the start of 2 legal moves:"
+has "input: the choices numbered" "  1) e2e3   2) e2e4"
+has "input: chosen by number" "1. white plays e2e4"
+has "input: chosen by the rest of its text" "2. white plays b1c3"
+has "input: a number that is none of them" "9 is not one of them"
+hasnt "input: Enter chooses none" "3. white plays d2"
+play "$(printf 'c3d4\nquit\n')" play english-draughts --north random --seed 1 --color=never
+has "input: draughts without its separator" "1. black plays c3-d4"
+# a text that starts too many moves is answered as an illegal move
+play "$(printf 'a4\nquit\n')" play amazons --north random --seed 2 --color=never
+hasnt "input: the start of many moves is not asked" "is the start of"
+has "input: ... it gets the closest moves" "closest legal moves:"
+# Bataille de ruches: 'huff' alone, when a huff is legal, asks which
+ruches="2@a2 3@b7 8@f1 7@c8 5@b1 0@f7 0@d1 8@d7 7@c2 6@e8 1@f3 2@f9 3@b3 4@a8 6@g2 1@b9 4@e2 9@d9 9@d3 5@g8 d3-e4 f7-e6 e4-f5 e6-d5"
+play "$(printf 'huff\ny\nquit\n')" play ruches --north random --seed 1 --color=never --moves "$ruches"
+has "input: huff alone asks" "huff is the start of one legal move:"
+has "input: huff chosen" "13. bees plays huff d5"
+play "$(printf 'huffd5\nquit\n')" play ruches --north random --seed 1 --color=never --moves "$ruches"
+has "input: huffd5 for huff d5" "13. bees plays huff d5"
+
+# --- a lone pass is played for the human ---------------------------------------------------
+printf 'board 3 x 1\nplayers a b\npiece p\nmoves a { pick c in empty_cells; place mover p at c; text c }\nmoves b { pass }\n' >"$tmp/pass.game"
+play "$(printf 'undo\nquit\n')" play "$tmp/pass.game" --south random --north human --seed 1 --color=never
+has "pass: said" "b: the only legal move is pass; it is played"
+has "pass: played" "1... b plays pass"
+has "pass: the game goes to its end" "game over: b wins -- a has no legal move"
+has "pass: not the human's to undo" "nothing to undo"
+
+# --- resign and draw ------------------------------------------------------------------------
+play "$(printf 'e2e4\nresign\nhistory\nsave %s\nquit\n' "$tmp/resign.rec")" play chess --north random --seed 1 --color=never --save "$tmp/resign2.rec"
+has "resign: the end and why" "game over: black wins -- white resigned"
+has "resign: then the game-over prompt" "game over> history"
+if grep -q '^result black wins$' "$tmp/resign.rec" && grep -q '^reason white resigned$' "$tmp/resign.rec" \
+   && grep -q '^reason white resigned$' "$tmp/resign2.rec"
+then pass "resign: recorded (save and --save)"
+else fail "resign: recorded (save and --save)" "$(tr '\n' '|' <"$tmp/resign.rec")"; fi
+play "" replay "$tmp/resign.rec"
+has "resign: replay accepts it" "result: black wins (white resigned), as recorded"
+play "$(printf 'undo\nquit\n')" play --load "$tmp/resign.rec" --color=never
+has "resign: --load shows it over" "game over: black wins -- white resigned"
+has "resign: undo takes the resignation back" "taken back: white resigned"
+has "resign: and the game goes on" "white> quit"
+# o has two threats, x offers a draw: declined; the computer accepts a
+# position where the one offering it is not worse off
+play "$(printf 'draw\nresign\nquit\n')" play tic-tac-toe --north random --moves "b2 a1 c2 a2 b3 b1" --level 3 --seed 1 --color=never
+has "draw: a lost position, declined" "o declines the draw"
+has "draw: then the game goes on" "game over: o wins -- x resigned"
+play "$(printf 'draw\nsave %s\nquit\n' "$tmp/draw.rec")" play tic-tac-toe --north random --moves "b2 a1 c3" --level 3 --seed 1 --color=never
+has "draw: accepted" "o accepts the draw"
+has "draw: the end and why" "game over: draw -- by agreement"
+if grep -q '^result draw$' "$tmp/draw.rec" && grep -q '^reason by agreement$' "$tmp/draw.rec"
+then pass "draw: recorded"
+else fail "draw: recorded" "$(tr '\n' '|' <"$tmp/draw.rec")"; fi
+play "$(printf 'draw\nn\ndraw\ny\nquit\n')" play tic-tac-toe --south human --north human --color=never
+has "draw between humans: asked" "x offers a draw; o, do you accept? (y/n) n"
+has "draw between humans: declined" "o declines the draw"
+has "draw between humans: accepted" "game over: draw -- by agreement"
+play "$(printf 'resign\ndraw\nquit\n')" play "$tmp/three.game" --seed 1
+has "resign: only with two players" "resign: only in a game of two players"
+has "draw: only with two players" "draw: only in a game of two players"
+
+
+# --- walking through a record: show --ply N, show --load FILE, replay --step -----------------
+play "" show chess --moves "e2e4 e7e5 g1f3" --ply 1 --color=never
+has "show --ply: the position after the first N moves" "ply: 1"
+has "show --ply: its last move marked" "  4  .  .  .  . [P] .  .  . "
+"$PLATEAU" show chess --moves e2e4 --color=never >"$tmp/want" 2>/dev/null
+play "" show chess --moves "e2e4 e7e5 g1f3" --ply 1 --color=never
+if cmp -s "$tmp/out" "$tmp/want"; then pass "show --ply 1: as --moves with the first move"
+else fail "show --ply 1: as --moves with the first move" "differs"; fi
+play "" show chess --moves "e2e4" --ply 2
+if [ "$rc" = 2 ] && grep -q -- "--ply must be between 0 and 1" "$tmp/err"; then pass "show --ply beyond the moves refused"
+else fail "show --ply beyond the moves refused" "exit status $rc"; fi
+printf 'e2e4\ng1f3\nsave %s\nquit\n' "$tmp/walk.rec" | "$PLATEAU" play chess --north random --seed 1 >/dev/null 2>&1
+play "" show --load "$tmp/walk.rec" --ply 3 --color=never
+has "show --load --ply: the record's game" "to move: black"
+has "show --load --ply: the ply" "ply: 3"
+play "" show --load "$tmp/walk.rec" --moves e2e4
+if [ "$rc" = 2 ]; then pass "show --load with --moves refused"; else fail "show --load with --moves refused" "exit status $rc"; fi
+play "" replay "$tmp/walk.rec" --step --color=never
+has "replay --step: the start" "the start:"
+has "replay --step: each move" "move 4: black plays "
+has "replay --step: then the result" "result: unfinished"
+if [ "$(grep -c '^     a  b  c  d  e  f  g  h' "$tmp/out")" = 5 ]; then pass "replay --step: a board per move and the start"
+else fail "replay --step: a board per move and the start" "$(grep -c '^     a' "$tmp/out") boards"; fi
+play "$(printf '\nq\n')" replay "$tmp/walk.rec" --step --color=never
+has "replay --step: q stops" "stopped after move 2 of 4"
+hasnt "replay --step: ... no move after it" "move 3:"
+
+
+# --- the side panel -------------------------------------------------------------------------
+play "$(printf 'e2e4\nquit\n')" play chess --north random --seed 1 --color=never
+has "panel: the turn and the move number" "  8  r  n  b  q  k  b  n  r     move 2: white to move"
+has "panel: the last move" "  7  p  p  p [.] p  p  p  p     last: 1... black d7d6"
+has "panel: the players" "  6  .  .  . [p] .  .  .  .     white: human"
+has "panel: the game's variables moved beside the board" "  3  .  .  .  .  .  .  .  .     en passant: off"
+if [ "$(grep -c 'en passant' "$tmp/out")" = 2 ]; then pass "panel: the variables not also under the board"
+else fail "panel: the variables not also under the board" "$(grep -c 'en passant' "$tmp/out")"; fi
+has "panel: the legend stays under the board" "    P = pawn, N = knight"
+play "$(printf 'quit\n')" play morris --north random --seed 1 --color=never
+has "panel: hands" "in hand: white 9, black 9"
+if grep -q "^  7 .*move 1: white to move" "$tmp/out"; then pass "panel: beside a board with holes"
+else fail "panel: beside a board with holes" "no panel"; fi
+play "$(printf 'quit\n')" play gyges --north random --seed 1 --color=never
+if grep -q "^    S: \. *$" "$tmp/out" && grep -q "^  2  .*rings of 1 to place" "$tmp/out"
+then pass "panel: cells off the grid stay under the board"
+else fail "panel: cells off the grid stay under the board" "moved"; fi
+printf 'e2e4\nquit\n' | COLUMNS=50 "$PLATEAU" play chess --north random --seed 1 --color=never >"$tmp/out" 2>"$tmp/err"; rc=$?
+hasnt "panel: not when the screen is too narrow" "to move"
+has "panel: ... the variables stay under the board" "    en passant: off"
+play "$(printf 'e2e4\nquit\n')" play chess --north random --seed 1 --color=never --no-panel
+hasnt "--no-panel" "to move"
+play "$(printf 'a1\nquit\n')" play tic-tac-toe --north random --seed 1 --moves "b1 c3 c1 a3" --color=never
+has "panel: after the end" "game over after 5 plies"
+
+
+# --- a scripted session in every shipped game ------------------------------------------------
+# (against ai at level 1): an illegal move, the first legal move typed
+# without its separators (asked which when that names several: 1),
+# history, undo, resign (refused in a game of one player), quit
+for g in $("$PLATEAU" list 2>/dev/null | awk '{print $1}'); do
+    first=$("$PLATEAU" moves "$g" 2>/dev/null | head -1)
+    squeezed=$(printf '%s' "$first" | tr -d -c 'A-Za-z0-9')
+    same=$("$PLATEAU" moves "$g" 2>/dev/null | tr -d -c 'A-Za-z0-9\n' | grep -c -x -i "$squeezed")
+    choice=; [ "$same" -gt 1 ] && choice='1\n'
+    play "$(printf "zz99\n%s\n${choice}history\nundo\nhistory\nresign\nquit\n" "$squeezed")" play "$g" --south human --level 1 --seed 1 --color=never
+    ok=1
+    [ "$rc" = 0 ] || ok=0
+    grep -q "^zz99: " "$tmp/out" || ok=0
+    grep -q "legal moves:" "$tmp/out" || ok=0
+    grep -q "^1\. [^ ]* plays " "$tmp/out" || ok=0
+    grep -q "^no move yet" "$tmp/out" || ok=0
+    grep -q -- "-- [^ ]* resigned\|resign: only in a game of two players" "$tmp/out" || ok=0
+    if grep -q "runtime error" "$tmp/out" "$tmp/err"; then ok=0; fi
+    if [ "$ok" = 1 ]; then pass "session: $g ($squeezed for $first)"
+    else fail "session: $g" "exit status $rc"; fi
+done
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

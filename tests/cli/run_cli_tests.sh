@@ -86,12 +86,12 @@ run frobnicate;             expect "unknown command" 2 "" "unknown command 'frob
 run --frobnicate;           expect "unknown global option" 2 "" "unknown option"
 run help perft;             expect "help perft" 0 "Usage: plateau perft"
 
-for cmd in list play match balance merge replay perft moves show validate compile disasm bench; do
+for cmd in list rules play match balance merge replay perft moves show validate compile disasm bench; do
     run "$cmd" --help
     expect "$cmd --help" 0 "Usage: plateau $cmd"
 done
 run --help
-for cmd in list play match balance merge replay perft moves show validate compile disasm bench; do
+for cmd in list rules play match balance merge replay perft moves show validate compile disasm bench; do
     if grep -q "^  $cmd " "$tmp/out"; then pass "--help lists $cmd"
     else fail "--help lists $cmd" "missing"; fi
 done
@@ -693,6 +693,46 @@ if env --default-signal=INT true 2>/dev/null; then
 else
     echo "skip Ctrl-C tests: env --default-signal is not available"
 fi
+
+
+# rules GAME: the title, the about line, the page of docs/games/; a game
+# without a page gets a summary; names match ignoring case and by a
+# unique prefix, with "did you mean"
+run rules tic-tac-toe
+expect "rules: the title" 0 "Tic-tac-toe (tic-tac-toe)"
+expect "rules: the about line" 0 "Three in a row on a 3x3 board"
+expect "rules: the page" 0 "## Move notation"
+if tail -n +4 "$tmp/out" | cmp -s - "$PLATEAU_PATH/docs/games/tic-tac-toe.md"; then
+    pass "rules: the whole page"
+else fail "rules: the whole page" "differs from docs/games/tic-tac-toe.md"; fi
+for g in $("$PLATEAU" list 2>/dev/null | awk '{print $1}'); do
+    if [ ! -f "$PLATEAU_PATH/docs/games/$g.md" ]; then continue; fi
+    run rules "$g"
+    if [ "$rc" = 0 ] && grep -q "^# " "$tmp/out"; then :; else fail "rules $g" "exit status $rc"; fi
+done
+pass "rules: every game with a page prints it"
+run rules LINES
+expect "rules: a unique prefix, any case" 0 "Lines of Action (lines-of-action)"
+run rules ches
+expect "rules: a prefix of several" 2 "" "unknown game 'ches'; it could be chess, chess-endgame,"
+run rules breakthruogh
+expect "rules: did you mean" 2 "" "unknown game 'breakthruogh'; did you mean 'breakthrough'?"
+run rules zzzzzz
+expect "rules: unknown" 2 "" "unknown game 'zzzzzz' (see 'plateau list')"
+printf 'game "Three"\nabout "Three cells."\nboard 3 x 1\nplayers a b\npiece p\nmoves { pick c in empty_cells; place mover p at c; text c }\n' >"$tmp/three-cells.game"
+run rules "$tmp/three-cells.game"
+expect "rules: a file of one's own, its about" 0 "Three cells."
+expect "rules: ... its players" 0 "Players (2): a (south, moves first), b (north)"
+expect "rules: ... its board" 0 "Board: 3 cells, a1 to c1"
+expect "rules: ... its moves" 0 "  a1 b1 c1"
+run perft Tic-Tac-Toe 1
+expect "any command: a name in another case" 0 "perft(1) = 9"
+run play TIC --south random --north random --seed 1 --save "$tmp/tic.rec"
+if [ "$rc" = 0 ] && grep -q '^game tic-tac-toe$' "$tmp/tic.rec"; then pass "play: the record keeps the game's own name"
+else fail "play: the record keeps the game's own name" "$(grep game "$tmp/tic.rec")"; fi
+run match TIC --p1 random --p2 random --games 1 --seed 1 --records "$tmp/mrec"
+if [ "$rc" = 0 ] && grep -q '^game tic-tac-toe$' "$tmp/mrec/tic-tac-toe-001.rec"; then pass "match: the records keep the game's own name"
+else fail "match: the records keep the game's own name" "$(ls "$tmp/mrec")"; fi
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
