@@ -399,7 +399,8 @@ static void test_distinct_texts_proof(void **state)
     (void)state;
     static const char *const proven[] = {
         "games/race/breakthrough.game", "games/connection/lines-of-action.game", "games/west-african/dara.game",
-        "games/west-african/wali.game", "games/alignment/tic-tac-toe.game"};
+        "games/west-african/wali.game", "games/alignment/tic-tac-toe.game",
+        "games/west-african/yote.game", "games/chess/knight-chase.game"};
     for (size_t g = 0; g < sizeof proven / sizeof proven[0]; g++) {
         pl_program *prog = pt_compile(proven[g]);
         pl_state *st = pl_state_new(prog);

@@ -43,7 +43,10 @@ enum {
 };
 
 /* Symbolic values. */
-typedef enum { SV_UNKNOWN, SV_BEFORE, SV_CHOSEN, SV_STEP, SV_RAY } sv_kind;
+/* SV_STEP: one step from a cell along the chosen direction; SV_FAR: two
+ * steps or more (a step from a step); SV_RAY: a ray's cell, at a distance
+ * that may be 0. */
+typedef enum { SV_UNKNOWN, SV_BEFORE, SV_CHOSEN, SV_STEP, SV_FAR, SV_RAY } sv_kind;
 
 typedef struct {
     int8_t kind;
@@ -156,6 +159,11 @@ static symval moved(const symval *from, const symval *dir, int kind)
 {
     if (from->kind == SV_BEFORE && from->local >= 0 && dir->kind == SV_CHOSEN)
         return sym(kind, from->local);
+    /* moved on along the same chosen direction: a ray from the same start
+       (a jump over the next cell lands two steps away) */
+    if ((from->kind == SV_STEP || from->kind == SV_FAR || from->kind == SV_RAY) &&
+        dir->kind == SV_CHOSEN)
+        return sym(from->kind == SV_RAY ? SV_RAY : SV_FAR, from->local);
     return sym(SV_UNKNOWN, 0);
 }
 
@@ -315,21 +323,29 @@ static const char *const_text(const pl_program *p, int32_t str)
 
 /* 1 when the two values are different in p and q (given the element X
  * chose differs), 0 when they could be equal. */
+static int on_a_line(const symval *v)
+{
+    return v->kind == SV_STEP || v->kind == SV_FAR || v->kind == SV_RAY;
+}
+
 static int surely_differ(const facts *f, prover *pv, const symval *a, const symval *b)
 {
+    if (on_a_line(a) && on_a_line(b)) {
+        if (a->local != b->local)
+            return 0;
+        if (a->kind == SV_STEP && b->kind == SV_STEP)
+            return f->cell_dirs_ok;
+        /* cells along distinct lines from one start, at distances of 1 or
+           more: a ray's distance is checked as the way runs (check_rays) */
+        if (!f->ray_dirs_ok)
+            return 0;
+        if (a->kind == SV_RAY || b->kind == SV_RAY)
+            pv->uses_rays = 1;
+        return 1;
+    }
     if (a->kind != b->kind)
         return 0;
-    switch (a->kind) {
-    case SV_CHOSEN: return f->chosen_distinct;
-    case SV_STEP: return a->local == b->local && f->cell_dirs_ok;
-    case SV_RAY:
-        if (a->local == b->local && f->ray_dirs_ok) {
-            pv->uses_rays = 1;
-            return 1;
-        }
-        return 0;
-    default: return 0;
-    }
+    return a->kind == SV_CHOSEN && f->chosen_distinct;
 }
 
 static int same_before(const symval *a, const symval *b)
@@ -340,31 +356,44 @@ static int same_before(const symval *a, const symval *b)
 /* Are texts with these tokens after a common prefix always different? */
 static int texts_differ(const facts *f, prover *pv, const tokens *x, const tokens *y, int from_pick)
 {
-    for (int i = 0;; i++) {
-        if (i == x->n || i == y->n)
-            return x->n != y->n;            /* one goes on with a non-empty token */
-        const token *s = &x->t[i], *t = &y->t[i];
+    /* ox, oy: how much of the current constant each side has matched
+       already, when it began a longer constant of the other side ("/"
+       against "/r"): the texts stay aligned, character for character */
+    size_t ox = 0, oy = 0;
+    for (int i = 0, j = 0;;) {
+        if (i == x->n || j == y->n)
+            return (i == x->n) != (j == y->n);   /* one goes on with a non-empty token */
+        const token *s = &x->t[i], *t = &y->t[j];
         if (s->kind == TK_CONST && t->kind == TK_CONST) {
-            const char *a = const_text(f->p, s->str), *b = const_text(f->p, t->str);
-            size_t na = strlen(a), nb = strlen(b);
-            if (strncasecmp(a, b, na < nb ? na : nb) != 0)
+            const char *a = const_text(f->p, s->str) + ox, *b = const_text(f->p, t->str) + oy;
+            size_t na = strlen(a), nb = strlen(b), n = na < nb ? na : nb;
+            if (strncasecmp(a, b, n) != 0)
                 return 1;
-            if (na != nb)
-                return 0;                    /* one begins the other: give up */
+            if (na <= nb) {
+                i++;
+                ox = 0;
+                oy = na == nb ? 0 : oy + n;
+            }
+            if (nb <= na) {
+                j++;
+                oy = 0;
+                ox = na == nb ? 0 : ox + n;
+            }
             continue;
+        }
+        if ((s->kind == TK_CONST && t->kind == TK_CELL) || (s->kind == TK_CELL && t->kind == TK_CONST)) {
+            unsigned char c = (unsigned char)(s->kind == TK_CONST ? const_text(f->p, s->str)[ox]
+                                                                  : const_text(f->p, t->str)[oy]);
+            return !f->first_letter[c | 0x20] && !f->first_letter[c];
         }
         if (s->kind == TK_CELL && t->kind == TK_CELL) {
             if (from_pick && surely_differ(f, pv, &s->v, &t->v))
                 return 1;
-            continue;                        /* equal, or the texts differ here */
+        } else if (!(s->kind == TK_INT && t->kind == TK_INT && same_before(&s->v, &t->v))) {
+            return 0;
         }
-        if (s->kind == TK_INT && t->kind == TK_INT && same_before(&s->v, &t->v))
-            continue;
-        if ((s->kind == TK_CONST && t->kind == TK_CELL) || (s->kind == TK_CELL && t->kind == TK_CONST)) {
-            unsigned char c = (unsigned char)const_text(f->p, s->kind == TK_CONST ? s->str : t->str)[0];
-            return !f->first_letter[c | 0x20] && !f->first_letter[c];
-        }
-        return 0;
+        i++;                                 /* equal, or the texts differ here */
+        j++;
     }
 }
 
@@ -460,6 +489,24 @@ static int set_distinct(const pl_program *p, const pl_setdesc *d)
     case PL_SET_REGION: return sided_distinct(p, &p->regions, d->id);
     default: return 0;
     }
+}
+
+/* The set has two elements or more whoever moves, in every position
+ * (every side of a list of directions or a region, all the cells): a
+ * `single` condition on it would never hold. */
+static int never_single(const pl_program *p, const pl_setdesc *d)
+{
+    const pl_sided_table *t = d->kind == PL_SET_DIRS ? &p->dsets : d->kind == PL_SET_REGION ? &p->regions : NULL;
+    if (d->kind == PL_SET_CELLS)
+        return p->ncells >= 2;
+    if (!t)
+        return 0;
+    for (int pl = 0; pl < p->nplayers; pl++) {
+        int k = d->id * p->nplayers + pl;
+        if (t->offset[k + 1] - t->offset[k] < 2)
+            return 0;
+    }
+    return 1;
 }
 
 /* Instructions on a cycle of the code: those of a strongly connected
@@ -595,7 +642,8 @@ int pl_sampler_prove_distinct(const pl_program *p, const pl_sample_plan *s, int 
         /* Ways part at a PICK only when its set has two elements: one
            whose texts are not proven apart holds on condition that it
            never has (the VM checks, run by run: `single`). */
-        if (!ok && !pv.failed && n->op == PL_OP_PICK) {
+        if (!ok && !pv.failed && n->op == PL_OP_PICK &&
+            !never_single(p, &p->sets[p->code[n->pc + 1]])) {
             if (!*single)
                 *single = pl_calloc((size_t)p->ncode + 1, 1);
             (*single)[n->pc] = 1;

@@ -630,6 +630,10 @@ pl_err pl_find_win(pl_state *st, const pl_movelist *ml, int *index)
     return PL_OK;
 }
 
+/* Counting runs whose proof's condition fails, beyond those it held for,
+ * before a state stops trying it. */
+enum { TALLY_MISSES = 64 };
+
 static pl_err count_generated(pl_state *st, pl_movelist *ml, int *result, int64_t *count)
 {
     pl_err err = pl_status(st, ml, result);
@@ -660,8 +664,13 @@ pl_err pl_count_moves(pl_state *st, pl_movelist *ml, int *result, int64_t *count
     st->tallied = 0;
     st->unproven = 0;
     err = pl_vm_run(st, st->prog->entry_moves[st->mover], VM_TALLY, NULL);
-    if (err == PL_OK && st->unproven)   /* the proof does not cover this position */
+    if (st->distinct_texts == 3)
+        st->tally_misses += st->unproven ? 1 : st->tally_misses > 0 ? -1 : 0;
+    if (err == PL_OK && st->unproven) {  /* the proof does not cover this position */
+        if (st->tally_misses > TALLY_MISSES)
+            st->distinct_texts = 1;
         return count_generated(st, ml, result, count);
+    }
     if (err != PL_OK || st->tallied > 0) {
         *count = st->tallied;
         return err;

@@ -277,6 +277,10 @@ struct pl_state {
     const uint8_t *single;    /* the plan's PICKs that must not have two
                                  elements for the proof to hold, or NULL */
     int check_rays;           /* the proof holds for rays of distance >= 1 */
+    long tally_misses;        /* counting runs stopped by the condition of the
+                                 proof, less those it covered: past a bound,
+                                 counting generates at once (the condition
+                                 rarely holds in this game) */
     double sbound;            /* VM_SAMPLE: W, the bound on the weight */
     int sample_tries;         /* VM_SAMPLE: attempts the run may still start
                                  over (a failed or rejected attempt restarts
