@@ -479,7 +479,7 @@ static __attribute__((noinline)) long occupancy_count(pl_state *st, int pc, long
 
 static inline int owner_of(int32_t v) { return PL_PIECE_OWNER(v); }
 
-static int walk_same(const pl_program *p, const int32_t *s, int32_t c, int d, int owner)
+static inline int walk_same(const pl_program *p, const int32_t *s, int32_t c, int d, int owner)
 {
     int n = 0;
     if (d < 0)
