@@ -168,7 +168,7 @@ static const classic_case cases[] = {
      "h10-k10 a11-a8 d4-c4 g2-g7 g9-i9 d1-c1 d8-e8 k6-k5 a8-a5 b6-b5 c4xb5 "
      "b7-b6 a5-a6 b5-e5 d10-c10 h2-h1 f1-f6 d6-d9 e5-e7 c8-c3 h1-h2 i5-b5 "
      "a6-a1 e10-j10 c10-a10 e8-c8 c3-c2 a1-a6 a10-a7 g11-a11 k10-k9 i9-i10",
-     3, 3, {131, 13249, 1596976}},
+     3, 4, {131, 13249, 1596976, 176953854}},
     /* --make 3 300 */
     {BREAKTHRU,
      "e6 h4 g8 d8 f8 h5 d6 d4 h8 e7 g4 e5 e5-c5 h8-h6 j4-j3 j8-j9 h6-g6 e7-d7 "
