@@ -378,25 +378,100 @@ static int kind_of(cc_t *cc, const ast *e)
     return k->index;
 }
 
+/* Whether e is written as a set (a set builtin, a builtin set name, a
+ * region, a definition whose body is one, or a parameter bound to one),
+ * rather than a value: what neighbors(c or S, D) is given. */
+static int is_set_ast(cc_t *cc, const ast *e, int depth)
+{
+    if (depth > CC_MAX_EXPANSION)
+        return 0;
+    if (e->kind != A_NAME && e->kind != A_CALL)
+        return 0;
+    cc_local *l = find_local(cc, e->name);
+    if (l) {
+        if (!l->is_param || e->kind != A_NAME)
+            return 0;
+        int r = 0;
+        IN_CALLER_SCOPE(cc, l, r = is_set_ast(cc, l->arg, depth + 1));
+        return r;
+    }
+    if (e->kind == A_NAME) {
+        const cc_builtin_name *bn = cc_builtin_name_find(e->name);
+        if (bn)
+            return bn->lowering == BL_SET;
+    } else {
+        const cc_builtin *b = cc_builtin_find(e->name);
+        if (b)
+            return b->lowering == BL_SET;
+    }
+    cc_symbol *s = cc_lookup(cc, e->name);
+    if (!s)
+        return 0;
+    if (s->kind == SYM_REGION)
+        return 1;
+    if (s->kind != SYM_DEF || !s->decl->b || s->decl->c)
+        return 0;
+    if (ast_list_len(s->decl->a) != (e->kind == A_CALL ? ast_list_len(e->a) : 0))
+        return 0;
+    int saved = cc->head, r = 0;
+    if (cg_bind_params(cc, e, s->decl, saved))
+        r = is_set_ast(cc, s->decl->b, depth + 1);
+    cc->head = saved;
+    return r;
+}
+
+static int set_expr(cc_t *cc, const ast *e, cc_type *elem);
+
+/* An operand of set algebra: a set of cells, compiled; its index. */
+static int set_operand(cc_t *cc, const ast *a, const char *fn)
+{
+    cc_type el;
+    int s = set_expr(cc, a, &el);
+    if (s >= 0 && el != T_CELL) {
+        cc_error(cc, a, "'%s' takes sets of cells, not a set of %s", fn,
+                 el == T_DIR ? "directions" : "numbers");
+        return -1;
+    }
+    return s;
+}
+
 /* A SET lowering (builtins.h): a descriptor of the row's set kind, its
- * value arguments computed into locals arg0 and arg1, in order. */
+ * value arguments computed into locals arg0 and arg1, in order; the
+ * operands of set algebra (CELLS) are set descriptors instead, and
+ * neighbors of a set of cells is the kind AROUND. */
 static int lower_set(cc_t *cc, const ast *e, const cc_builtin *b, cc_type *elem)
 {
     pl_setdesc d = {b->target, -1, -1, -1, -1};
     int32_t *value_args[2] = {&d.arg0, &d.arg1};
     int nvalues = 0, k = 0;
     for (const ast *a = e->a; a; a = a->next, k++) {
-        switch (b->arg[k]) {
+        cc_argkind kind = b->arg[k];
+        if (kind == BA_CELL_OR_CELLS) {
+            kind = is_set_ast(cc, a, 0) ? BA_CELLS : BA_CELL;
+            if (kind == BA_CELLS)
+                d.kind = PL_SET_AROUND;
+        }
+        switch (kind) {
         case BA_PLAYER: d.player = player_arg(cc, a); break;
         case BA_DSET: d.id = dset_of(cc, a); break;
         case BA_KIND: d.id = kind_of(cc, a); break;
-        default: *value_args[nvalues++] = temp_of(cc, a, arg_type(b->arg[k])); break;
+        case BA_CELLS:
+            if ((*value_args[nvalues++] = set_operand(cc, a, b->name)) < 0)
+                return -1;
+            break;
+        default: *value_args[nvalues++] = temp_of(cc, a, arg_type(kind)); break;
         }
-        if ((b->arg[k] == BA_DSET || b->arg[k] == BA_KIND) && d.id < 0)
+        if ((kind == BA_DSET || kind == BA_KIND) && d.id < 0)
             return -1;
     }
-    *elem = set_element(b->target);
-    return add_set(cc, d);
+    *elem = set_element(d.kind);
+    int i = add_set(cc, d);
+    if (pl_set_tree_size(cc->prog, i, PL_LIMIT_SET_TREE + 1) > PL_LIMIT_SET_TREE) {
+        cc_error(cc, e, "a set made with union, inter, minus and neighbors holds more than %d sets",
+                 PL_LIMIT_SET_TREE);
+        return -1;
+    }
+    return i;
 }
 
 /* Compile a set expression: emits code that stores its arguments in

@@ -231,7 +231,11 @@ static int32_t set_bound(const pl_program *p, const pl_setdesc *d)
     case PL_SET_EMPTY:
     case PL_SET_PIECES:
     case PL_SET_GROUP:
-    case PL_SET_BORDER: return p->ncells;
+    case PL_SET_BORDER:
+    case PL_SET_UNION:
+    case PL_SET_INTER:
+    case PL_SET_MINUS:
+    case PL_SET_AROUND: return p->ncells;
     case PL_SET_BETWEEN: return p->ncols > p->nrows ? p->ncols : p->nrows;
     case PL_SET_SLIDE:
     case PL_SET_REACH:      /* a straight line, then perhaps one extra cell */
