@@ -448,8 +448,8 @@ static int lower_set(cc_t *cc, const ast *e, const cc_builtin *b, cc_type *elem)
         cc_argkind kind = b->arg[k];
         if (kind == BA_CELL_OR_CELLS) {
             kind = is_set_ast(cc, a, 0) ? BA_CELLS : BA_CELL;
-            if (kind == BA_CELLS)
-                d.kind = PL_SET_AROUND;
+            if (kind == BA_CELLS)      /* neighbors(S, D), group(S, D) */
+                d.kind = d.kind == PL_SET_GROUP ? PL_SET_GROUPS : PL_SET_AROUND;
         }
         switch (kind) {
         case BA_PLAYER: d.player = player_arg(cc, a); break;
@@ -1617,6 +1617,12 @@ static void stmt_node(cc_t *cc, const ast *s)
         op0(cc, PL_OP_MOVE);
         break;
     case A_CAPTURE:
+        if (is_set_ast(cc, s->a, 0)) {      /* capture S: every piece of a set of cells */
+            int k = set_operand(cc, s->a, "capture");
+            at(cc, s);
+            op1(cc, PL_OP_REMOVESET, k < 0 ? 0 : k);
+            break;
+        }
         expr_as(cc, s->a, T_CELL);
         at(cc, s);
         op0(cc, PL_OP_REMOVE);

@@ -40,3 +40,4 @@ SETKIND(UNION,   "union",   NONE,   "",     "",   SETS,   NONE,  CELL,   "the ce
 SETKIND(INTER,   "inter",   NONE,   "",     "",   SETS,   NONE,  CELL,   "the cells of both set arg0 and set arg1, in board order")
 SETKIND(MINUS,   "minus",   NONE,   "",     "",   SETS,   NONE,  CELL,   "the cells of set arg0 not in set arg1, in board order")
 SETKIND(AROUND,  "around",  DSET,   "of",   NULL, SETS,   MOVER, CELL,   "the cells one step of direction set id (the mover's side) from a cell of set arg0 and not in it, in board order")
+SETKIND(GROUPS,  "groups",  DSET,   "of",   NULL, SETS,   MOVER, CELL,   "the cells of set arg0 and every cell joined to one of them by steps of direction set id (the mover's side) through cells of the same contents: the union of their groups, in board order")

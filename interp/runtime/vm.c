@@ -262,7 +262,8 @@ static int32_t next_cell_or_dir(pl_state *st, const pl_setdesc *d, int32_t *curs
     case PL_SET_UNION:
     case PL_SET_INTER:
     case PL_SET_MINUS:
-    case PL_SET_AROUND: {
+    case PL_SET_AROUND:
+    case PL_SET_GROUPS: {
         if (*cursor < -1 || *cursor >= p->ncells)
             return -1;
         const uint64_t *bits = d->kind == PL_SET_GROUP || d->kind == PL_SET_BORDER
@@ -336,6 +337,7 @@ static uint64_t set_word(pl_state *st, const pl_setdesc *d, int w, int *ok)
     case PL_SET_INTER:
     case PL_SET_MINUS:
     case PL_SET_AROUND:
+    case PL_SET_GROUPS:
         return alg_set(st, d)[w];
     default:
         break;
@@ -682,7 +684,7 @@ struct pl_alg_key {
 static int is_alg(int kind)
 {
     return kind == PL_SET_UNION || kind == PL_SET_INTER || kind == PL_SET_MINUS ||
-           kind == PL_SET_AROUND;
+           kind == PL_SET_AROUND || kind == PL_SET_GROUPS;
 }
 
 /* The locals the tree of set i reads, appended to key->val (key->n past
@@ -706,24 +708,36 @@ static void alg_key_of(const pl_state *st, int i, struct pl_alg_key *key)
     }
 }
 
-/* The cells of set i (any set of cells) into row i of st->alg. */
-static const uint64_t *cell_bits(pl_state *st, int i)
+/* The cells of set d (a set of cells) into out[0, nwords): 0 on an
+ * error (reported). */
+static int set_cells(pl_state *st, const pl_setdesc *d, uint64_t *out, int pc)
 {
     const pl_program *p = st->prog;
-    const pl_setdesc *d = &p->sets[i];
-    if (is_alg(d->kind))
-        return alg_set(st, d);
-    uint64_t *out = st->alg + (size_t)i * (size_t)st->nwords;
+    if (pl_setkind_table[d->kind].element != PL_SETELEM_CELL) {
+        vm_error(st, pc, "set %d is not a set of cells", (int)(d - p->sets));
+        return 0;
+    }
     int ok = 1;
     for (int w = 0; w < st->nwords && ok; w++)
         out[w] = set_word(st, d, w, &ok);
     if (ok)
-        return out;
+        return !st->has_err;
     memset(out, 0, (size_t)st->nwords * sizeof *out);
     int32_t cursor = -1, e;
-    while (set_next(st, d, &cursor, -1, &e))
+    while (set_next(st, d, &cursor, pc, &e))
         if (valid_cell(p, e))
             out[e >> 6] |= 1ull << (e & 63);
+    return !st->has_err;
+}
+
+/* The cells of set i (any set of cells) into row i of st->alg. */
+static const uint64_t *cell_bits(pl_state *st, int i)
+{
+    const pl_setdesc *d = &st->prog->sets[i];
+    if (is_alg(d->kind))
+        return alg_set(st, d);
+    uint64_t *out = st->alg + (size_t)i * (size_t)st->nwords;
+    set_cells(st, d, out, -1);
     return out;
 }
 
@@ -762,6 +776,22 @@ static const uint64_t *alg_set(pl_state *st, const pl_setdesc *d)
             }
         for (int w = 0; w < nw; w++)
             out[w] = grown[w] & ~a[w];
+    } else if (d->kind == PL_SET_GROUPS) {
+        const uint64_t *a = cell_bits(st, d->arg0);
+        uint64_t all[PL_MAX_CELLS / 64 + 1] = {0};
+        int n;
+        const int32_t *dirs = sided(&p->dsets, d->id, st->mover, p->nplayers, &n);
+        memset(st->seen, 0, (size_t)p->ncells);
+        for (int w = 0; w < nw; w++)
+            for (uint64_t bits = a[w]; bits; bits &= bits - 1) {
+                int32_t x = (w << 6) + __builtin_ctzll(bits);
+                if (st->seen[x])
+                    continue;
+                int size = flood(st, x, dirs, n);
+                for (int k = 0; k < size; k++)
+                    all[st->queue[k] >> 6] |= 1ull << (st->queue[k] & 63);
+            }
+        memcpy(out, all, (size_t)nw * sizeof *out);
     } else {
         /* the first operand's row may be overwritten by the second's
            computation only if they are one set: then both are the same */
@@ -1856,6 +1886,18 @@ pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
             st_write(st, a, 0);
             ip += 1;
             vmbreak;
+        vmcase(REMOVESET) {
+            uint64_t gone[PL_MAX_CELLS / 64 + 1];
+            if (!set_cells(st, &p->sets[ip[1]], gone, PC)) goto fail;
+            for (int w = 0; w < st->nwords; w++)
+                for (uint64_t bits = gone[w]; bits; bits &= bits - 1) {
+                    int32_t c = (w << 6) + __builtin_ctzll(bits);
+                    if (slot[c])
+                        st_write(st, c, 0);
+                }
+            ip += 2;
+            vmbreak;
+        }
         vmcase(PLACE)
             b = POP();
             a = POP();
