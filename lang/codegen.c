@@ -1358,6 +1358,24 @@ static void assign_stmt(cc_t *cc, const ast *s)
 {
     const ast *target = s->a;
     cc_local *l = find_local(cc, target->name);
+    ast renamed;
+    if (l && l->is_param && l->arg->kind == A_NAME) {
+        /* passed by name: `set p = v` sets what the argument names, a
+         * local of the caller (an output of a statement definition) or a
+         * variable; the value is computed here */
+        int saved = cc->head;
+        while (l && l->is_param && l->arg->kind == A_NAME) {
+            renamed = *l->arg;
+            target = &renamed;
+            cc->head = l->caller_head;
+            l = find_local(cc, target->name);
+        }
+        cc->head = saved;
+        if (l && l->is_param) {
+            cc_error(cc, s->a, "cannot set '%s': its argument is not a name", s->a->name);
+            return;
+        }
+    }
     if (l && !s->c && !l->is_param) {
         /* copied first: compiling the value may bind names (a definition's
          * parameters) and move the table `l` points into */
@@ -1511,11 +1529,47 @@ static void first_in_stmt(cc_t *cc, const ast *s)
     land(cc, done);
 }
 
+/* Does `name` name nothing (no local, global, builtin or cell) in the
+ * scope whose head is `head`? */
+static int names_nothing(cc_t *cc, const char *name, int head)
+{
+    int saved = cc->head;
+    cc->head = head;
+    int none = !find_local(cc, name);
+    cc->head = saved;
+    return none && !cc_lookup(cc, name) && !cc_builtin_name_find(name) &&
+           !cc_builtin_find(name) && cc_cell(cc, name) < 0;
+}
+
 static void call_stmt(cc_t *cc, const ast *s)
 {
-    cc_symbol *sym = find_local(cc, s->name) ? NULL : cc_lookup(cc, s->name);
+    cc_local *fl = find_local(cc, s->name);
+    if (fl && fl->is_param && fl->arg->kind == A_NAME) {
+        /* a parameter bound to the name of a statement definition is
+         * called like it (def both(step) { step(n); step(e) }); its
+         * arguments are compiled here, where they are written */
+        int saved = cc->head;
+        const char *name = NULL;
+        for (cc_local *l = fl; l && l->is_param && l->arg->kind == A_NAME;) {
+            name = l->arg->name;
+            cc->head = l->caller_head;
+            l = find_local(cc, name);
+            if (l && !l->is_param)
+                name = NULL;
+        }
+        cc->head = saved;
+        if (name) {
+            ast call = *s;
+            call.name = (char *)name;
+            call_stmt(cc, &call);
+            return;
+        }
+    }
+    cc_symbol *sym = fl ? NULL : cc_lookup(cc, s->name);
     if (!sym || sym->kind != SYM_DEF) {
-        if (!sym)
+        if (fl)
+            cc_error(cc, s, "'%s' is a local name, not a statement", s->name);
+        else if (!sym)
             unknown(cc, s, "name", s->name);
         else
             cc_error(cc, s, "'%s' is a %s, not a statement", s->name, "name");
@@ -1529,11 +1583,43 @@ static void call_stmt(cc_t *cc, const ast *s)
     if (!enter_expansion(cc, s, sym->decl))
         return;
     scope_mark m = scope_push(cc);
-    if (cg_bind_params(cc, s, sym->decl, m.head))
+    /* outputs: an argument that names nothing yet is bound by the body
+       (`let p = ...`, `pick p in ...` at its top level) and is a local of
+       the caller after the call */
+    enum { MAX_OUT = 16 };
+    const ast *out_arg[MAX_OUT], *out_param[MAX_OUT];
+    int nout = 0;
+    for (const ast *p = sym->decl->a, *a = s->a; p && a; p = p->next, a = a->next)
+        if (a->kind == A_NAME && nout < MAX_OUT && names_nothing(cc, a->name, m.head)) {
+            out_arg[nout] = a;
+            out_param[nout++] = p;
+        }
+    int bound = cg_bind_params(cc, s, sym->decl, m.head);
+    struct { int slot; cc_type type; int ok; } got[MAX_OUT];
+    if (bound) {
         stmts(cc, sym->decl->c->a);
+        for (int i = 0; i < nout; i++) {
+            cc_local *l = find_local(cc, out_param[i]->name);
+            got[i].ok = l && !l->is_param;
+            if (got[i].ok) {
+                got[i].slot = l->slot;
+                got[i].type = l->type;
+            } else {
+                cc_error(cc, out_arg[i], "unknown name '%s' ('%s' does not bind its parameter '%s' "
+                         "with let or pick, so it cannot give a new name to its caller)",
+                         out_arg[i]->name, s->name, out_param[i]->name);
+            }
+        }
+    }
     scope_pop(cc, m);
     cc->next_slot = cc->next_slot > m.next_slot ? cc->next_slot : m.next_slot;
     leave_expansion(cc);
+    for (int i = 0; bound && i < nout; i++) {  /* (reported: an error type, no cascade) */
+        cc_local *l = bind(cc, out_arg[i], out_arg[i]->name);
+        l->slot = got[i].ok ? got[i].slot : new_slot(cc);
+        l->type = got[i].ok ? got[i].type : T_ERR;
+        l->used = 1;
+    }
 }
 
 static cc_symbol *named(cc_t *cc, const ast *n, sym_kind kind, const char *what)
