@@ -1541,6 +1541,24 @@ static int names_nothing(cc_t *cc, const char *name, int head)
            !cc_builtin_find(name) && cc_cell(cc, name) < 0;
 }
 
+/* Is the argument `name`, in the scope whose head is `head`, an output:
+ * a name that names nothing, or a parameter whose argument is one (an
+ * output passed on by the definition that received it)? */
+static int is_output(cc_t *cc, const char *name, int head)
+{
+    int saved = cc->head;
+    cc->head = head;
+    cc_local *l = find_local(cc, name);
+    while (l && l->is_param && l->arg->kind == A_NAME) {
+        name = l->arg->name;
+        head = l->caller_head;
+        cc->head = head;
+        l = find_local(cc, name);
+    }
+    cc->head = saved;
+    return !l && names_nothing(cc, name, head);
+}
+
 static void call_stmt(cc_t *cc, const ast *s)
 {
     cc_local *fl = find_local(cc, s->name);
@@ -1590,7 +1608,7 @@ static void call_stmt(cc_t *cc, const ast *s)
     const ast *out_arg[MAX_OUT], *out_param[MAX_OUT];
     int nout = 0;
     for (const ast *p = sym->decl->a, *a = s->a; p && a; p = p->next, a = a->next)
-        if (a->kind == A_NAME && nout < MAX_OUT && names_nothing(cc, a->name, m.head)) {
+        if (a->kind == A_NAME && nout < MAX_OUT && is_output(cc, a->name, m.head)) {
             out_arg[nout] = a;
             out_param[nout++] = p;
         }

@@ -140,6 +140,22 @@ static void test_let_outputs_and_set_through_parameters(void **state)
                  "a1a4a2a32 a1d1b1c12");
 }
 
+/* An output passed on: a definition hands its own output parameter to
+ * another definition, which binds it. */
+static void test_output_passed_on(void **state)
+{
+    (void)state;
+    expect_moves(HEAD
+                 "def q(c, dest) { pick d in orthogonal; pick dest in slide(c, d) }\n"
+                 "def qm(from, dest) { q(from, dest); move from to dest }\n"
+                 "def both(mv, from) { mv(from, there); text from there }\n"
+                 "moves {\n"
+                 "  pick from in pieces(mover)\n"
+                 "  both(qm, from)\n"
+                 "}\n",
+                 "a1a2 a1a3 a1a4 a1b1 a1c1 a1d1");
+}
+
 static void expect_error(const char *text, const char *want)
 {
     int errors;
@@ -187,6 +203,7 @@ int main(void)
         cmocka_unit_test(test_definition_passed_by_name),
         cmocka_unit_test(test_outputs_bound_by_pick),
         cmocka_unit_test(test_let_outputs_and_set_through_parameters),
+        cmocka_unit_test(test_output_passed_on),
         cmocka_unit_test(test_messages),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
