@@ -672,12 +672,14 @@ static const uint64_t *group_set(pl_state *st, const pl_setdesc *d)
 /* set algebra: union(A, B), inter(A, B), minus(A, B), neighbors(S, D) */
 
 /* What an algebra set was last computed for: the position (its hash),
- * the mover and the locals its operands read, in the order of a walk of
- * its tree.  More locals than ALG_KEYS: never kept. */
+ * the mover and the values of the locals its operands read (`slot`, the
+ * list found once by a walk of its tree).  More locals than ALG_KEYS:
+ * never kept. */
 enum { ALG_KEYS = 16 };
 struct pl_alg_key {
     uint64_t hash;
     int32_t mover, valid, n;
+    int32_t slot[ALG_KEYS];
     int32_t val[ALG_KEYS];
 };
 
@@ -687,11 +689,10 @@ static int is_alg(int kind)
            kind == PL_SET_AROUND || kind == PL_SET_GROUPS;
 }
 
-/* The locals the tree of set i reads, appended to key->val (key->n past
+/* The locals the tree of set i reads, appended to key->slot (key->n past
  * ALG_KEYS: too many to keep). */
-static void alg_key_of(const pl_state *st, int i, struct pl_alg_key *key)
+static void alg_slots_of(const pl_program *p, int i, struct pl_alg_key *key)
 {
-    const pl_program *p = st->prog;
     const pl_setdesc *d = &p->sets[i];
     const pl_setkind_info *k = &pl_setkind_table[d->kind];
     const int32_t args[3] = {d->arg0, d->arg1, d->player};
@@ -699,11 +700,11 @@ static void alg_key_of(const pl_state *st, int i, struct pl_alg_key *key)
         if (args[a] < 0)
             continue;
         if (a < 2 && k->args == PL_SETARGS_SETS) {
-            alg_key_of(st, args[a], key);
+            alg_slots_of(p, args[a], key);
             continue;
         }
         if (key->n < ALG_KEYS)
-            key->val[key->n] = st->slot[st->nslots + args[a]];
+            key->slot[key->n] = args[a];
         key->n++;
     }
 }
@@ -751,14 +752,20 @@ static const uint64_t *alg_set(pl_state *st, const pl_setdesc *d)
     if (!st->alg) {
         st->alg = pl_calloc((size_t)p->nsets * (size_t)nw + 1, sizeof *st->alg);
         st->alg_key = pl_calloc((size_t)p->nsets + 1, sizeof *st->alg_key);
+        for (int k = 0; k < p->nsets; k++)
+            if (is_alg(p->sets[k].kind))
+                alg_slots_of(p, k, &st->alg_key[k]);
     }
     uint64_t *out = st->alg + (size_t)i * (size_t)nw;
-    struct pl_alg_key key = {st->hash, st->mover, 1, 0, {0}};
-    alg_key_of(st, i, &key);
     struct pl_alg_key *kept = &st->alg_key[i];
-    if (key.n <= ALG_KEYS && kept->valid && kept->hash == key.hash && kept->mover == key.mover &&
-        kept->n == key.n && memcmp(kept->val, key.val, (size_t)key.n * sizeof *key.val) == 0)
-        return out;
+    const int32_t *locals = st->slot + st->nslots;
+    if (kept->valid && kept->hash == st->hash && kept->mover == st->mover) {
+        int same = 1;
+        for (int k = 0; k < kept->n && same; k++)
+            same = kept->val[k] == locals[kept->slot[k]];
+        if (same)
+            return out;
+    }
     kept->valid = 0;
     if (d->kind == PL_SET_AROUND) {
         const uint64_t *a = cell_bits(st, d->arg0);
@@ -802,8 +809,13 @@ static const uint64_t *alg_set(pl_state *st, const pl_setdesc *d)
             out[w] = d->kind == PL_SET_UNION ? first[w] | b[w]
                    : d->kind == PL_SET_INTER ? first[w] & b[w] : first[w] & ~b[w];
     }
-    if (key.n <= ALG_KEYS && !st->has_err)
-        *kept = key;
+    if (kept->n <= ALG_KEYS && !st->has_err) {
+        kept->valid = 1;
+        kept->hash = st->hash;
+        kept->mover = st->mover;
+        for (int k = 0; k < kept->n; k++)
+            kept->val[k] = locals[kept->slot[k]];
+    }
     return out;
 }
 
