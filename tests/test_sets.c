@@ -368,6 +368,66 @@ static void test_loops_read_the_operands_locals(void **state)
     pl_program_free(q);
 }
 
+/* A `while` whose ways meet at a memo point (the second branch of an
+ * `either` on the loop) with the same position and text: the local the
+ * next pick's set reads (`pos`, through an operand) tells them apart, so
+ * full generation prunes no way that the plain set would keep.  (The
+ * lets put the locals' numbers past the sets' own.) */
+static void test_memo_points_read_the_operands_locals(void **state)
+{
+    (void)state;
+    const char *head = HEAD("4 x 4")
+        "setup { place black stone at a1 d4\n place white stone at c3 }\n";
+    const char *loop_plain =
+        "moves {\n"
+        "  pick from in pieces(mover)\n"
+        "  let pos = from\n"
+        "  let going = 1\n"
+        "  let steps = 0\n"
+        "  while going {\n"
+        "    pick next in neighbors(pos, orthogonal) where not own(next)\n"
+        "    set pos = next\n"
+        "    set steps = steps + 1\n"
+        "    either { set going = 0 } or { require steps < 3 }\n"
+        "  }\n"
+        "  text from \"-\" pos\n"
+        "}\n";
+    const char *loop_algebra =
+        "moves {\n"
+        "  let a = 1; let b = 2; let c = 3; let d = 4; let e = 5; let f = 6\n"
+        "  pick from in pieces(mover)\n"
+        "  let pos = from\n"
+        "  let going = a\n"
+        "  let steps = b + c + d + e + f - 20\n"
+        "  while going {\n"
+        "    pick next in minus(neighbors(pos, orthogonal), pieces(mover))\n"
+        "    set pos = next\n"
+        "    set steps = steps + 1\n"
+        "    either { set going = 0 } or { require steps < 3 }\n"
+        "  }\n"
+        "  text from \"-\" pos\n"
+        "}\n";
+    char a_text[2048], b_text[2048];
+    snprintf(a_text, sizeof a_text, "%s%s", head, loop_plain);
+    snprintf(b_text, sizeof b_text, "%s%s", head, loop_algebra);
+    pl_program *p = pt_compile_text("plain.game", a_text);
+    pl_program *q = pt_compile_text("algebra.game", b_text);
+    pl_state *a = pl_state_new(p), *b = pl_state_new(q);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    char *want = pt_moves(a, &ml);
+    char *got = pt_moves(b, &ml);
+    assert_non_null(strstr(want, "a1-d1"));
+    assert_string_equal(got, want);
+    free(want);
+    free(got);
+    pl_movelist_free(&ml);
+    pl_state_free(a);
+    pl_state_free(b);
+    pl_program_free(p);
+    pl_program_free(q);
+}
+
 int main(void)
 {
     pt_init();
@@ -382,6 +442,7 @@ int main(void)
         cmocka_unit_test(test_verifier),
         cmocka_unit_test(test_bytecode_round_trip),
         cmocka_unit_test(test_loops_read_the_operands_locals),
+        cmocka_unit_test(test_memo_points_read_the_operands_locals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
