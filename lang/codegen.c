@@ -1613,7 +1613,9 @@ static void call_stmt(cc_t *cc, const ast *s)
             out_param[nout++] = p;
         }
     int bound = cg_bind_params(cc, s, sym->decl, m.head);
-    struct { int slot; cc_type type; int ok; } got[MAX_OUT];
+    struct { int slot; cc_type type; int ok, param; } got[MAX_OUT];
+    for (int i = 0; bound && i < nout; i++)
+        got[i].param = (int)(find_local(cc, out_param[i]->name) - cc->locals);
     if (bound) {
         stmts(cc, sym->decl->c->a);
         for (int i = 0; i < nout; i++) {
@@ -1622,16 +1624,22 @@ static void call_stmt(cc_t *cc, const ast *s)
             if (got[i].ok) {
                 got[i].slot = l->slot;
                 got[i].type = l->type;
-            } else {
-                cc_error(cc, out_arg[i], "unknown name '%s' ('%s' does not bind its parameter '%s' "
-                         "with let or pick, so it cannot give a new name to its caller)",
-                         out_arg[i]->name, s->name, out_param[i]->name);
             }
         }
     }
     scope_pop(cc, m);
     cc->next_slot = cc->next_slot > m.next_slot ? cc->next_slot : m.next_slot;
     leave_expansion(cc);
+    /* An output the body did not bind; unless the body read it as a value,
+       which reported the unknown name already (a misspelt argument). */
+    for (int i = 0; bound && i < nout; i++)
+        if (!got[i].ok && !cc->locals[got[i].param].used) {
+            const char *hint = cc_suggest(cc, out_arg[i]->name);
+            cc_error(cc, out_arg[i], "unknown name '%s'%s%s%s ('%s' does not bind its parameter '%s' "
+                     "with let or pick, so it cannot give a new name to its caller)",
+                     out_arg[i]->name, hint ? "; did you mean '" : "", hint ? hint : "",
+                     hint ? "'?" : "", s->name, out_param[i]->name);
+        }
     for (int i = 0; bound && i < nout; i++) {  /* (reported: an error type, no cascade) */
         cc_local *l = bind(cc, out_arg[i], out_arg[i]->name);
         l->slot = got[i].ok ? got[i].slot : new_slot(cc);

@@ -180,6 +180,18 @@ static void test_messages(void **state)
                  "}\n",
                  "unknown name 'dest' ('queen' does not bind its parameter 'dest' with let or pick, "
                  "so it cannot give a new name to its caller)");
+    /* a misspelt input is one error, with its hint, not an output */
+    expect_error(HEAD
+                 "def step(from, d) {\n"
+                 "  let dest = from + d\n"
+                 "  move from to dest\n"
+                 "  text from dest\n"
+                 "}\n"
+                 "moves {\n"
+                 "  pick from in pieces(mover)\n"
+                 "  step(form, n)\n"
+                 "}\n",
+                 "unknown name 'form'; did you mean 'from'?");
     expect_error(HEAD
                  "moves {\n"
                  "  pick from in pieces(mover)\n"
