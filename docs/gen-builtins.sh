@@ -33,6 +33,7 @@ rows() {
         used[kind]++
         if (kind == "CELL") return used[kind] == 1 ? "c" : "e"
         if (kind == "NUMBER") return used[kind] == 1 ? "n" : "m"
+        if (kind == "CELLS") return used[kind] == 1 ? "A" : "B"
         return name_of[kind]
     }
     function signature(name, min, max,    s, i, a) {
@@ -49,6 +50,7 @@ rows() {
         name_of["DIR"] = "d"; name_of["PLAYER"] = "P"; name_of["DSET"] = "D"
         name_of["KIND"] = "KIND"; name_of["SET"] = "x in S where C"
         name_of["NUMBER_OR_DIR"] = "n or d"; name_of["DIR_OR_DSET"] = "d or D"
+        name_of["CELL_OR_CELLS"] = "c or S"
         type_of["NUMBER"] = "number"; type_of["CELL"] = "cell"
         type_of["DIR"] = "direction"; type_of["PLAYER"] = "player"
         type_of["KIND"] = "piece kind"; type_of["CELLS"] = "set of cells"

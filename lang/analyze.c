@@ -250,7 +250,9 @@ static long long set_bound(an_ctx *a, const ast *set)
     if (strcmp(set->name, "pieces") == 0 || strcmp(set->name, "leaps") == 0 ||
         strcmp(set->name, "neighbors") == 0 || strcmp(set->name, "between") == 0 ||
         strcmp(set->name, "group") == 0 || strcmp(set->name, "border") == 0 ||
-        strcmp(set->name, "slide") == 0 || strcmp(set->name, "reach") == 0)
+        strcmp(set->name, "slide") == 0 || strcmp(set->name, "reach") == 0 ||
+        strcmp(set->name, "union") == 0 || strcmp(set->name, "inter") == 0 ||
+        strcmp(set->name, "minus") == 0)
         return board;
     cc_symbol *s = cc_lookup(cc, set->name);
     if (s && (s->kind == SYM_REGION || s->kind == SYM_DSET))

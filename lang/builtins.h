@@ -21,6 +21,8 @@
  *               DSET  the name of a direction set, read at compile time
  *               KIND  the name of a piece kind, read at compile time
  *               SET   `x in S where C`, or a set (a comprehension)
+ *               CELLS a set of cells (an operand of set algebra)
+ *               CELL_OR_CELLS  a cell, or a set of cells (neighbors)
  *   result    NUMBER, CELL, DIR, PLAYER, KIND; CELLS or NUMBERS for a set
  *   lowering  OP       the value arguments compiled in order as their
  *                      types, then opcode PL_OP_<target>, whose operand
@@ -68,12 +70,15 @@ BUILTIN(all,        1, 1, SET,    NONE,   NONE,   NUMBER, HANDLER, comprehension
 BUILTIN(none,       1, 1, SET,    NONE,   NONE,   NUMBER, HANDLER, comprehension, BOOL, "1 when `C` holds for no element of `S`; `none(S)`: `S` is empty")
 BUILTIN(pieces,     1, 2, PLAYER, KIND,   NONE,   CELLS,  SET,     PIECES,    ANY,   "the cells holding a piece of `P` (of kind `KIND` when given), in board order")
 BUILTIN(leaps,      2, 2, CELL,   DSET,   NONE,   CELLS,  SET,     LEAPS,     ANY,   "`c + d` for each direction `d` of `D` (mover's side), when on the board, in the order of `D`")
-BUILTIN(neighbors,  2, 2, CELL,   DSET,   NONE,   CELLS,  SET,     LEAPS,     ANY,   "the same as `leaps(c, D)`")
+BUILTIN(neighbors,  2, 2, CELL_OR_CELLS, DSET, NONE, CELLS, SET,   LEAPS,     ANY,   "with a cell `c`: the same as `leaps(c, D)`; with a set of cells `S`: the cells one step along `D` from a cell of `S` and not in `S`, in board order (a group's neighbours: `neighbors(group(c, D), D)`)")
 BUILTIN(between,    2, 2, CELL,   CELL,   NONE,   CELLS,  SET,     BETWEEN,   ANY,   "the cells strictly between `c` and `e` when they are on one row, column or diagonal (else none), from `c` toward `e`")
-BUILTIN(group,      2, 2, CELL,   DSET,   NONE,   CELLS,  SET,     GROUP,     ANY,   "`c` and every cell joined to it by steps along `D` through cells of the same owner as `c` (through empty cells when `c` is empty): its group of stones, or the empty area around it; none when `c` is `off`; in board order")
+BUILTIN(group,      2, 2, CELL_OR_CELLS, DSET,   NONE,   CELLS,  SET,     GROUP,     ANY,   "`c` and every cell joined to it by steps along `D` through cells of the same owner as `c` (through empty cells when `c` is empty): its group of stones, or the empty area around it; none when `c` is `off`; in board order. With a set of cells `S`: the union of the groups of its cells")
 BUILTIN(border,     2, 2, CELL,   DSET,   NONE,   CELLS,  SET,     BORDER,    ANY,   "the cells one step along `D` from `group(c, D)` and not in it: a group's liberties are `count(x in border(c, D) where empty(x))`; in board order")
 BUILTIN(slide,      2, 2, CELL,   DIR,    NONE,   CELLS,  SET,     SLIDE,     ANY,   "the empty cells from `c + d` onward along `d`, up to the first piece or the edge (a rider's moves, blocked by any piece), nearest first")
 BUILTIN(reach,      2, 2, CELL,   DIR,    NONE,   CELLS,  SET,     REACH,     ANY,   "`slide(c, d)`, then the cell of the first piece met if there is one (a rider's moves and the piece it may take), nearest first")
+BUILTIN(union,      2, 2, CELLS,  CELLS,  NONE,   CELLS,  SET,     UNION,     ANY,   "the cells of `A` or of `B` (each once), in board order")
+BUILTIN(inter,      2, 2, CELLS,  CELLS,  NONE,   CELLS,  SET,     INTER,     ANY,   "the cells of both `A` and `B`, in board order")
+BUILTIN(minus,      2, 2, CELLS,  CELLS,  NONE,   CELLS,  SET,     MINUS,     ANY,   "the cells of `A` that are not in `B`, in board order")
 BUILTIN(range,      2, 2, NUMBER, NUMBER, NONE,   NUMBERS, SET,    RANGE,     ANY,   "the numbers `n`, `n`+1, ..., `m` (none if `m` < `n`), increasing")
 #endif
 

@@ -378,25 +378,100 @@ static int kind_of(cc_t *cc, const ast *e)
     return k->index;
 }
 
+/* Whether e is written as a set (a set builtin, a builtin set name, a
+ * region, a definition whose body is one, or a parameter bound to one),
+ * rather than a value: what neighbors(c or S, D) is given. */
+static int is_set_ast(cc_t *cc, const ast *e, int depth)
+{
+    if (depth > CC_MAX_EXPANSION)
+        return 0;
+    if (e->kind != A_NAME && e->kind != A_CALL)
+        return 0;
+    cc_local *l = find_local(cc, e->name);
+    if (l) {
+        if (!l->is_param || e->kind != A_NAME)
+            return 0;
+        int r = 0;
+        IN_CALLER_SCOPE(cc, l, r = is_set_ast(cc, l->arg, depth + 1));
+        return r;
+    }
+    if (e->kind == A_NAME) {
+        const cc_builtin_name *bn = cc_builtin_name_find(e->name);
+        if (bn)
+            return bn->lowering == BL_SET;
+    } else {
+        const cc_builtin *b = cc_builtin_find(e->name);
+        if (b)
+            return b->lowering == BL_SET;
+    }
+    cc_symbol *s = cc_lookup(cc, e->name);
+    if (!s)
+        return 0;
+    if (s->kind == SYM_REGION)
+        return 1;
+    if (s->kind != SYM_DEF || !s->decl->b || s->decl->c)
+        return 0;
+    if (ast_list_len(s->decl->a) != (e->kind == A_CALL ? ast_list_len(e->a) : 0))
+        return 0;
+    int saved = cc->head, r = 0;
+    if (cg_bind_params(cc, e, s->decl, saved))
+        r = is_set_ast(cc, s->decl->b, depth + 1);
+    cc->head = saved;
+    return r;
+}
+
+static int set_expr(cc_t *cc, const ast *e, cc_type *elem);
+
+/* An operand of set algebra: a set of cells, compiled; its index. */
+static int set_operand(cc_t *cc, const ast *a, const char *fn)
+{
+    cc_type el;
+    int s = set_expr(cc, a, &el);
+    if (s >= 0 && el != T_CELL) {
+        cc_error(cc, a, "'%s' takes sets of cells, not a set of %s", fn,
+                 el == T_DIR ? "directions" : "numbers");
+        return -1;
+    }
+    return s;
+}
+
 /* A SET lowering (builtins.h): a descriptor of the row's set kind, its
- * value arguments computed into locals arg0 and arg1, in order. */
+ * value arguments computed into locals arg0 and arg1, in order; the
+ * operands of set algebra (CELLS) are set descriptors instead, and
+ * neighbors of a set of cells is the kind AROUND. */
 static int lower_set(cc_t *cc, const ast *e, const cc_builtin *b, cc_type *elem)
 {
     pl_setdesc d = {b->target, -1, -1, -1, -1};
     int32_t *value_args[2] = {&d.arg0, &d.arg1};
     int nvalues = 0, k = 0;
     for (const ast *a = e->a; a; a = a->next, k++) {
-        switch (b->arg[k]) {
+        cc_argkind kind = b->arg[k];
+        if (kind == BA_CELL_OR_CELLS) {
+            kind = is_set_ast(cc, a, 0) ? BA_CELLS : BA_CELL;
+            if (kind == BA_CELLS)      /* neighbors(S, D), group(S, D) */
+                d.kind = d.kind == PL_SET_GROUP ? PL_SET_GROUPS : PL_SET_AROUND;
+        }
+        switch (kind) {
         case BA_PLAYER: d.player = player_arg(cc, a); break;
         case BA_DSET: d.id = dset_of(cc, a); break;
         case BA_KIND: d.id = kind_of(cc, a); break;
-        default: *value_args[nvalues++] = temp_of(cc, a, arg_type(b->arg[k])); break;
+        case BA_CELLS:
+            if ((*value_args[nvalues++] = set_operand(cc, a, b->name)) < 0)
+                return -1;
+            break;
+        default: *value_args[nvalues++] = temp_of(cc, a, arg_type(kind)); break;
         }
-        if ((b->arg[k] == BA_DSET || b->arg[k] == BA_KIND) && d.id < 0)
+        if ((kind == BA_DSET || kind == BA_KIND) && d.id < 0)
             return -1;
     }
-    *elem = set_element(b->target);
-    return add_set(cc, d);
+    *elem = set_element(d.kind);
+    int i = add_set(cc, d);
+    if (pl_set_tree_size(cc->prog, i, PL_LIMIT_SET_TREE + 1) > PL_LIMIT_SET_TREE) {
+        cc_error(cc, e, "a set made with union, inter, minus and neighbors holds more than %d sets",
+                 PL_LIMIT_SET_TREE);
+        return -1;
+    }
+    return i;
 }
 
 /* Compile a set expression: emits code that stores its arguments in
@@ -1283,6 +1358,24 @@ static void assign_stmt(cc_t *cc, const ast *s)
 {
     const ast *target = s->a;
     cc_local *l = find_local(cc, target->name);
+    ast renamed;
+    if (l && l->is_param && l->arg->kind == A_NAME) {
+        /* passed by name: `set p = v` sets what the argument names, a
+         * local of the caller (an output of a statement definition) or a
+         * variable; the value is computed here */
+        int saved = cc->head;
+        while (l && l->is_param && l->arg->kind == A_NAME) {
+            renamed = *l->arg;
+            target = &renamed;
+            cc->head = l->caller_head;
+            l = find_local(cc, target->name);
+        }
+        cc->head = saved;
+        if (l && l->is_param) {
+            cc_error(cc, s->a, "cannot set '%s': its argument is not a name", s->a->name);
+            return;
+        }
+    }
     if (l && !s->c && !l->is_param) {
         /* copied first: compiling the value may bind names (a definition's
          * parameters) and move the table `l` points into */
@@ -1436,11 +1529,65 @@ static void first_in_stmt(cc_t *cc, const ast *s)
     land(cc, done);
 }
 
+/* Does `name` name nothing (no local, global, builtin or cell) in the
+ * scope whose head is `head`? */
+static int names_nothing(cc_t *cc, const char *name, int head)
+{
+    int saved = cc->head;
+    cc->head = head;
+    int none = !find_local(cc, name);
+    cc->head = saved;
+    return none && !cc_lookup(cc, name) && !cc_builtin_name_find(name) &&
+           !cc_builtin_find(name) && cc_cell(cc, name) < 0;
+}
+
+/* Is the argument `name`, in the scope whose head is `head`, an output:
+ * a name that names nothing, or a parameter whose argument is one (an
+ * output passed on by the definition that received it)? */
+static int is_output(cc_t *cc, const char *name, int head)
+{
+    int saved = cc->head;
+    cc->head = head;
+    cc_local *l = find_local(cc, name);
+    while (l && l->is_param && l->arg->kind == A_NAME) {
+        name = l->arg->name;
+        head = l->caller_head;
+        cc->head = head;
+        l = find_local(cc, name);
+    }
+    cc->head = saved;
+    return !l && names_nothing(cc, name, head);
+}
+
 static void call_stmt(cc_t *cc, const ast *s)
 {
-    cc_symbol *sym = find_local(cc, s->name) ? NULL : cc_lookup(cc, s->name);
+    cc_local *fl = find_local(cc, s->name);
+    if (fl && fl->is_param && fl->arg->kind == A_NAME) {
+        /* a parameter bound to the name of a statement definition is
+         * called like it (def both(step) { step(n); step(e) }); its
+         * arguments are compiled here, where they are written */
+        int saved = cc->head;
+        const char *name = NULL;
+        for (cc_local *l = fl; l && l->is_param && l->arg->kind == A_NAME;) {
+            name = l->arg->name;
+            cc->head = l->caller_head;
+            l = find_local(cc, name);
+            if (l && !l->is_param)
+                name = NULL;
+        }
+        cc->head = saved;
+        if (name) {
+            ast call = *s;
+            call.name = (char *)name;
+            call_stmt(cc, &call);
+            return;
+        }
+    }
+    cc_symbol *sym = fl ? NULL : cc_lookup(cc, s->name);
     if (!sym || sym->kind != SYM_DEF) {
-        if (!sym)
+        if (fl)
+            cc_error(cc, s, "'%s' is a local name, not a statement", s->name);
+        else if (!sym)
             unknown(cc, s, "name", s->name);
         else
             cc_error(cc, s, "'%s' is a %s, not a statement", s->name, "name");
@@ -1454,11 +1601,51 @@ static void call_stmt(cc_t *cc, const ast *s)
     if (!enter_expansion(cc, s, sym->decl))
         return;
     scope_mark m = scope_push(cc);
-    if (cg_bind_params(cc, s, sym->decl, m.head))
+    /* outputs: an argument that names nothing yet is bound by the body
+       (`let p = ...`, `pick p in ...` at its top level) and is a local of
+       the caller after the call */
+    enum { MAX_OUT = 16 };
+    const ast *out_arg[MAX_OUT], *out_param[MAX_OUT];
+    int nout = 0;
+    for (const ast *p = sym->decl->a, *a = s->a; p && a; p = p->next, a = a->next)
+        if (a->kind == A_NAME && nout < MAX_OUT && is_output(cc, a->name, m.head)) {
+            out_arg[nout] = a;
+            out_param[nout++] = p;
+        }
+    int bound = cg_bind_params(cc, s, sym->decl, m.head);
+    struct { int slot; cc_type type; int ok, param; } got[MAX_OUT];
+    for (int i = 0; bound && i < nout; i++)
+        got[i].param = (int)(find_local(cc, out_param[i]->name) - cc->locals);
+    if (bound) {
         stmts(cc, sym->decl->c->a);
+        for (int i = 0; i < nout; i++) {
+            cc_local *l = find_local(cc, out_param[i]->name);
+            got[i].ok = l && !l->is_param;
+            if (got[i].ok) {
+                got[i].slot = l->slot;
+                got[i].type = l->type;
+            }
+        }
+    }
     scope_pop(cc, m);
     cc->next_slot = cc->next_slot > m.next_slot ? cc->next_slot : m.next_slot;
     leave_expansion(cc);
+    /* An output the body did not bind; unless the body read it as a value,
+       which reported the unknown name already (a misspelt argument). */
+    for (int i = 0; bound && i < nout; i++)
+        if (!got[i].ok && !cc->locals[got[i].param].used) {
+            const char *hint = cc_suggest(cc, out_arg[i]->name);
+            cc_error(cc, out_arg[i], "unknown name '%s'%s%s%s ('%s' does not bind its parameter '%s' "
+                     "with let or pick, so it cannot give a new name to its caller)",
+                     out_arg[i]->name, hint ? "; did you mean '" : "", hint ? hint : "",
+                     hint ? "'?" : "", s->name, out_param[i]->name);
+        }
+    for (int i = 0; bound && i < nout; i++) {  /* (reported: an error type, no cascade) */
+        cc_local *l = bind(cc, out_arg[i], out_arg[i]->name);
+        l->slot = got[i].ok ? got[i].slot : new_slot(cc);
+        l->type = got[i].ok ? got[i].type : T_ERR;
+        l->used = 1;
+    }
 }
 
 static cc_symbol *named(cc_t *cc, const ast *n, sym_kind kind, const char *what)
@@ -1542,6 +1729,12 @@ static void stmt_node(cc_t *cc, const ast *s)
         op0(cc, PL_OP_MOVE);
         break;
     case A_CAPTURE:
+        if (is_set_ast(cc, s->a, 0)) {      /* capture S: every piece of a set of cells */
+            int k = set_operand(cc, s->a, "capture");
+            at(cc, s);
+            op1(cc, PL_OP_REMOVESET, k < 0 ? 0 : k);
+            break;
+        }
         expr_as(cc, s->a, T_CELL);
         at(cc, s);
         op0(cc, PL_OP_REMOVE);

@@ -53,7 +53,7 @@ typedef enum {
  * they need: the handlers and the range rules. */
 typedef enum {
     BA_NONE, BA_CELL, BA_DIR, BA_NUMBER, BA_PLAYER, BA_NUMBER_OR_DIR,
-    BA_DIR_OR_DSET, BA_DSET, BA_KIND, BA_SET
+    BA_DIR_OR_DSET, BA_DSET, BA_KIND, BA_SET, BA_CELLS, BA_CELL_OR_CELLS
 } cc_argkind;
 typedef enum { BL_OP, BL_SET, BL_HANDLER } cc_lowering;
 

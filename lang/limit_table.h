@@ -31,6 +31,7 @@ LIMIT(LOCALS, 16384, "local variables of the move program, scratch marks include
 LIMIT(STRINGS, 1048576, "distinct strings of the move texts", "(bytecode only: a source cannot hold that many)")
 LIMIT(SLOTS, 16777216, "slots of a position (cells, marks, variables)", "(bytecode only: the limits above keep a compiled game far below)")
 LIMIT(SETS, 1048576, "set expressions of the rules", "(bytecode only: a source cannot hold that many)")
+LIMIT(SET_TREE, 64, "sets that make one set of union, inter, minus and neighbors of a set (counted as written)", "a set made with union, inter, minus and neighbors holds more than 64 sets")
 LIMIT(CODE, 16777216, "words of compiled code", "the compiled rules are too large (more than 16777216 words)")
 #else
 #ifndef PLATEAU_LIMIT_TABLE_H

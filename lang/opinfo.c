@@ -18,8 +18,8 @@ const pl_opinfo pl_opinfo_table[PL_OP_COUNT] = {
 };
 
 const pl_setkind_info pl_setkind_table[PL_SET_COUNT] = {
-#define SETKIND(name, text, id, arg0, arg1, player, element, doc) \
-    [PL_SET_##name] = { text, PL_SETID_##id, { arg0, arg1 }, \
+#define SETKIND(name, text, id, arg0, arg1, args, player, element, doc) \
+    [PL_SET_##name] = { text, PL_SETID_##id, { arg0, arg1 }, PL_SETARGS_##args, \
                         PL_SETSIDE_##player, PL_SETELEM_##element, doc },
 #include "setkinds.h"
 #undef SETKIND

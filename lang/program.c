@@ -109,3 +109,15 @@ int pl_program_find_cell(const pl_program *prog, const char *name)
             return i;
     return -1;
 }
+
+int pl_set_tree_size(const pl_program *prog, int i, int limit)
+{
+    const pl_setdesc *d = &prog->sets[i];
+    if (limit <= 1 || d->kind < 0 || d->kind >= PL_SET_COUNT ||
+        pl_setkind_table[d->kind].args != PL_SETARGS_SETS)
+        return 1;
+    int n = 1 + pl_set_tree_size(prog, d->arg0, limit - 1);
+    if (n <= limit && d->arg1 >= 0)
+        n += pl_set_tree_size(prog, d->arg1, limit - n);
+    return n;
+}

@@ -95,7 +95,7 @@ _Static_assert(PL_PIECE_OWNER_SHIFT == 8 && PL_PIECE_ATTR_SHIFT == 12 &&
  * element).
  */
 typedef enum {
-#define SETKIND(name, text, id, arg0, arg1, player, element, doc) PL_SET_##name,
+#define SETKIND(name, text, id, arg0, arg1, args, player, element, doc) PL_SET_##name,
 #include "setkinds.h"
 #undef SETKIND
     PL_SET_COUNT
@@ -105,11 +105,13 @@ typedef enum {
 typedef enum { PL_SETID_NONE, PL_SETID_KIND, PL_SETID_REGION, PL_SETID_DSET } pl_setid;
 typedef enum { PL_SETSIDE_NONE, PL_SETSIDE_MOVER, PL_SETSIDE_SIDE } pl_setside;
 typedef enum { PL_SETELEM_CELL, PL_SETELEM_DIR, PL_SETELEM_NUMBER } pl_setelem;
+typedef enum { PL_SETARGS_LOCALS, PL_SETARGS_SETS } pl_setargs;
 
 typedef struct {
     const char *name;           /* the disassembler's name */
     pl_setid id;
     const char *arg_label[2];   /* NULL: argument unused */
+    pl_setargs args;            /* what arg0/arg1 hold: locals, or sets */
     pl_setside player;
     pl_setelem element;
     const char *doc;
@@ -233,6 +235,12 @@ typedef struct pl_program {
 } pl_program;
 
 void pl_program_free(pl_program *prog);
+
+/* The number of sets that set i is made of (itself, and the operands of
+ * set algebra, recursively, counted as often as they appear), or any
+ * number above `limit` once it passes it: the work is bounded by limit.
+ * The operands of every set must be earlier sets. */
+int pl_set_tree_size(const pl_program *prog, int i, int limit);
 
 /* Name of cell/direction lookups (case-insensitive for cells); -1 if none. */
 int pl_program_find_cell(const pl_program *prog, const char *name);

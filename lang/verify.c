@@ -458,6 +458,18 @@ static int check_set_unused(verifier *v, int i, const char *field, int32_t x)
     return 0;
 }
 
+/* An operand of set algebra: an earlier set of cells, so that the sets
+ * form a tree (walked by the VM), bounded in size after check_set. */
+static int check_set_operand(verifier *v, int i, const char *field, int32_t x)
+{
+    const pl_program *p = v->prog;
+    if (x < 0 || x >= i)
+        return fail(v, "set %d: %s is %d, not an earlier set (0..%d)", i, field, x, i - 1);
+    if (pl_setkind_table[p->sets[x].kind].element != PL_SETELEM_CELL)
+        return fail(v, "set %d: %s is set %d, not a set of cells", i, field, x);
+    return 0;
+}
+
 /* A set descriptor against its kind's row of setkinds.h. */
 static int check_set(verifier *v, int i)
 {
@@ -470,9 +482,12 @@ static int check_set(verifier *v, int i)
     const int32_t args[2] = {s->arg0, s->arg1};
     static const char *const arg_field[2] = {"arg0", "arg1"};
     for (int a = 0; a < 2; a++)
-        if (k->arg_label[a] ? check_set_local(v, i, arg_field[a], args[a], 1)
-                            : check_set_unused(v, i, arg_field[a], args[a]))
+        if (!k->arg_label[a] ? check_set_unused(v, i, arg_field[a], args[a])
+            : k->args == PL_SETARGS_SETS ? check_set_operand(v, i, arg_field[a], args[a])
+                                         : check_set_local(v, i, arg_field[a], args[a], 1))
             return -1;
+    if (k->args == PL_SETARGS_SETS && pl_set_tree_size(v->prog, i, PL_LIMIT_SET_TREE + 1) > PL_LIMIT_SET_TREE)
+        return fail(v, "set %d: made of more than %d sets", i, PL_LIMIT_SET_TREE);
     if (k->player == PL_SETSIDE_SIDE)
         return check_set_local(v, i, "player", s->player, 0);
     return check_set_unused(v, i, "player", s->player);

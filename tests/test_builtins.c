@@ -59,6 +59,8 @@ static const char *argument(const char *kind, int k, int alternative)
     if (strcmp(kind, "DSET") == 0) return "orthogonal";
     if (strcmp(kind, "KIND") == 0) return "token";
     if (strcmp(kind, "SET") == 0) return "x in cells where empty(x)";
+    if (strcmp(kind, "CELLS") == 0) return k == 0 ? "pieces(mover)" : "empty_cells";
+    if (strcmp(kind, "CELL_OR_CELLS") == 0) return alternative ? "pieces(mover)" : "a1";
     if (strcmp(kind, "NUMBER_OR_DIR") == 0) return alternative ? "n" : "3";
     if (strcmp(kind, "DIR_OR_DSET") == 0) return alternative ? "orthogonal" : "n";
     fail_msg("unknown argument kind %s", kind);

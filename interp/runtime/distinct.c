@@ -483,7 +483,12 @@ static int set_distinct(const pl_program *p, const pl_setdesc *d)
     case PL_SET_GROUP:
     case PL_SET_BORDER:
     case PL_SET_SLIDE:
-    case PL_SET_REACH: return 1;
+    case PL_SET_REACH:
+    case PL_SET_UNION:      /* set algebra: a bitset, each cell once */
+    case PL_SET_INTER:
+    case PL_SET_MINUS:
+    case PL_SET_AROUND:
+    case PL_SET_GROUPS: return 1;
     case PL_SET_LEAPS: return dirs_distinct(p, d->id, 0);
     case PL_SET_DIRS: return sided_distinct(p, &p->dsets, d->id);
     case PL_SET_REGION: return sided_distinct(p, &p->regions, d->id);

@@ -48,22 +48,34 @@ static uint64_t mix(uint64_t h, uint64_t v)
 
 static int width(const pl_program *p, int pc) { return 1 + pl_opinfo_table[p->code[pc]].nops; }
 
+#define SET(v, l) ((l) >= 0 && (l) < p->nlocals ? (v)[(l) >> 6] |= 1ull << ((l) & 63) : 0)
+/* The locals set s reads: its arguments, or for set algebra those of its
+ * operands (a tree of at most PL_LIMIT_SET_TREE sets, the verifier says). */
+static void set_reads(const pl_program *p, int s, uint64_t *r)
+{
+    const pl_setdesc *d = &p->sets[s];
+    if (pl_setkind_table[d->kind].args == PL_SETARGS_SETS) {
+        set_reads(p, d->arg0, r);
+        if (d->arg1 >= 0)
+            set_reads(p, d->arg1, r);
+    } else {
+        SET(r, d->arg0);
+        SET(r, d->arg1);
+    }
+    SET(r, d->player);
+}
+
 /* The locals an instruction reads (set bits in r) and surely writes (w). */
 static void uses(const pl_program *p, int pc, uint64_t *r, uint64_t *w)
 {
-#define SET(v, l) ((l) >= 0 && (l) < p->nlocals ? (v)[(l) >> 6] |= 1ull << ((l) & 63) : 0)
     const int32_t *code = p->code;
     const pl_opinfo *in = &pl_opinfo_table[code[pc]];
     for (int k = 0; k < in->nops; k++) {
         int32_t a = code[pc + 1 + k];
         if (in->kind[k] == PL_K_LOCAL)
             SET(r, a);
-        if (in->kind[k] == PL_K_SET && a >= 0 && a < p->nsets) {
-            const pl_setdesc *d = &p->sets[a];
-            SET(r, d->arg0);
-            SET(r, d->arg1);
-            SET(r, d->player);
-        }
+        if (in->kind[k] == PL_K_SET && a >= 0 && a < p->nsets)
+            set_reads(p, a, r);
     }
     switch (code[pc]) {
     case PL_OP_STORE: case PL_OP_ASSIGN:

@@ -231,7 +231,12 @@ static int32_t set_bound(const pl_program *p, const pl_setdesc *d)
     case PL_SET_EMPTY:
     case PL_SET_PIECES:
     case PL_SET_GROUP:
-    case PL_SET_BORDER: return p->ncells;
+    case PL_SET_BORDER:
+    case PL_SET_UNION:
+    case PL_SET_INTER:
+    case PL_SET_MINUS:
+    case PL_SET_AROUND:
+    case PL_SET_GROUPS: return p->ncells;
     case PL_SET_BETWEEN: return p->ncols > p->nrows ? p->ncols : p->nrows;
     case PL_SET_SLIDE:
     case PL_SET_REACH:      /* a straight line, then perhaps one extra cell */
@@ -263,7 +268,7 @@ static void mark_after(builder *b, int op, uint8_t *after)
     int n = 0;
     memset(after, 0, (size_t)p->ncode);
     for (int pc = 0; pc < p->ncode; pc += 1 + pl_opinfo_table[p->code[pc]].nops)
-        if (p->code[pc] == op)
+        if (p->code[pc] == op || (op == PL_OP_REMOVE && p->code[pc] == PL_OP_REMOVESET))
             todo[n++] = pc;
     while (n > 0) {
         int pc = todo[--n];

@@ -356,6 +356,8 @@ void pl_state_free(pl_state *st)
     free(st->seen);
     free(st->occ);
     free(st->grp);
+    free(st->alg);
+    free(st->alg_key);
     free(st->name_len);
     free(st->str_len);
     free(st->apart);

@@ -232,6 +232,11 @@ struct pl_state {
     uint64_t grp_hash;
     int32_t grp_cell, grp_dset, grp_kind, grp_mover;
     int grp_valid;
+    /* set algebra (union, inter, minus, neighbors of a set: vm.c,
+       alg_set): one row of nwords bits per set descriptor, made on first
+       use, and for each algebra set the key it was computed for */
+    uint64_t *alg;            /* nsets * nwords, or NULL */
+    struct pl_alg_key *alg_key;   /* nsets, or NULL */
 
     /* explain mode: follow the paths that agree with a typed move */
     const char *xtarget;

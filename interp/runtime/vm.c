@@ -119,6 +119,8 @@ static int set_player(pl_state *st, const pl_setdesc *d)
 static int sgn(int v) { return (v > 0) - (v < 0); }
 
 static const uint64_t *group_set(pl_state *st, const pl_setdesc *d);
+static const uint64_t *alg_set(pl_state *st, const pl_setdesc *d);
+static int set_next(pl_state *st, const pl_setdesc *d, int32_t *cursor, int pc, int32_t *out);
 
 /* Every grid square strictly between cells a and b (on one row, column or
  * diagonal) holds a cell: a hole ends a line, so between(a, b) across one
@@ -256,10 +258,18 @@ static int32_t next_cell_or_dir(pl_state *st, const pl_setdesc *d, int32_t *curs
         return *cursor = t;
     }
     case PL_SET_GROUP:
-    case PL_SET_BORDER: {
+    case PL_SET_BORDER:
+    case PL_SET_UNION:
+    case PL_SET_INTER:
+    case PL_SET_MINUS:
+    case PL_SET_AROUND:
+    case PL_SET_GROUPS: {
         if (*cursor < -1 || *cursor >= p->ncells)
             return -1;
-        const uint64_t *bits = group_set(st, d);
+        const uint64_t *bits = d->kind == PL_SET_GROUP || d->kind == PL_SET_BORDER
+                                   ? group_set(st, d) : alg_set(st, d);
+        if (st->has_err)
+            return -1;
         for (int c = *cursor + 1; c < p->ncells; c = (c | 63) + 1) {
             uint64_t w = bits[c >> 6] & (~0ull << (c & 63));
             if (w)
@@ -323,6 +333,12 @@ static uint64_t set_word(pl_state *st, const pl_setdesc *d, int w, int *ok)
     case PL_SET_GROUP:
     case PL_SET_BORDER:
         return group_set(st, d)[w];
+    case PL_SET_UNION:
+    case PL_SET_INTER:
+    case PL_SET_MINUS:
+    case PL_SET_AROUND:
+    case PL_SET_GROUPS:
+        return alg_set(st, d)[w];
     default:
         break;
     }
@@ -650,6 +666,157 @@ static const uint64_t *group_set(pl_state *st, const pl_setdesc *d)
         st->grp_mover = st->mover;
     }
     return st->grp;
+}
+
+/* ---------------------------------------------------------------------- */
+/* set algebra: union(A, B), inter(A, B), minus(A, B), neighbors(S, D) */
+
+/* What an algebra set was last computed for: the position (its hash),
+ * the mover and the values of the locals its operands read (`slot`, the
+ * list found once by a walk of its tree).  More locals than ALG_KEYS:
+ * never kept. */
+enum { ALG_KEYS = 16 };
+struct pl_alg_key {
+    uint64_t hash;
+    int32_t mover, valid, n;
+    int32_t slot[ALG_KEYS];
+    int32_t val[ALG_KEYS];
+};
+
+static int is_alg(int kind)
+{
+    return kind == PL_SET_UNION || kind == PL_SET_INTER || kind == PL_SET_MINUS ||
+           kind == PL_SET_AROUND || kind == PL_SET_GROUPS;
+}
+
+/* The locals the tree of set i reads, appended to key->slot (key->n past
+ * ALG_KEYS: too many to keep). */
+static void alg_slots_of(const pl_program *p, int i, struct pl_alg_key *key)
+{
+    const pl_setdesc *d = &p->sets[i];
+    const pl_setkind_info *k = &pl_setkind_table[d->kind];
+    const int32_t args[3] = {d->arg0, d->arg1, d->player};
+    for (int a = 0; a < 3; a++) {
+        if (args[a] < 0)
+            continue;
+        if (a < 2 && k->args == PL_SETARGS_SETS) {
+            alg_slots_of(p, args[a], key);
+            continue;
+        }
+        if (key->n < ALG_KEYS)
+            key->slot[key->n] = args[a];
+        key->n++;
+    }
+}
+
+/* The cells of set d (a set of cells) into out[0, nwords): 0 on an
+ * error (reported). */
+static int set_cells(pl_state *st, const pl_setdesc *d, uint64_t *out, int pc)
+{
+    const pl_program *p = st->prog;
+    if (pl_setkind_table[d->kind].element != PL_SETELEM_CELL) {
+        vm_error(st, pc, "set %d is not a set of cells", (int)(d - p->sets));
+        return 0;
+    }
+    int ok = 1;
+    for (int w = 0; w < st->nwords && ok; w++)
+        out[w] = set_word(st, d, w, &ok);
+    if (ok)
+        return !st->has_err;
+    memset(out, 0, (size_t)st->nwords * sizeof *out);
+    int32_t cursor = -1, e;
+    while (set_next(st, d, &cursor, pc, &e))
+        if (valid_cell(p, e))
+            out[e >> 6] |= 1ull << (e & 63);
+    return !st->has_err;
+}
+
+/* The cells of set i (any set of cells) into row i of st->alg. */
+static const uint64_t *cell_bits(pl_state *st, int i)
+{
+    const pl_setdesc *d = &st->prog->sets[i];
+    if (is_alg(d->kind))
+        return alg_set(st, d);
+    uint64_t *out = st->alg + (size_t)i * (size_t)st->nwords;
+    set_cells(st, d, out, -1);
+    return out;
+}
+
+/* The cells of an algebra set as a bitset of nwords words, kept while the
+ * position, the mover and the locals its operands read stay the same (a
+ * PICK resumed over it, a count after it, finds it made). */
+static const uint64_t *alg_set(pl_state *st, const pl_setdesc *d)
+{
+    const pl_program *p = st->prog;
+    int i = (int)(d - p->sets), nw = st->nwords;
+    if (!st->alg) {
+        st->alg = pl_calloc((size_t)p->nsets * (size_t)nw + 1, sizeof *st->alg);
+        st->alg_key = pl_calloc((size_t)p->nsets + 1, sizeof *st->alg_key);
+        for (int k = 0; k < p->nsets; k++)
+            if (is_alg(p->sets[k].kind))
+                alg_slots_of(p, k, &st->alg_key[k]);
+    }
+    uint64_t *out = st->alg + (size_t)i * (size_t)nw;
+    struct pl_alg_key *kept = &st->alg_key[i];
+    const int32_t *locals = st->slot + st->nslots;
+    if (kept->valid && kept->hash == st->hash && kept->mover == st->mover) {
+        int same = 1;
+        for (int k = 0; k < kept->n && same; k++)
+            same = kept->val[k] == locals[kept->slot[k]];
+        if (same)
+            return out;
+    }
+    kept->valid = 0;
+    if (d->kind == PL_SET_AROUND) {
+        const uint64_t *a = cell_bits(st, d->arg0);
+        uint64_t grown[PL_MAX_CELLS / 64 + 1] = {0};
+        int n;
+        const int32_t *dirs = sided(&p->dsets, d->id, st->mover, p->nplayers, &n);
+        for (int w = 0; w < nw; w++)
+            for (uint64_t bits = a[w]; bits; bits &= bits - 1) {
+                int32_t x = (w << 6) + __builtin_ctzll(bits);
+                for (int k = 0; k < n; k++) {
+                    int32_t y = p->neighbor[x * p->ndirs + dirs[k]];
+                    if (y >= 0)
+                        grown[y >> 6] |= 1ull << (y & 63);
+                }
+            }
+        for (int w = 0; w < nw; w++)
+            out[w] = grown[w] & ~a[w];
+    } else if (d->kind == PL_SET_GROUPS) {
+        const uint64_t *a = cell_bits(st, d->arg0);
+        uint64_t all[PL_MAX_CELLS / 64 + 1] = {0};
+        int n;
+        const int32_t *dirs = sided(&p->dsets, d->id, st->mover, p->nplayers, &n);
+        memset(st->seen, 0, (size_t)p->ncells);
+        for (int w = 0; w < nw; w++)
+            for (uint64_t bits = a[w]; bits; bits &= bits - 1) {
+                int32_t x = (w << 6) + __builtin_ctzll(bits);
+                if (st->seen[x])
+                    continue;
+                int size = flood(st, x, dirs, n);
+                for (int k = 0; k < size; k++)
+                    all[st->queue[k] >> 6] |= 1ull << (st->queue[k] & 63);
+            }
+        memcpy(out, all, (size_t)nw * sizeof *out);
+    } else {
+        /* the first operand's row may be overwritten by the second's
+           computation only if they are one set: then both are the same */
+        uint64_t first[PL_MAX_CELLS / 64 + 1];
+        memcpy(first, cell_bits(st, d->arg0), (size_t)nw * sizeof *first);
+        const uint64_t *b = cell_bits(st, d->arg1);
+        for (int w = 0; w < nw; w++)
+            out[w] = d->kind == PL_SET_UNION ? first[w] | b[w]
+                   : d->kind == PL_SET_INTER ? first[w] & b[w] : first[w] & ~b[w];
+    }
+    if (kept->n <= ALG_KEYS && !st->has_err) {
+        kept->valid = 1;
+        kept->hash = st->hash;
+        kept->mover = st->mover;
+        for (int k = 0; k < kept->n; k++)
+            kept->val[k] = locals[kept->slot[k]];
+    }
+    return out;
 }
 
 static int repeated(pl_state *st)
@@ -1780,6 +1947,18 @@ pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
             st_write(st, a, 0);
             ip += 1;
             vmbreak;
+        vmcase(REMOVESET) {
+            uint64_t gone[PL_MAX_CELLS / 64 + 1];
+            if (!set_cells(st, &p->sets[ip[1]], gone, PC)) goto fail;
+            for (int w = 0; w < st->nwords; w++)
+                for (uint64_t bits = gone[w]; bits; bits &= bits - 1) {
+                    int32_t c = (w << 6) + __builtin_ctzll(bits);
+                    if (slot[c])
+                        st_write(st, c, 0);
+                }
+            ip += 2;
+            vmbreak;
+        }
         vmcase(PLACE)
             b = POP();
             a = POP();
