@@ -160,6 +160,22 @@ static void test_follows_the_position_and_the_locals(void **state)
                  "2/3/a11/b12/c11/2");
 }
 
+/* The cache of a set follows the writes of the run that reads it: each
+ * way places its own stone, then asks for the set again (a cache keyed by
+ * a hash the run did not keep would give every way the first one's). */
+static void test_follows_each_way(void **state)
+{
+    (void)state;
+    expect_moves(HEAD("3 x 1")
+                 "moves {\n"
+                 "  pick c in empty_cells\n"
+                 "  place mover stone at c\n"
+                 "  require c in union(pieces(black), pieces(white))\n"
+                 "  text c count(minus(empty_cells, pieces(white)))\n"
+                 "}\n",
+                 "a12 b12 c12");
+}
+
 /* capture S: every piece on a cell of S leaves, the set taken first (a
  * group walked while it is removed would shrink); empty cells skipped. */
 static void test_capture_a_set(void **state)
@@ -437,6 +453,7 @@ int main(void)
         cmocka_unit_test(test_used_wherever_a_set_is),
         cmocka_unit_test(test_several_words),
         cmocka_unit_test(test_follows_the_position_and_the_locals),
+        cmocka_unit_test(test_follows_each_way),
         cmocka_unit_test(test_capture_a_set),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_verifier),

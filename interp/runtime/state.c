@@ -175,12 +175,17 @@ static int program_uses_repeated(const pl_program *p)
 }
 
 /* Does the program have a set whose cells are cached by the state's hash
- * (group and border: vm.c, group_set)? */
+ * (group and border: vm.c, group_set; the set algebra: alg_set)? */
 static int program_has_groups(const pl_program *p)
 {
     for (int i = 0; i < p->nsets; i++)
-        if (p->sets[i].kind == PL_SET_GROUP || p->sets[i].kind == PL_SET_BORDER)
+        switch (p->sets[i].kind) {
+        case PL_SET_GROUP: case PL_SET_BORDER: case PL_SET_UNION: case PL_SET_INTER:
+        case PL_SET_MINUS: case PL_SET_AROUND: case PL_SET_GROUPS:
             return 1;
+        default:
+            break;
+        }
     return 0;
 }
 
