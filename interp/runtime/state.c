@@ -438,6 +438,7 @@ pl_err pl_generate(pl_state *st, pl_movelist *ml)
     st->out = ml;
     st->mover = pl_state_to_move(st);
     st->budget = st->step_budget;
+    st->unproven = 0;
     pl_err err = pl_vm_run(st, st->prog->entry_moves[st->mover], VM_GEN, NULL);
     st->out = NULL;
     return err;

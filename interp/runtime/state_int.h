@@ -291,7 +291,7 @@ struct pl_state {
                                  over (a failed or rejected attempt restarts
                                  at the entry without leaving the VM) */
     long sample_steps;        /* VM_SAMPLE: steps of the attempts started over */
-    int unproven;             /* VM_SAMPLE: the way (VM_TALLY: the run) ran a
+    int unproven;             /* VM_SAMPLE: the way (VM_TALLY, VM_GEN: the run) ran a
                                  ray of distance 0 or a `single` PICK of two
                                  elements or more: the proof of distinct
                                  texts does not cover it */

@@ -947,7 +947,11 @@ static int record_move(pl_state *st)
        where the texts are proven distinct (but when the test of hash
        collisions wants every text in the set). */
     int distinct = st->distinct_texts == 2 && !pl_vm_collision_check;
-    if (ml->count > 0 && !distinct && !seen_insert(ml, text, len, ml->count, &existing)) {
+    /* proven on condition (distinct_texts 3): no check while the run meets
+       the condition; once it does not (vm_fork resume, RAY), the check
+       catches up with the moves listed so far (seen_insert) */
+    int proven = distinct || (st->distinct_texts == 3 && !st->unproven && !pl_vm_collision_check);
+    if (ml->count > 0 && !proven && !seen_insert(ml, text, len, ml->count, &existing)) {
         if (pl_vm_collision_check)
             pl_vm_note_collision(st, existing, text, len);
         return 0;
@@ -1682,7 +1686,7 @@ pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
                 vm_error(st, PC, "negative distance %d", (int)c);
                 goto fail;
             }
-            if (c == 0 && st->check_rays && (mode == VM_SAMPLE || mode == VM_TALLY)) {
+            if (c == 0 && st->check_rays && (mode == VM_SAMPLE || mode == VM_TALLY || mode == VM_GEN)) {
                 st->unproven = 1;   /* every direction gives the start: see distinct.c */
                 if (mode == VM_TALLY)
                     goto done;      /* counted by generation instead */
@@ -2143,8 +2147,11 @@ pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
                     goto backtrack;
                 }
                 f->aux = cursor;
-                if (mode == VM_TALLY && st->single && st->single[PC])
-                    goto unproven;
+                if (st->single && st->single[PC] && (mode == VM_TALLY || mode == VM_GEN)) {
+                    if (mode == VM_TALLY)
+                        goto unproven;
+                    st->unproven = 1;   /* from here, generation checks texts */
+                }
                 LOCAL(ip[2]) = v;
                 if (mode == VM_EXPLAIN)
                     pl_vm_explain_pick(st, code, PC, v);
@@ -2161,8 +2168,11 @@ pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
                     st->nforks--;
                     goto backtrack;
                 }
-                if (mode == VM_TALLY && st->single && st->single[PC])
-                    goto unproven;
+                if (st->single && st->single[PC] && (mode == VM_TALLY || mode == VM_GEN)) {
+                    if (mode == VM_TALLY)
+                        goto unproven;
+                    st->unproven = 1;   /* from here, generation checks texts */
+                }
                 LOCAL(ip[2]) = v;
                 if (mode == VM_EXPLAIN)
                     pl_vm_explain_pick(st, code, PC, v);
