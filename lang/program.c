@@ -34,6 +34,9 @@ void pl_program_free(pl_program *prog)
     free(prog->title);
     free(prog->about);
     free(prog->source_name);
+    for (int i = 0; i < prog->nwords; i++)
+        free(prog->words[i].text);
+    free(prog->words);
 
     free_strings(prog->cell_names, prog->ncells);
     free(prog->cell_col);

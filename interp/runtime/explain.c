@@ -53,6 +53,10 @@ const char *pl_explain_move(pl_state *st, const char *text, const char *source,
                  p->source_name, ex.priority_line, rule[0] ? ": " : "", rule, "");
     } else if (ex.message[0]) {          /* the author's words */
         snprintf(buf, len, "%s: %s", text, ex.message);
+    } else if (ex.fail_line > 0 && ex.words[0]) {   /* words from the rule, then where it is */
+        source_line(source, ex.fail_line, rule, sizeof rule);
+        snprintf(buf, len, "%s: %s\n  (the rule at %s:%d%s%s)", text, ex.words, p->source_name,
+                 ex.fail_line, rule[0] ? ": " : "", rule);
     } else if (ex.fail_line > 0) {
         source_line(source, ex.fail_line, rule, sizeof rule);
         snprintf(buf, len, "%s: rejected by the rule at %s:%d%s%s", text, p->source_name,

@@ -541,6 +541,10 @@ pl_err pl_explain(pl_state *st, const char *text, pl_explanation *ex)
     st->xbest_pc = -1;
     st->xbest_picks = 0;
     st->xbest_text = -1;
+    st->xbest_relaxed = 0;
+    st->xbest_tier = 0;
+    st->xfirst_pc = -1;
+    st->xbest_words[0] = 0;
     st->xother[0] = 0;
     st->xfound = 0;
     st->xfound_shadow = -1;
@@ -557,6 +561,8 @@ pl_err pl_explain(pl_state *st, const char *text, pl_explanation *ex)
         ex->fail_col = p->code_col[st->xbest_pc];
         if (p->code[st->xbest_pc] == PL_OP_REQUIREM)
             snprintf(ex->message, sizeof ex->message, "%s", p->strings[p->code[st->xbest_pc + 1]]);
+        else
+            snprintf(ex->words, sizeof ex->words, "%s", st->xbest_words);
     } else if (st->xbest_picks > 0) {
         snprintf(ex->instead, sizeof ex->instead, "%s", st->xother);
     }

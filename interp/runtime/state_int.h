@@ -218,9 +218,13 @@ struct pl_state {
     /* explain mode: follow the paths that agree with a typed move */
     const char *xtarget;
     int xtarget_len;
-    int xpicks;               /* cells picked on this path that the text names; -1: disagrees */
+    int xpicks;               /* cells picked on this path that the text names, the rules
+                                 it ran past, whether it disagrees (vm_explain.c) */
     int xshadow;              /* pc of a `first` whose priority this path ignores, or -1 */
     int xbest_pc, xbest_picks, xbest_text, xfound, xfound_shadow;
+    int xbest_relaxed, xbest_tier; /* the rules the best path ran past; see vm_explain.c */
+    int xfirst_pc;            /* the first rule the current path ran past */
+    char xfirst_words[128], xbest_words[128]; /* their words (lang/words.c), values filled in */
     char xother[64];          /* the move written by the best path, if it made one */
 
     /* random moves (sample.c) */
@@ -434,9 +438,11 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value);
 
 /* vm_explain.c: the hooks of VM_EXPLAIN mode */
 void pl_vm_explain_pick(pl_state *st, const int32_t *code, int pc, int32_t v);
-void pl_vm_explain_text(pl_state *st);
-void pl_vm_explain_fail(pl_state *st, int pc);
-void pl_vm_explain_yield(pl_state *st);
+int pl_vm_explain_text(pl_state *st);
+int pl_vm_explain_fail(pl_state *st, int pc);
+int pl_vm_explain_error(pl_state *st);
+int pl_vm_explain_skip(const pl_state *st);
+int pl_vm_explain_yield(pl_state *st);
 
 /* collide.c: is a dropped way with a known text a different move?  (only
  * when pl_vm_check_collisions turned the check on in this thread) */

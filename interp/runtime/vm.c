@@ -1311,8 +1311,10 @@ pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
             b = 1;            /* the instruction's width */
         require:
             if (!POP()) {
-                if (mode == VM_EXPLAIN)
-                    pl_vm_explain_fail(st, PC);
+                if (mode == VM_EXPLAIN && pl_vm_explain_fail(st, PC)) {
+                    ip += b;  /* explain: run past it, to see what move the way makes */
+                    vmbreak;
+                }
                 goto backtrack;
             }
             ip += b;
@@ -1401,8 +1403,7 @@ pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
                 st->tallied++;
                 st->yields++;
             } else if (mode == VM_EXPLAIN) {
-                pl_vm_explain_yield(st);
-                if (st->xshadow < 0)
+                if (pl_vm_explain_yield(st))
                     st->yields++;
             } else if ((mode == VM_EXISTS && !st->is_pass) || mode == VM_ANY) {
                 ret = 1;
@@ -1699,6 +1700,10 @@ pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
             b = POP();
             a = POP();
             if (!check_cell(st, PC, a, "move from") || !check_cell(st, PC, b, "move to")) goto fail;
+            if ((!slot[a] || (a != b && slot[b])) && mode == VM_EXPLAIN && pl_vm_explain_skip(st)) {
+                ip += 1;      /* explain, past a rule: a move the state cannot make */
+                vmbreak;
+            }
             if (!slot[a]) {
                 vm_error(st, PC, "move: no piece on %s", p->cell_names[a]);
                 goto fail;
@@ -1721,6 +1726,10 @@ pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
             a = POP();
             if (!check_cell(st, PC, a, "capture")) goto fail;
             if (!slot[a]) {
+                if (mode == VM_EXPLAIN && pl_vm_explain_skip(st)) {
+                    ip += 1;
+                    vmbreak;
+                }
                 vm_error(st, PC, "capture: no piece on %s", p->cell_names[a]);
                 goto fail;
             }
@@ -1740,6 +1749,10 @@ pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
                 goto fail;
             }
             if (slot[b]) {
+                if (mode == VM_EXPLAIN && pl_vm_explain_skip(st)) {
+                    ip += 2;
+                    vmbreak;
+                }
                 vm_error(st, PC, "place: %s is occupied", p->cell_names[b]);
                 goto fail;
             }
@@ -1790,9 +1803,10 @@ pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
                 vmbreak;
             }
             if (text_add(st, PC, p->cell_names[a], st->name_len[a])) goto fail;
-            if (mode == VM_EXPLAIN)
-                pl_vm_explain_text(st);
-            else if (mode == VM_COUNT && !text_agrees(st))
+            if (mode == VM_EXPLAIN) {
+                if (pl_vm_explain_text(st))
+                    goto backtrack;
+            } else if (mode == VM_COUNT && !text_agrees(st))
                 goto backtrack;
             ip += b;
             vmbreak;
@@ -1803,9 +1817,10 @@ pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
                 vmbreak;
             }
             if (text_add(st, PC, s, st->str_len[ip[1]])) goto fail;
-            if (mode == VM_EXPLAIN)
-                pl_vm_explain_text(st);
-            else if (mode == VM_COUNT && !text_agrees(st))
+            if (mode == VM_EXPLAIN) {
+                if (pl_vm_explain_text(st))
+                    goto backtrack;
+            } else if (mode == VM_COUNT && !text_agrees(st))
                 goto backtrack;
             ip += 2;
             vmbreak;
@@ -1819,9 +1834,10 @@ pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
             }
             int n = format_int(buf, v);
             if (text_add(st, PC, buf, n)) goto fail;
-            if (mode == VM_EXPLAIN)
-                pl_vm_explain_text(st);
-            else if (mode == VM_COUNT && !text_agrees(st))
+            if (mode == VM_EXPLAIN) {
+                if (pl_vm_explain_text(st))
+                    goto backtrack;
+            } else if (mode == VM_COUNT && !text_agrees(st))
                 goto backtrack;
             ip += 1;
             vmbreak;
@@ -1855,8 +1871,10 @@ pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
             goto text_cell;
         vmcase(REQNOT)
             if (POP()) {
-                if (mode == VM_EXPLAIN)
-                    pl_vm_explain_fail(st, PC);
+                if (mode == VM_EXPLAIN && pl_vm_explain_fail(st, PC)) {
+                    ip += 1;
+                    vmbreak;
+                }
                 goto backtrack;
             }
             ip += 1;
@@ -1868,8 +1886,10 @@ pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
         vmcase(REQEMPTY)
             a = LOCAL(ip[1]);
             if (!(valid_cell(p, a) && slot[a] == 0)) {
-                if (mode == VM_EXPLAIN)
-                    pl_vm_explain_fail(st, PC);
+                if (mode == VM_EXPLAIN && pl_vm_explain_fail(st, PC)) {
+                    ip += 2;
+                    vmbreak;
+                }
                 goto backtrack;
             }
             ip += 2;
@@ -1977,6 +1997,8 @@ pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
             vm_error(st, PC, "the move program ran too long (more than %ld steps): a runaway loop?",
                      st->step_budget);
     fail:   /* st->has_err is set */
+        if (mode == VM_EXPLAIN && budget >= 0 && st->nforks <= VM_MAX_FORKS && pl_vm_explain_error(st))
+            goto backtrack;   /* a way explain ran past a rule on: it ends here */
         goto done;
     }
 done:
