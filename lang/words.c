@@ -282,6 +282,12 @@ static void sentence(cc_t *cc, wbuf *b, const ast *e, int negated)
         sentence(cc, b, e->a, !negated);
         return;
     }
+    if ((e->kind == A_OR && !negated) || (e->kind == A_AND && negated)) {
+        sentence(cc, b, e->a, negated);   /* both parts fail (both hold, under `not`) */
+        put(b, " and ");
+        sentence(cc, b, e->b, negated);
+        return;
+    }
     if (is_builtin_call(cc, e, "empty")) {
         term(cc, b, e->a);
         put(b, negated ? " is empty" : " is not empty");

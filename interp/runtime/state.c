@@ -556,7 +556,9 @@ pl_err pl_explain(pl_state *st, const char *text, pl_explanation *ex)
     ex->legal = st->xfound && st->xfound_shadow < 0;
     if (st->xfound && st->xfound_shadow >= 0)
         ex->priority_line = p->code_line[st->xfound_shadow];
-    if (st->xbest_pc >= 0 && st->xbest_picks > 0) {
+    /* a rule is blamed on a path that picked a cell of the text, or wrote
+       all of it (past its rules: "pass", a drop that names no cell) */
+    if (st->xbest_pc >= 0 && (st->xbest_picks > 0 || (st->xbest_tier > 0 && st->xbest_text == st->xtarget_len))) {
         ex->fail_line = p->code_line[st->xbest_pc];
         ex->fail_col = p->code_col[st->xbest_pc];
         if (p->code[st->xbest_pc] == PL_OP_REQUIREM)
