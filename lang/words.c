@@ -247,6 +247,11 @@ static void term(cc_t *cc, wbuf *b, const ast *e)
         put(b, " in ");
         term(cc, b, e->b);
         return;
+    case A_WHERE:
+        term(cc, b, e->a);
+        put(b, " where ");
+        term(cc, b, e->b);
+        return;
     default:
         put(b, "...");
         return;
