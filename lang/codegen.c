@@ -560,13 +560,9 @@ static void cond_jump(cc_t *cc, const ast *cond, int when_true, jump_list *l)
  * emitted (words.c). */
 static void rule_words(cc_t *cc, const ast *cond)
 {
-    pl_program *p = cc->prog;
     char *text = pl_words_of(cc, cond);
-    if (!text)
-        return;
-    int cap = p->nwords;
-    PL_GROW(p->words, cap, p->nwords + 1);
-    p->words[p->nwords++] = (struct pl_rule_words){cc->ncode, text};
+    if (text)
+        pl_program_add_words(cc->prog, cc->ncode, text);
 }
 
 /* require COND (and pick ... where COND): `A and B` as two REQUIREs;

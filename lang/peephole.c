@@ -180,9 +180,7 @@ static void words_alias(pl_program *p, int pc, int from)
 {
     for (int i = 0; i < p->nwords; i++)
         if (p->words[i].pc == from) {
-            int cap = p->nwords;
-            PL_GROW(p->words, cap, p->nwords + 1);
-            p->words[p->nwords++] = (struct pl_rule_words){pc, pl_strdup(p->words[i].text)};
+            pl_program_add_words(p, pc, pl_strdup(p->words[i].text));
             return;
         }
 }

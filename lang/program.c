@@ -10,6 +10,7 @@
  */
 #include <stdlib.h>
 #include "program.h"
+#include "util.h"
 
 /* Free an array of n strings, each of which may be NULL. */
 static void free_strings(char **v, int64_t n)
@@ -111,4 +112,12 @@ int pl_program_find_cell(const pl_program *prog, const char *name)
         if (prog->cell_names[i] && same_name(prog->cell_names[i], name))
             return i;
     return -1;
+}
+
+void pl_program_add_words(pl_program *prog, int32_t pc, char *text)
+{
+    int32_t n = prog->nwords;   /* the capacity: 8, then the powers of two */
+    if (n == 0 || (n >= 8 && (n & (n - 1)) == 0))
+        prog->words = pl_realloc_array(prog->words, n < 8 ? 8 : (size_t)n * 2, sizeof *prog->words);
+    prog->words[prog->nwords++] = (struct pl_rule_words){pc, text};
 }

@@ -241,5 +241,7 @@ void pl_program_free(pl_program *prog);
 
 /* Name of cell/direction lookups (case-insensitive for cells); -1 if none. */
 int pl_program_find_cell(const pl_program *prog, const char *name);
+/* Add the words `text` (taken over) for the test at code offset pc. */
+void pl_program_add_words(pl_program *prog, int32_t pc, char *text);
 
 #endif

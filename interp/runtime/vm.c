@@ -1700,16 +1700,20 @@ pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
             b = POP();
             a = POP();
             if (!check_cell(st, PC, a, "move from") || !check_cell(st, PC, b, "move to")) goto fail;
-            if ((!slot[a] || (a != b && slot[b])) && mode == VM_EXPLAIN && pl_vm_explain_skip(st)) {
-                ip += 1;      /* explain, past a rule: a move the state cannot make */
-                vmbreak;
-            }
             if (!slot[a]) {
+                if (mode == VM_EXPLAIN && pl_vm_explain_skip(st)) {
+                    ip += 1;  /* explain, past a rule: an effect the position cannot take */
+                    vmbreak;
+                }
                 vm_error(st, PC, "move: no piece on %s", p->cell_names[a]);
                 goto fail;
             }
             if (a != b) {
                 if (slot[b]) {
+                    if (mode == VM_EXPLAIN && pl_vm_explain_skip(st)) {
+                        ip += 1;
+                        vmbreak;
+                    }
                     vm_error(st, PC, "move: %s is occupied (capture it first)", p->cell_names[b]);
                     goto fail;
                 }
