@@ -545,6 +545,10 @@ pl_err pl_explain(pl_state *st, const char *text, pl_explanation *ex)
     st->xbest_tier = 0;
     st->xfirst_pc = -1;
     st->xbest_words[0] = 0;
+    st->xrelax_left = PL_EXPLAIN_RELAX_MAX;
+    st->xhas_try = 0;
+    for (int pc = 0; pc < p->ncode && !st->xhas_try; pc += 1 + pl_opinfo_table[p->code[pc]].nops)
+        st->xhas_try = p->code[pc] == PL_OP_TRY;
     st->xother[0] = 0;
     st->xfound = 0;
     st->xfound_shadow = -1;

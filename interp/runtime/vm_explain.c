@@ -212,6 +212,8 @@ int pl_vm_explain_text(pl_state *st)
  * is a value of the condition, not a rule to run past. */
 static int inside_try(const pl_state *st)
 {
+    if (!st->xhas_try)
+        return 0;
     for (int i = st->nforks - 1; i >= 0 && st->forks[i].kind != FK_BASE; i--)
         if (st->forks[i].kind == FK_TRY)
             return 1;
@@ -233,7 +235,7 @@ int pl_vm_explain_fail(pl_state *st, int pc)
         xkey k = {0, st->xpicks & XPICKS, st->text_len, 0, pc};
         explain_consider(st, k, "", 0);
     }
-    if (st->prog->code[pc] == PL_OP_FAIL || inside_try(st)) {
+    if (st->prog->code[pc] == PL_OP_FAIL || st->xrelax_left <= 0 || inside_try(st)) {
         if (n > 0 && st->prog->code[pc] == PL_OP_FAIL)
             relaxed_end(st, 0);
         return 0;
@@ -242,6 +244,7 @@ int pl_vm_explain_fail(pl_state *st, int pc)
         st->xfirst_pc = pc;
         render_words(st, pc, st->xfirst_words, sizeof st->xfirst_words);
     }
+    st->xrelax_left--;
     if (n < XRELAX_MAX)
         st->xpicks += XRELAX_ONE;
     return 1;
