@@ -558,8 +558,12 @@ expect "explain: the other side's rule" 1 "e1c1: castling needs the squares betw
 run explain english-draughts b2-c3
 expect "explain: words derived from the rule" 1 "b2-c3: c3 is not empty"
 expect "explain: then the rule's place" 1 "(the rule at "
+run explain reversi c5
+expect "explain: words of a comprehension" 1 "c5: any (d in all8 where flanks (c5, d)) does not hold"
+# A drop names no cell the rules pick from the hand: the path that writes
+# it, past the rule, is still the one blamed.
 run explain shogi "P*e5"
-expect "explain: a drop with nothing in hand" 1 "P*e5: hand pawn (black) is at most 0"
+expect "explain: a drop with nothing in hand" 1 "P*e5: you have no such piece in hand"
 # A priority with words (`# explain: ...` on the `first` line).
 run explain english-draughts --moves "c3-d4 f6-e5" d4-c5
 expect "explain: the words of a priority" 1 "d4-c5: not allowed now: a capture is compulsory"
