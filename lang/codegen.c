@@ -631,6 +631,15 @@ static void cond_jump(cc_t *cc, const ast *cond, int when_true, jump_list *l)
     jl_add(l, jump(cc, when_true ? PL_OP_JUMPT : PL_OP_JUMPF));
 }
 
+/* Keep the words of a rule without a message for the test about to be
+ * emitted (words.c). */
+static void rule_words(cc_t *cc, const ast *cond)
+{
+    char *text = pl_words_of(cc, cond);
+    if (text)
+        pl_program_add_words(cc->prog, cc->ncode, text);
+}
+
 /* require COND (and pick ... where COND): `A and B` as two REQUIREs;
  * with `else "message"` (message >= 0: its string), REQUIREMs that give
  * explain the author's words. */
@@ -643,10 +652,12 @@ static void require_cond_msg(cc_t *cc, const ast *cond, const ast *site, int mes
     }
     expr_as(cc, cond, T_INT);
     at(cc, site);
-    if (message >= 0)
+    if (message >= 0) {
         op1(cc, PL_OP_REQUIREM, message);
-    else
-        op0(cc, PL_OP_REQUIRE);
+        return;
+    }
+    rule_words(cc, cond);
+    op0(cc, PL_OP_REQUIRE);
 }
 
 static void require_cond(cc_t *cc, const ast *cond, const ast *site)
@@ -676,6 +687,8 @@ static int board_predicate(cc_t *cc, const ast *cond, int x)
     op0(cc, PL_OP_RESULT);
     int k = cg_board_predicate(cc, start, x, diags);
     pl_diags_truncate(cc->diags, diags);
+    while (cc->prog->nwords > 0 && cc->prog->words[cc->prog->nwords - 1].pc >= start)
+        free(cc->prog->words[--cc->prog->nwords].text);   /* that code was set aside */
     cc->deferred_last = last;
     if (last)
         last->next = NULL;

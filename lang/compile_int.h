@@ -207,6 +207,8 @@ void cg_moves(cc_t *cc, int player, const ast *const *blocks, int nblocks);
 void cg_end_rules(cc_t *cc, const ast *rules, int nomoves);
 void cg_evaluate(cc_t *cc, const ast *e);
 cc_local *cg_find_local(cc_t *cc, const char *name);
+/* words.c: what is the case when a rule's condition fails, as a template */
+char *pl_words_of(cc_t *cc, const ast *cond);
 /* Bind a definition's parameters to a call's arguments (reports a wrong
  * count); leaves cc->head at the parameters.  Returns 0 on a wrong count. */
 int cg_bind_params(cc_t *cc, const ast *call, const ast *def, int caller_head);

@@ -175,6 +175,16 @@ static int32_t goes_with(const pl_program *p, int32_t pc, int v, int32_t *at)
     return GOES_UNKNOWN;
 }
 
+/* The test now at `pc` has the words of the one at `from`. */
+static void words_alias(pl_program *p, int pc, int from)
+{
+    for (int i = 0; i < p->nwords; i++)
+        if (p->words[i].pc == from) {
+            pl_program_add_words(p, pc, pl_strdup(p->words[i].text));
+            return;
+        }
+}
+
 static void fill_nops(pl_program *p, int from, int to)
 {
     for (int k = from; k < to; k++)
@@ -201,6 +211,7 @@ static void shortcut_conditions(pl_program *p, const uint8_t *target)
                 code[k++] = PL_OP_NOT;
             p->code_line[k] = p->code_line[at_req];
             p->code_col[k] = p->code_col[at_req];
+            words_alias(p, k, at_req);                /* its words (words.c) */
             if (code[at_req] == PL_OP_REQUIREM) {     /* its message too */
                 code[k] = PL_OP_REQUIREM;
                 code[k + 1] = code[at_req + 1];
@@ -341,6 +352,12 @@ void pl_peephole(pl_program *p)
     remap(&p->entry_eval, moved_to, n);
     for (int k = 0; k < p->npreds; k++)
         remap(&p->pred_entry[k], moved_to, n);
+    for (int k = 0; k < p->nwords; k++) {   /* a test fused into a longer instruction: that one */
+        int pc = p->words[k].pc;
+        while (pc > 0 && pc < n && moved_to[pc] < 0)
+            pc--;
+        p->words[k].pc = pc >= 0 && pc < n ? moved_to[pc] : -1;
+    }
     free(target);
     free(moved_to);
 }

@@ -10,6 +10,7 @@
  */
 #include <stdlib.h>
 #include "program.h"
+#include "util.h"
 
 /* Free an array of n strings, each of which may be NULL. */
 static void free_strings(char **v, int64_t n)
@@ -34,6 +35,9 @@ void pl_program_free(pl_program *prog)
     free(prog->title);
     free(prog->about);
     free(prog->source_name);
+    for (int i = 0; i < prog->nwords; i++)
+        free(prog->words[i].text);
+    free(prog->words);
 
     free_strings(prog->cell_names, prog->ncells);
     free(prog->cell_col);
@@ -120,4 +124,12 @@ int pl_set_tree_size(const pl_program *prog, int i, int limit)
     if (n <= limit && d->arg1 >= 0)
         n += pl_set_tree_size(prog, d->arg1, limit - n);
     return n;
+}
+
+void pl_program_add_words(pl_program *prog, int32_t pc, char *text)
+{
+    int32_t n = prog->nwords;   /* the capacity: 8, then the powers of two */
+    if (n == 0 || (n >= 8 && (n & (n - 1)) == 0))
+        prog->words = pl_realloc_array(prog->words, n < 8 ? 8 : (size_t)n * 2, sizeof *prog->words);
+    prog->words[prog->nwords++] = (struct pl_rule_words){pc, text};
 }

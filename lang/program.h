@@ -214,6 +214,11 @@ typedef struct pl_program {
     int32_t *code;
     int32_t *code_line;       /* ncode: source line of each word (0: none) */
     int32_t *code_col;        /* ncode: source column of each word (0: none) */
+    /* The words of the rules without a message (lang/words.c): a template
+       for the test at code offset pc.  Made by the compiler, kept through
+       the peephole pass, not in .pbc files. */
+    int32_t nwords;
+    struct pl_rule_words { int32_t pc; char *text; } *words;
     int32_t entry_moves[PL_MAX_PLAYERS]; /* move program of each player */
     int32_t entry_end;        /* end rules after a move */
     int32_t entry_nomoves;    /* end rules when the player to move has no move */
@@ -244,5 +249,7 @@ int pl_set_tree_size(const pl_program *prog, int i, int limit);
 
 /* Name of cell/direction lookups (case-insensitive for cells); -1 if none. */
 int pl_program_find_cell(const pl_program *prog, const char *name);
+/* Add the words `text` (taken over) for the test at code offset pc. */
+void pl_program_add_words(pl_program *prog, int32_t pc, char *text);
 
 #endif

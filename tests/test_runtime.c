@@ -150,8 +150,8 @@ static void test_arithmetic_overflow(void **state)
 }
 
 /* explain says why a move is rejected: with the rule's own words when it
- * has them (require ... else "..."), for each part of an `and`; else by
- * quoting the rule with its line. */
+ * has them (require ... else "..."), for each part of an `and`; else in
+ * words derived from the rule, then the rule with its line. */
 static void test_explain_uses_the_rules_words(void **state)
 {
     (void)state;
@@ -169,7 +169,7 @@ static void test_explain_uses_the_rules_words(void **state)
     assert_string_equal(pl_explain_move(st, "b2", text, buf, sizeof buf), "b2: b2 and a1 stay empty");
     assert_string_equal(pl_explain_move(st, "a1", text, buf, sizeof buf), "a1: b2 and a1 stay empty");
     assert_string_equal(pl_explain_move(st, "c3", text, buf, sizeof buf),
-                        "c3: rejected by the rule at rt.game:9: require c != c3");
+                        "c3: c3 is c3\n  (the rule at rt.game:9: require c != c3)");
     assert_string_equal(pl_explain_move(st, "a2", text, buf, sizeof buf), "a2 is a legal move");
     pl_explanation ex;
     assert_int_equal(pl_explain(st, "a1", &ex), PL_OK);
@@ -417,6 +417,102 @@ static void test_error_names_the_game_file(void **state)
     pl_program_free(p);
 }
 
+/* A destination computed after the rule (`let dest = ray(k, e, 2)`): the
+ * path that fails a rule runs on past it to the move it would make, so
+ * explain blames the rule of the path that makes the typed move, not the
+ * last rule that failed.  Both paths fail at their first rule, before any
+ * destination is known; the east one then moves onto an occupied cell (the
+ * effect is skipped on such a path) and writes c1e1. */
+static const char *const HOP =
+    "import grid\n"
+    "board 5 x 1\n"
+    "players x o\n"
+    "piece king\n"
+    "piece stone\n"
+    "setup {\n"
+    "  place x king at c1\n"
+    "  place o stone at b1 d1 e1\n"
+    "}\n"
+    "moves {\n"
+    "  pick k in pieces(mover, king)\n"
+    "  either {\n"
+    "    require empty(k + e)\n"                   /* line 13 */
+    "    let dest = ray(k, e, 2)\n"
+    "    move k to dest\n"
+    "    text k dest\n"
+    "  } or {\n"
+    "    require empty(k + w)\n"                   /* line 18 */
+    "    let dest = ray(k, w, 2)\n"
+    "    move k to dest\n"
+    "    text k dest\n"
+    "  } or {\n"
+    "    require possible { require empty(k + e) }\n" /* line 23: not run past */
+    "    text \"wait\"\n"
+    "  }\n"
+    "}\n";
+
+static void test_explain_follows_a_computed_destination(void **state)
+{
+    (void)state;
+    pl_program *p = pt_compile_text("hop.game", HOP);
+    pl_state *st = pl_state_new(p);
+    pl_explanation ex;
+    assert_int_equal(pl_explain(st, "c1e1", &ex), PL_OK);
+    assert_false(ex.legal);
+    assert_int_equal(ex.fail_line, 13);        /* was 18: the last rule that failed */
+    assert_int_equal(pl_explain(st, "c1a1", &ex), PL_OK);
+    assert_int_equal(ex.fail_line, 18);
+    /* a move no path makes, even past its rules: the near miss is kept */
+    assert_int_equal(pl_explain(st, "wait", &ex), PL_OK);
+    assert_int_equal(ex.fail_line, 23);
+    /* explain changes nothing: no move, the position as it was */
+    uint64_t hash = pl_state_hash(st);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    assert_int_equal(pl_generate(st, &ml), PL_OK);
+    assert_int_equal(pl_movelist_count(&ml), 0);
+    assert_true(pl_state_hash(st) == hash);
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(p);
+}
+
+/* Without `else "..."`, the words come from the condition, with the
+ * values the rules saw: a cell computed by steps from a local, a
+ * definition's name and its arguments, a comparison turned round. */
+static void test_explain_words_from_the_rule(void **state)
+{
+    (void)state;
+    const char *text = HEAD
+        "def far_from(a, b) = abs(col(a) - col(b)) + abs(row(a) - row(b)) >= 2\n"
+        "moves {\n"
+        "  pick c in cells\n"
+        "  require empty(c)\n"                           /* line 9 */
+        "  require not far_from(c, a1)\n"                /* line 10 */
+        "  require col(c) != 2 or row(c) != 1\n"         /* line 11 */
+        "  place mover token at c\n"
+        "  text c\n"
+        "}\n";
+    pl_program *p = pt_compile_text("rt.game", text);
+    pl_state *st = pl_state_new(p);
+    char buf[512];
+    assert_string_equal(pl_explain_move(st, "c3", text, buf, sizeof buf),
+                        "c3: far from (c3, a1) holds\n  (the rule at rt.game:10: require not far_from(c, a1))");
+    pl_explanation ex;
+    assert_int_equal(pl_explain(st, "b1", &ex), PL_OK);
+    assert_int_equal(ex.fail_line, 11);
+    assert_string_equal(ex.words, "col (b1) is 2 and row (b1) is 1");
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    pt_play(st, &ml, "a1");
+    pl_movelist_free(&ml);
+    assert_int_equal(pl_explain(st, "a1", &ex), PL_OK);
+    assert_string_equal(ex.words, "a1 is not empty");
+    assert_string_equal(ex.message, "");
+    pl_state_free(st);
+    pl_program_free(p);
+}
+
 int main(void)
 {
     pt_init();
@@ -426,6 +522,8 @@ int main(void)
         cmocka_unit_test(test_remainder_by_zero),
         cmocka_unit_test(test_arithmetic_overflow),
         cmocka_unit_test(test_explain_uses_the_rules_words),
+        cmocka_unit_test(test_explain_follows_a_computed_destination),
+        cmocka_unit_test(test_explain_words_from_the_rule),
         cmocka_unit_test(test_turn_in_a_move),
         cmocka_unit_test(test_move_from_empty_cell),
         cmocka_unit_test(test_place_on_occupied_cell),

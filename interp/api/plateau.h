@@ -272,6 +272,8 @@ typedef struct {
     int agreeing_picks;   /* how far the best path got (cells of the text picked) */
     char instead[64];     /* or: the move that the closest path made instead */
     char message[128];    /* the rule's own words (require ... else "..."), or "" */
+    char words[128];      /* without them, words derived from the rule's condition
+                             with the values the rules saw ("g1 is not empty"), or "" */
 } pl_explanation;
 
 PL_API pl_err pl_explain(pl_state *st, const char *text, pl_explanation *ex);

@@ -286,11 +286,14 @@ static const pl_cli_command commands[] = {
      "\n"
      "Say why MOVE is not a legal move in the position (the start, or after\n"
      "--moves), at the level of the rules: the rule of the game file that\n"
-     "rejected it (with its line), a priority rule that hides it, or the\n"
-     "closest move the rules give instead; then list the legal moves.\n"
+     "rejected it, a priority rule that hides it, or the closest move the\n"
+     "rules give instead; then list the legal moves.  The rule is said in\n"
+     "its own words (require ... else \"...\"), or in words derived from its\n"
+     "condition with the values the rules saw, then with its line.\n"
      "The search follows the move program along the paths that agree with\n"
-     "MOVE (the cells they pick appear in it, the text they write begins it)\n"
-     "and reports where the one that got furthest stopped.\n"
+     "MOVE (the cells they pick appear in it, the text they write begins it),\n"
+     "each past the rules it fails to the move it would make, and blames the\n"
+     "first rule that failed on the one that agrees furthest.\n"
      "\n"
      "Exit status: 0 when MOVE is legal, 1 when it is not.\n"},
     {"ugi", pl_cli_ugi, "speak the UGI protocol (for GUIs, tournament managers)",

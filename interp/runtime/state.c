@@ -563,6 +563,14 @@ pl_err pl_explain(pl_state *st, const char *text, pl_explanation *ex)
     st->xbest_pc = -1;
     st->xbest_picks = 0;
     st->xbest_text = -1;
+    st->xbest_relaxed = 0;
+    st->xbest_tier = 0;
+    st->xfirst_pc = -1;
+    st->xbest_words[0] = 0;
+    st->xrelax_left = PL_EXPLAIN_RELAX_MAX;
+    st->xhas_try = 0;
+    for (int pc = 0; pc < p->ncode && !st->xhas_try; pc += 1 + pl_opinfo_table[p->code[pc]].nops)
+        st->xhas_try = p->code[pc] == PL_OP_TRY;
     st->xother[0] = 0;
     st->xfound = 0;
     st->xfound_shadow = -1;
@@ -574,11 +582,15 @@ pl_err pl_explain(pl_state *st, const char *text, pl_explanation *ex)
     ex->legal = st->xfound && st->xfound_shadow < 0;
     if (st->xfound && st->xfound_shadow >= 0)
         ex->priority_line = p->code_line[st->xfound_shadow];
-    if (st->xbest_pc >= 0 && st->xbest_picks > 0) {
+    /* a rule is blamed on a path that picked a cell of the text, or wrote
+       all of it (past its rules: "pass", a drop that names no cell) */
+    if (st->xbest_pc >= 0 && (st->xbest_picks > 0 || (st->xbest_tier > 0 && st->xbest_text == st->xtarget_len))) {
         ex->fail_line = p->code_line[st->xbest_pc];
         ex->fail_col = p->code_col[st->xbest_pc];
         if (p->code[st->xbest_pc] == PL_OP_REQUIREM)
             snprintf(ex->message, sizeof ex->message, "%s", p->strings[p->code[st->xbest_pc + 1]]);
+        else
+            snprintf(ex->words, sizeof ex->words, "%s", st->xbest_words);
     } else if (st->xbest_picks > 0) {
         snprintf(ex->instead, sizeof ex->instead, "%s", st->xother);
     }

@@ -33,6 +33,9 @@ enum { VM_GEN, VM_EXISTS, VM_EVAL, VM_EXPLAIN, VM_SAMPLE, VM_ANY, VM_COUNT, VM_P
  * span of a direction set's or region's list (vm.c, pick_start). */
 enum { FK_BASE, FK_FORK, FK_PICK, FK_FIRST, FK_TRY, FK_PICKBITS, FK_PICKLIST };
 enum { VM_MAX_NEST = 6 };
+/* Rules explain may run past in one search (vm_explain.c): a bound on the
+ * extra work of following paths past their rules. */
+enum { PL_EXPLAIN_RELAX_MAX = 4096 };
 #ifndef VM_STEP_BUDGET /* tests may build with a smaller one */
 #define VM_STEP_BUDGET 50000000L
 #endif
@@ -241,9 +244,15 @@ struct pl_state {
     /* explain mode: follow the paths that agree with a typed move */
     const char *xtarget;
     int xtarget_len;
-    int xpicks;               /* cells picked on this path that the text names; -1: disagrees */
+    int xpicks;               /* cells picked on this path that the text names, the rules
+                                 it ran past, whether it disagrees (vm_explain.c) */
     int xshadow;              /* pc of a `first` whose priority this path ignores, or -1 */
     int xbest_pc, xbest_picks, xbest_text, xfound, xfound_shadow;
+    int xbest_relaxed, xbest_tier; /* the rules the best path ran past; see vm_explain.c */
+    int xfirst_pc;            /* the first rule the current path ran past */
+    int xrelax_left;          /* rules explain may still run past (a bound on its work) */
+    int xhas_try;             /* the program has `possible` blocks (TRY) */
+    char xfirst_words[128], xbest_words[128]; /* their words (lang/words.c), values filled in */
     char xother[64];          /* the move written by the best path, if it made one */
 
     /* random moves (sample.c) */
@@ -474,9 +483,11 @@ pl_err pl_vm_run(pl_state *st, int pc, int mode, int32_t *value);
 
 /* vm_explain.c: the hooks of VM_EXPLAIN mode */
 void pl_vm_explain_pick(pl_state *st, const int32_t *code, int pc, int32_t v);
-void pl_vm_explain_text(pl_state *st);
-void pl_vm_explain_fail(pl_state *st, int pc);
-void pl_vm_explain_yield(pl_state *st);
+int pl_vm_explain_text(pl_state *st);
+int pl_vm_explain_fail(pl_state *st, int pc);
+int pl_vm_explain_error(pl_state *st);
+int pl_vm_explain_skip(const pl_state *st);
+int pl_vm_explain_yield(pl_state *st);
 
 /* collide.c: is a dropped way with a known text a different move?  (only
  * when pl_vm_check_collisions turned the check on in this thread) */

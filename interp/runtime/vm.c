@@ -1526,8 +1526,10 @@ pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
             b = 1;            /* the instruction's width */
         require:
             if (!POP()) {
-                if (mode == VM_EXPLAIN)
-                    pl_vm_explain_fail(st, PC);
+                if (mode == VM_EXPLAIN && pl_vm_explain_fail(st, PC)) {
+                    ip += b;  /* explain: run past it, to see what move the way makes */
+                    vmbreak;
+                }
                 goto backtrack;
             }
             ip += b;
@@ -1616,8 +1618,7 @@ pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
                 st->tallied++;
                 st->yields++;
             } else if (mode == VM_EXPLAIN) {
-                pl_vm_explain_yield(st);
-                if (st->xshadow < 0)
+                if (pl_vm_explain_yield(st))
                     st->yields++;
             } else if ((mode == VM_EXISTS && !st->is_pass) || mode == VM_ANY) {
                 ret = 1;
@@ -1920,11 +1921,19 @@ pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
             a = POP();
             if (!check_cell(st, PC, a, "move from") || !check_cell(st, PC, b, "move to")) goto fail;
             if (!slot[a]) {
+                if (mode == VM_EXPLAIN && pl_vm_explain_skip(st)) {
+                    ip += 1;  /* explain, past a rule: an effect the position cannot take */
+                    vmbreak;
+                }
                 vm_error(st, PC, "move: no piece on %s", p->cell_names[a]);
                 goto fail;
             }
             if (a != b) {
                 if (slot[b]) {
+                    if (mode == VM_EXPLAIN && pl_vm_explain_skip(st)) {
+                        ip += 1;
+                        vmbreak;
+                    }
                     vm_error(st, PC, "move: %s is occupied (capture it first)", p->cell_names[b]);
                     goto fail;
                 }
@@ -1941,6 +1950,10 @@ pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
             a = POP();
             if (!check_cell(st, PC, a, "capture")) goto fail;
             if (!slot[a]) {
+                if (mode == VM_EXPLAIN && pl_vm_explain_skip(st)) {
+                    ip += 1;
+                    vmbreak;
+                }
                 vm_error(st, PC, "capture: no piece on %s", p->cell_names[a]);
                 goto fail;
             }
@@ -1972,6 +1985,10 @@ pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
                 goto fail;
             }
             if (slot[b]) {
+                if (mode == VM_EXPLAIN && pl_vm_explain_skip(st)) {
+                    ip += 2;
+                    vmbreak;
+                }
                 vm_error(st, PC, "place: %s is occupied", p->cell_names[b]);
                 goto fail;
             }
@@ -2022,9 +2039,10 @@ pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
                 vmbreak;
             }
             if (text_add(st, PC, p->cell_names[a], st->name_len[a])) goto fail;
-            if (mode == VM_EXPLAIN)
-                pl_vm_explain_text(st);
-            else if (mode == VM_COUNT && !text_agrees(st))
+            if (mode == VM_EXPLAIN) {
+                if (pl_vm_explain_text(st))
+                    goto backtrack;
+            } else if (mode == VM_COUNT && !text_agrees(st))
                 goto backtrack;
             ip += b;
             vmbreak;
@@ -2035,9 +2053,10 @@ pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
                 vmbreak;
             }
             if (text_add(st, PC, s, st->str_len[ip[1]])) goto fail;
-            if (mode == VM_EXPLAIN)
-                pl_vm_explain_text(st);
-            else if (mode == VM_COUNT && !text_agrees(st))
+            if (mode == VM_EXPLAIN) {
+                if (pl_vm_explain_text(st))
+                    goto backtrack;
+            } else if (mode == VM_COUNT && !text_agrees(st))
                 goto backtrack;
             ip += 2;
             vmbreak;
@@ -2051,9 +2070,10 @@ pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
             }
             int n = format_int(buf, v);
             if (text_add(st, PC, buf, n)) goto fail;
-            if (mode == VM_EXPLAIN)
-                pl_vm_explain_text(st);
-            else if (mode == VM_COUNT && !text_agrees(st))
+            if (mode == VM_EXPLAIN) {
+                if (pl_vm_explain_text(st))
+                    goto backtrack;
+            } else if (mode == VM_COUNT && !text_agrees(st))
                 goto backtrack;
             ip += 1;
             vmbreak;
@@ -2087,8 +2107,10 @@ pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
             goto text_cell;
         vmcase(REQNOT)
             if (POP()) {
-                if (mode == VM_EXPLAIN)
-                    pl_vm_explain_fail(st, PC);
+                if (mode == VM_EXPLAIN && pl_vm_explain_fail(st, PC)) {
+                    ip += 1;
+                    vmbreak;
+                }
                 goto backtrack;
             }
             ip += 1;
@@ -2100,8 +2122,10 @@ pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
         vmcase(REQEMPTY)
             a = LOCAL(ip[1]);
             if (!(valid_cell(p, a) && slot[a] == 0)) {
-                if (mode == VM_EXPLAIN)
-                    pl_vm_explain_fail(st, PC);
+                if (mode == VM_EXPLAIN && pl_vm_explain_fail(st, PC)) {
+                    ip += 2;
+                    vmbreak;
+                }
                 goto backtrack;
             }
             ip += 2;
@@ -2241,6 +2265,8 @@ pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
             vm_error(st, PC, "the move program ran too long (more than %ld steps): a runaway loop?",
                      st->step_budget);
     fail:   /* st->has_err is set */
+        if (mode == VM_EXPLAIN && budget >= 0 && st->nforks <= VM_MAX_FORKS && pl_vm_explain_error(st))
+            goto backtrack;   /* a way explain ran past a rule on: it ends here */
         goto done;
     }
 done:

@@ -546,6 +546,28 @@ done
 run explain wali a3 --moves "a1 f5 a2 f4"
 expect "explain: the rule's words" 1 "a3: a placed piece may not make three in a row"
 
+# Castling through an attacked square: the king's destination is computed
+# after the rules (ray(k, e, 2)), and the rule blamed is the king-side one
+# (it once was the queen-side rule, the last to fail).
+run explain chess --moves "e2e4 b7b6 g1f3 c8a6 f1b5 a6b5" e1g1
+expect "explain: the path that makes the typed move" 1 "e1g1: the king may not castle across a square the opponent attacks"
+run explain chess --moves "e2e4 b7b6 g1f3 c8a6 f1b5 a6b5" e1c1
+expect "explain: the other side's rule" 1 "e1c1: castling needs the squares between king and rook empty"
+# Without the author's words: words from the condition, with the values,
+# and the rule's place on a second line.
+run explain english-draughts b2-c3
+expect "explain: words derived from the rule" 1 "b2-c3: c3 is not empty"
+expect "explain: then the rule's place" 1 "(the rule at "
+run explain reversi c5
+expect "explain: words of a comprehension" 1 "c5: any (d in all8 where flanks (c5, d)) does not hold"
+# A drop names no cell the rules pick from the hand: the path that writes
+# it, past the rule, is still the one blamed.
+run explain shogi "P*e5"
+expect "explain: a drop with nothing in hand" 1 "P*e5: you have no such piece in hand"
+# A priority with words (`# explain: ...` on the `first` line).
+run explain english-draughts --moves "c3-d4 f6-e5" d4-c5
+expect "explain: the words of a priority" 1 "d4-c5: not allowed now: a capture is compulsory"
+
 # The board shows the variables the game shows, by their labels, and
 # the letters of its piece kinds; not its bookkeeping.
 run show wali
