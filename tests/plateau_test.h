@@ -91,6 +91,24 @@ static inline char *pt_diags_text(const pl_diags *d)
     return buf;
 }
 
+/* The messages of compiling game text `text` (named `name`), one per line
+ * (malloc'ed), and in *errors how many are errors. */
+static inline char *pt_messages_of(const char *name, const char *text, int *errors)
+{
+    pl_diags d;
+    pl_diags_init(&d);
+    pl_program *p = pl_compile_string(name, text, strlen(text), PT_STDLIB, &d);
+    size_t cap = 4096, len = 0;
+    char *out = calloc(cap, 1);
+    assert_non_null(out);
+    for (int i = 0; i < d.count; i++)
+        len += (size_t)snprintf(out + len, len < cap ? cap - len : 0, "%s\n", d.items[i].message);
+    *errors = d.errors;
+    pl_diags_free(&d);
+    pl_program_free(p);
+    return out;
+}
+
 /* A whole file (malloc'ed, NUL-terminated), or NULL. */
 static inline char *pt_read_file(const char *path, size_t *len)
 {

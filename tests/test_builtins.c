@@ -82,21 +82,9 @@ static void game_with_call(char *buf, size_t size, const row *r, const char *nam
              r->is_set ? "pick y in" : "let v =", call);
 }
 
-/* The diagnostics of compiling `text`: their messages, one per line. */
 static char *messages_of(const char *text, int *errors)
 {
-    pl_diags d;
-    pl_diags_init(&d);
-    pl_program *p = pl_compile_string("b.game", text, strlen(text), PT_STDLIB, &d);
-    size_t cap = 4096, len = 0;
-    char *out = calloc(cap, 1);
-    assert_non_null(out);
-    for (int i = 0; i < d.count; i++)
-        len += (size_t)snprintf(out + len, len < cap ? cap - len : 0, "%s\n", d.items[i].message);
-    *errors = d.errors;
-    pl_diags_free(&d);
-    pl_program_free(p);
-    return out;
+    return pt_messages_of("b.game", text, errors);
 }
 
 static void test_every_builtin_compiles_with_its_arity(void **state)

@@ -28,21 +28,9 @@ static void expect_moves(const char *text, const char *want)
     pl_program_free(p);
 }
 
-/* The messages of compiling `text`, one per line, and the error count. */
 static char *messages_of(const char *text, int *errors)
 {
-    pl_diags d;
-    pl_diags_init(&d);
-    pl_program *p = pl_compile_string("sets.game", text, strlen(text), PT_STDLIB, &d);
-    size_t cap = 4096, len = 0;
-    char *out = calloc(cap, 1);
-    assert_non_null(out);
-    for (int i = 0; i < d.count; i++)
-        len += (size_t)snprintf(out + len, len < cap ? cap - len : 0, "%s\n", d.items[i].message);
-    *errors = d.errors;
-    pl_diags_free(&d);
-    pl_program_free(p);
-    return out;
+    return pt_messages_of("sets.game", text, errors);
 }
 
 #define SETUP5                                         \

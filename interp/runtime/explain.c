@@ -8,18 +8,25 @@
 #include <string.h>
 #include "game.h"
 
-/* Copy line `line` (1-based) of `source` into buf, trimmed. */
-static const char *source_line(const char *source, int line, char *buf, size_t len)
+/* The start of line `line` (1-based) of `source`, or NULL. */
+static const char *line_start(const char *source, int line)
 {
-    buf[0] = 0;
     if (!source || line <= 0)
-        return buf;
+        return NULL;
     const char *s = source;
     for (int i = 1; i < line && s; i++) {
         s = strchr(s, '\n');
         if (s)
             s++;
     }
+    return s;
+}
+
+/* Copy line `line` (1-based) of `source` into buf, trimmed. */
+static const char *source_line(const char *source, int line, char *buf, size_t len)
+{
+    buf[0] = 0;
+    const char *s = line_start(source, line);
     if (!s)
         return buf;
     while (*s == ' ' || *s == '\t')
@@ -39,14 +46,7 @@ static const char *source_line(const char *source, int line, char *buf, size_t l
 static const char *priority_words(const char *source, int line, char *buf, size_t len)
 {
     buf[0] = 0;
-    if (!source || line <= 0)
-        return buf;
-    const char *s = source;
-    for (int i = 1; i < line && s; i++) {
-        s = strchr(s, '\n');
-        if (s)
-            s++;
-    }
+    const char *s = line_start(source, line);
     if (!s)
         return buf;
     size_t n = strcspn(s, "\n");
