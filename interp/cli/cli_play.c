@@ -34,6 +34,11 @@
  * as usual (SA_RESETHAND), for a program stuck in a rule. */
 static volatile sig_atomic_t interrupted;
 
+/* --time: while a human with a clock thinks, read_line gives up at this
+ * moment (pl_now(); 0: no limit) and sets timed_out. */
+static double read_deadline;
+static int timed_out;
+
 static void on_signal(int sig)
 {
     interrupted = sig;
@@ -51,7 +56,8 @@ enum { PLAY_MAX_PLIES_DEFAULT = 1000 };
 /* What a human turn can end in besides a move index >= 0: TURN_ENDED, a
  * result the rules did not give (a resignation, a draw agreed: see
  * play_ctx.agreed). */
-enum { TURN_QUIT = -1, TURN_UNDONE = -2, TURN_ERROR = -3, TURN_ENDED = -4 };
+enum { TURN_QUIT = -1, TURN_UNDONE = -2, TURN_ERROR = -3, TURN_ENDED = -4,
+       TURN_TIMEOUT = -5 };
 
 typedef struct {
     pl_player_spec spec;
@@ -95,7 +101,24 @@ typedef struct {
     int agreed_result;            /* ... with this result */
     char end_why[80];             /* ... for this reason: "x resigned", "by agreement" */
     int panel;                    /* the side panel beside the board */
+    double clock_base, clock_inc; /* --time MIN+INC in seconds (base 0: no clocks) */
+    double clock_left[PL_MAX_PLAYERS];  /* each seat's time left */
+    double turn_start;            /* pl_now() when this turn began */
 } play_ctx;
+
+/* A clock's time left, rounded: "4:57", "0:07.3" under 10 s. */
+static const char *fmt_clock(double t, char *buf, size_t size)
+{
+    if (t < 0)
+        t = 0;
+    if (t < 9.95) {
+        snprintf(buf, size, "0:%04.1f", t);
+    } else {
+        long sec = (long)(t + 0.5);
+        snprintf(buf, size, "%ld:%02ld", sec / 60, sec % 60);
+    }
+    return buf;
+}
 
 /* Install the handler of the signals that leave the game (again, after
  * a Ctrl-C that did not leave: SA_RESETHAND removed it). */
@@ -354,6 +377,7 @@ typedef struct {
     const char *who;
     pl_search *engine;
     int show;                     /* draw the live line on stderr */
+    double budget;                /* --time: seconds to think (0: the spec's) */
 } progress_ctx;
 
 static void show_progress(void *arg, const pl_search_info *in)
@@ -363,6 +387,8 @@ static void show_progress(void *arg, const pl_search_info *in)
         pl_search_stop(p->engine);
         return;
     }
+    if (p->budget > 0 && in->seconds >= p->budget)
+        pl_search_stop(p->engine);   /* its share of its clock is spent */
     if (!p->show)
         return;
     char buf[200];
@@ -371,14 +397,16 @@ static void show_progress(void *arg, const pl_search_info *in)
     fflush(stderr);
 }
 
-/* Ask engine e for a move of the player to move.  Returns the index in
- * c->ml, TURN_QUIT when Ctrl-C stopped it, or TURN_ERROR (reported). */
-static int ask_engine(play_ctx *c, pl_search *e, const char *who,
+/* Ask engine e for a move of the player to move, in at most `budget`
+ * seconds (0: as its spec says).  Returns the index in c->ml, TURN_QUIT
+ * when Ctrl-C stopped it, or TURN_ERROR (reported). */
+static int ask_engine(play_ctx *c, pl_search *e, const char *who, double budget,
                       pl_search_info *info)
 {
-    /* the progress callback also watches for Ctrl-C */
-    progress_ctx pc = {pl_search_spec(e), who, e, c->progress};
-    pl_search_set_progress(e, show_progress, &pc, c->progress ? 0.2 : 0.1);
+    /* the progress callback also watches for Ctrl-C and the budget */
+    progress_ctx pc = {pl_search_spec(e), who, e, c->progress, budget};
+    pl_search_set_progress(e, show_progress, &pc,
+                           budget > 0 ? 0.02 : c->progress ? 0.2 : 0.1);
     int i = -1;
     pl_err err = pl_search_think(e, c->st, &i, info);
     pl_search_set_progress(e, NULL, NULL, 0);
@@ -596,6 +624,10 @@ static int read_line(FILE *in, char *buf, size_t size)
     for (;;) {
         if (interrupted)
             return 0;
+        if (read_deadline > 0 && pl_now() >= read_deadline) {
+            timed_out = 1;
+            return 0;
+        }
         struct pollfd p = {fd, POLLIN, 0};
         int ready = poll(&p, 1, 100);
         if (ready == 0 || (ready < 0 && errno == EINTR))
@@ -656,7 +688,7 @@ static int human_side_search(play_ctx *c, const char *who, pl_search_info *info)
     pl_search_reset(c->hint);
     for (int k = 0; k < c->nhist; k++)
         pl_search_played(c->hint, c->texts[k]);
-    return ask_engine(c, c->hint, who, info);
+    return ask_engine(c, c->hint, who, 0, info);
 }
 
 /* `hint`: the computer's choice for the human. */
@@ -981,8 +1013,14 @@ static void draw_board(const play_ctx *c, int over)
         for (int s = 0; s < c->nplayers && np < PANEL_LINES; s++) {
             char name[64];
             snprintf(name, sizeof name, "%s", pl_esc(seat_name(c, s)));
-            snprintf(panel[np], sizeof panel[np], "%s: %s", name,
-                     pl_esc(c->ctrl[c->seat_ctrl[s]].spec.text));
+            char clk[32] = "";
+            if (c->clock_base > 0) {
+                clk[0] = ' ';
+                clk[1] = ' ';
+                fmt_clock(c->clock_left[s], clk + 2, sizeof clk - 2);
+            }
+            snprintf(panel[np], sizeof panel[np], "%s: %s%s", name,
+                     pl_esc(c->ctrl[c->seat_ctrl[s]].spec.text), clk);
             from[np++] = -1;
         }
         /* the variables: the indented lines after the legend */
@@ -1066,9 +1104,19 @@ static int human_turn(play_ctx *c)
                 return TURN_QUIT;
             continue;
         }
-        printf("%s> ", seat_name(c, me));
+        if (c->clock_base > 0) {
+            char clk[32];
+            printf("%s %s> ", seat_name(c, me),
+                   fmt_clock(c->clock_left[me] - (pl_now() - c->turn_start), clk, sizeof clk));
+        } else {
+            printf("%s> ", seat_name(c, me));
+        }
         fflush(stdout);
         if (!read_line(c->in, line, sizeof line)) {
+            if (timed_out) {
+                putchar('\n');
+                return TURN_TIMEOUT;
+            }
             if (interrupted) {
                 putchar('\n');
                 continue;
@@ -1149,6 +1197,12 @@ static int human_turn(play_ctx *c)
 
 /* --- rounds ------------------------------------------------------------------ */
 
+/* --time: a computer thinks at most its time left / CLOCK_SHARE plus
+ * CLOCK_INC_SPENT of the increment (and at most half its time left; its
+ * level's own budget and cap still apply). */
+#define CLOCK_SHARE 30.0
+#define CLOCK_INC_SPENT 0.8
+
 /* Play one game from the current state.  Returns a result, ROUND_QUIT or
  * ROUND_ERROR (already reported). */
 static int play_round(play_ctx *c)
@@ -1170,8 +1224,36 @@ static int play_round(play_ctx *c)
         int p = pl_state_to_move(c->st);
         controller *ctrl = seat_ctrl(c, p);
         pl_search_info info;
-        int i = ctrl->engine ? ask_engine(c, ctrl->engine, seat_name(c, p), &info)
+        double budget = 0;
+        c->turn_start = pl_now();
+        if (c->clock_base > 0) {
+            /* a computer spends a share of its clock and most of the
+               increment; a human's input waits until the clock runs out */
+            double left = c->clock_left[p];
+            budget = left / CLOCK_SHARE + CLOCK_INC_SPENT * c->clock_inc;
+            if (budget > left / 2)
+                budget = left / 2;
+            if (budget < 0.001)
+                budget = 0.001;
+            timed_out = 0;
+            read_deadline = c->turn_start + left;
+        }
+        int i = ctrl->engine ? ask_engine(c, ctrl->engine, seat_name(c, p), budget, &info)
                              : human_turn(c);
+        read_deadline = 0;
+        int lost = i == TURN_TIMEOUT || (i == TURN_QUIT && timed_out && !interrupted);
+        if (c->clock_base > 0 && i != TURN_ERROR && (i != TURN_QUIT || lost)) {
+            c->clock_left[p] -= pl_now() - c->turn_start;
+            if (lost || c->clock_left[p] <= 0) {
+                char why[80];
+                c->clock_left[p] = 0;
+                snprintf(why, sizeof why, "%s lost on time", pl_esc(seat_name(c, p)));
+                end_by_agreement(c, 1 - p, why);
+                continue;
+            }
+            if (i >= 0)
+                c->clock_left[p] += c->clock_inc;
+        }
         if (i == TURN_QUIT)
             return ROUND_QUIT;
         if (i == TURN_UNDONE || i == TURN_ENDED)
@@ -1182,6 +1264,10 @@ static int play_round(play_ctx *c)
             char num[32];
             printf("%s %s plays %s", move_label(c, c->nhist, p, num, sizeof num),
                    pl_esc(seat_name(c, p)), pl_esc(pl_move_text(c->ml, i)));
+            if (c->clock_base > 0) {
+                char clk[32];
+                printf("  (clock %s)", fmt_clock(c->clock_left[p], clk, sizeof clk));
+            }
             if (c->info && ctrl->engine && ctrl->spec.kind != PL_PLAYER_RANDOM) {
                 char buf[200];
                 describe_search(&info, &ctrl->spec, buf, sizeof buf);
@@ -1435,6 +1521,8 @@ static int run_rounds(play_ctx *c, int rounds, const start_moves *start,
         if (!start->position || pl_state_from_position(c->st, start->position, NULL) != PL_OK)
             pl_state_reset(c->st);  /* --position was checked when the game was opened */
         clear_history(c);
+        for (int s = 0; s < c->nplayers; s++)   /* a new game, fresh clocks */
+            c->clock_left[s] = c->clock_base;
         int rc = play_texts(c, start->texts, start->n, start->what);
         if (rc != 0)
             return rc;
@@ -1557,7 +1645,8 @@ static int setup_controllers(play_ctx *c, const pl_cli_args *a,
 
 static int play_game(pl_cli_game *g, const pl_cli_args *a, const char *game_arg,
                      uint64_t seed, int level, int max_plies, int rounds, int info,
-                     int color, int flip, int no_panel, const start_moves *start,
+                     int color, int flip, int no_panel, const double *clock,
+                     const start_moves *start,
                      const pl_record *rec, const char *save_path)
 {
     play_ctx c;
@@ -1575,9 +1664,13 @@ static int play_game(pl_cli_game *g, const pl_cli_args *a, const char *game_arg,
     c.info = info;
     c.color = color;
     c.flip = flip;
+    c.clock_base = clock[0];
+    c.clock_inc = clock[1];
     c.ml = pl_movelist_new();
 
     int rc = c.ml ? setup_controllers(&c, a, rec) : pl_cli_fail("play", "out of memory");
+    if (rc == 0 && c.clock_base > 0 && c.nplayers != 2)
+        rc = pl_cli_usage("play", "--time: clocks are for games of two players");
     if (rc == 0) {
         int humans = 0;
         for (int s = 0; s < c.nplayers; s++)
@@ -1621,17 +1714,39 @@ static int play_game(pl_cli_game *g, const pl_cli_args *a, const char *game_arg,
     return rc;
 }
 
+/* --time MIN[+INC]: minutes on each clock (a decimal number: 0.5 for
+ * 30 s), and seconds added after each move.  clock[0], clock[1] in
+ * seconds.  0, or the exit status of a usage error (reported). */
+static int parse_time(const char *text, double *clock)
+{
+    char *end;
+    errno = 0;
+    double min = strtod(text, &end), inc = 0;
+    int ok = end != text && errno == 0 && min > 0 && min <= 10000 && isdigit((unsigned char)*text);
+    if (ok && *end == '+') {
+        const char *i = end + 1;
+        inc = strtod(i, &end);
+        ok = end != i && errno == 0 && isdigit((unsigned char)*i) && inc >= 0 && inc <= 3600;
+    }
+    if (!ok || *end)
+        return pl_cli_usage("play", "--time: '%s' is not MIN[+INC] (minutes on each "
+                            "clock, seconds added per move: 5+3, 10, 0.5+1)", text);
+    clock[0] = min * 60;
+    clock[1] = inc;
+    return 0;
+}
+
 int pl_cli_play(int argc, char **argv)
 {
     enum { O_SEED, O_ROUNDS, O_MOVES, O_LEVEL, O_LOAD, O_SAVE, O_VERBOSE, O_POSITION,
-           O_MAX_PLIES, O_COLOR, O_FLIP, O_NO_FLIP, O_NO_PANEL, NOPTS };
+           O_MAX_PLIES, O_COLOR, O_FLIP, O_NO_FLIP, O_NO_PANEL, O_TIME, NOPTS };
     pl_cli_opt opts[NOPTS] = {{"--seed", 1, NULL},  {"--rounds", 1, NULL},
                               {"--moves", 1, NULL}, {"--level", 1, NULL},
                               {"--load", 1, NULL},  {"--save", 1, NULL},
                               {"--verbose", 0, NULL}, {"--position", 1, NULL},
                               {"--max-plies", 1, NULL}, {"--color", 1, NULL},
                               {"--flip", 0, NULL}, {"--no-flip", 0, NULL},
-                              {"--no-panel", 0, NULL}};
+                              {"--no-panel", 0, NULL}, {"--time", 1, NULL}};
     pl_cli_args a;
     pl_cli_game g;
     pl_record rec;
@@ -1669,6 +1784,9 @@ int pl_cli_play(int argc, char **argv)
                         PL_LEVEL_MAX, &level);
     if (rc == 0)
         rc = pl_cli_color("play", opts[O_COLOR].value, &color);
+    double clock[2] = {0, 0};
+    if (rc == 0 && opts[O_TIME].value)
+        rc = parse_time(opts[O_TIME].value, clock);
     if (rc == 0 && opts[O_FLIP].value && opts[O_NO_FLIP].value)
         rc = pl_cli_usage("play", "--flip and --no-flip cannot be combined");
     if (rc == 0 && opts[O_SAVE].value && rounds > 1)
@@ -1711,7 +1829,7 @@ int pl_cli_play(int argc, char **argv)
         rc = play_game(&g, &a, game_arg, (uint64_t)seed, (int)level, (int)max_plies,
                        (int)rounds, opts[O_VERBOSE].value != NULL, color,
                        opts[O_FLIP].value ? 1 : opts[O_NO_FLIP].value ? 0 : -1,
-                       opts[O_NO_PANEL].value != NULL, &start,
+                       opts[O_NO_PANEL].value != NULL, clock, &start,
                        have_rec ? &rec : NULL, opts[O_SAVE].value);
 done:
     free(words);

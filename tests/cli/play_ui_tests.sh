@@ -310,6 +310,40 @@ play "$(printf 'a1\nquit\n')" play tic-tac-toe --north random --seed 1 --moves "
 has "panel: after the end" "game over after 5 plies"
 
 
+# --- clocks: --time MIN[+INC] -----------------------------------------------------------------
+play "$(printf 'b2\nquit\n')" play tic-tac-toe --time 1+2 --north random --seed 1 --color=never
+has "clock: in the panel" "  2  .  .  .     x: human  1:00"
+has "clock: in the prompt" "x 1:00> b2"
+has "clock: the increment added after the move" "1. x plays b2  (clock 1:02)"
+has "clock: the computer's too" "1... o plays c1  (clock 1:02)"
+for bad in 5x 0 +3 1+ 1+-2 -1; do
+    play "" play tic-tac-toe --time "$bad"
+    if [ "$rc" = 2 ] && grep -q "is not MIN\[+INC\]" "$tmp/err"; then pass "clock: --time $bad refused"
+    else fail "clock: --time $bad refused" "exit status $rc"; fi
+done
+play "" play "$tmp/three.game" --time 1 --seed 1
+if [ "$rc" = 2 ] && grep -q "clocks are for games of two players" "$tmp/err"; then pass "clock: two players only"
+else fail "clock: two players only" "exit status $rc"; fi
+# a human who does not answer within 0.6 s loses on time (the prompt gives up)
+(sleep 2; printf 'b2\nquit\n') | "$PLATEAU" play tic-tac-toe --time 0.01 --north random --seed 1 \
+    --color=never --save "$tmp/flag.rec" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+has "clock: the human's time runs out" "game over: o wins -- x lost on time"
+has "clock: shown at 0" "x: human  0:00.0"
+hasnt "clock: no move after the flag fell" "x plays"
+if grep -q '^result o wins$' "$tmp/flag.rec" && grep -q '^reason x lost on time$' "$tmp/flag.rec"
+then pass "clock: the time loss recorded"
+else fail "clock: the time loss recorded" "$(tr '\n' '|' <"$tmp/flag.rec")"; fi
+# computers manage their time: level 7 thinks 1 s a move, but with 3 s on
+# the clock it spends about 3/30 s
+play "" play breakthrough --south ai --north ai:level=7 --time 0.05 --seed 1 --max-plies 6 --verbose --color=never
+has "clock: computers move" "3... black plays "
+hasnt "clock: within their time" "lost on time"
+slow=$(sed -n 's/.*(clock [0-9:.]*)  (\([0-9.]*\) s,.*/\1/p' "$tmp/out" | awk '$1 > 0.3' | head -1)
+n=$(grep -c "(clock [0-9:.]*)  ([0-9.]* s," "$tmp/out")
+if [ "$n" = 6 ] && [ -z "$slow" ]; then pass "clock: each computer move spends a share of its clock"
+else fail "clock: each computer move spends a share of its clock" "$n moves, one of $slow s"; fi
+
 # --- a scripted session in every shipped game ------------------------------------------------
 # (against ai at level 1): an illegal move, the first legal move typed
 # without its separators (asked which when that names several: 1),
