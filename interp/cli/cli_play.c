@@ -340,6 +340,14 @@ static int save_record(play_ctx *c, const char *path, int result)
 
 /* --- computer players ------------------------------------------------------ */
 
+/* The win estimate is shown once it means something: an MCTS win rate
+ * after this many iterations (before, a few playouts of the best move
+ * say little: 10 iterations give "win 100%" for nearly any move), an
+ * alpha-beta evaluation from this depth on (depth 1 is the game's
+ * heuristic after one move, no reply looked at).  A proven win, loss or
+ * draw is always shown. */
+enum { WIN_ESTIMATE_ITERATIONS = 1000, EVAL_SHOWN_DEPTH = 2 };
+
 /* "1.2 s, 3456 iterations, best e5-c3, win 62%" */
 static void describe_search(const pl_search_info *in, const pl_player_spec *spec,
                             char *buf, size_t len)
@@ -366,9 +374,10 @@ static void describe_search(const pl_search_info *in, const pl_player_spec *spec
                  : ", loses", in->plies_to_end);
     else if (in->proven == 2)
         snprintf(buf + n, len - n, ", draws");
-    else if (spec->kind == PL_PLAYER_MCTS && in->winrate >= 0)
+    else if (spec->kind == PL_PLAYER_MCTS && in->winrate >= 0 &&
+             in->iterations >= WIN_ESTIMATE_ITERATIONS)
         snprintf(buf + n, len - n, ", win %.0f%%", in->winrate * 100);
-    else if (spec->kind == PL_PLAYER_ALPHABETA && in->depth > 0)
+    else if (spec->kind == PL_PLAYER_ALPHABETA && in->depth >= EVAL_SHOWN_DEPTH)
         snprintf(buf + n, len - n, ", eval %+d", (int)in->score);
 }
 

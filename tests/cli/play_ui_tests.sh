@@ -344,6 +344,17 @@ n=$(grep -c "(clock [0-9:.]*)  ([0-9.]* s," "$tmp/out")
 if [ "$n" = 6 ] && [ -z "$slow" ]; then pass "clock: each computer move spends a share of its clock"
 else fail "clock: each computer move spends a share of its clock" "$n moves, one of $slow s"; fi
 
+# --- the win estimate, once it means something ----------------------------------------------
+play "" play breakthrough --south ai:level=1 --north alphabeta:depth=1 --max-plies 2 --verbose --seed 1 --color=never
+has "estimate: MCTS figures" "1. white plays d2-e3  (0.0 s, 10 iterations, best d2-e3)"
+hasnt "estimate: no win rate from 10 iterations" "win "
+hasnt "estimate: no eval at depth 1" "eval "
+play "" play breakthrough --south ai:level=6 --north alphabeta:depth=3 --max-plies 2 --verbose --seed 1 --color=never
+has "estimate: a win rate from 3000 iterations" "3000 iterations, best c2-d3, win "
+has "estimate: an eval at depth 3" "depth 3, 707 nodes, best a7-a6, eval "
+play "" play tic-tac-toe --south alphabeta:depth=9 --north ai:level=1 --moves "b2 a1 c2 a2" --verbose --seed 1 --color=never
+has "estimate: a proven result always, even after 10 iterations" "10 iterations, best c1, draws"
+
 # --- a scripted session in every shipped game ------------------------------------------------
 # (against ai at level 1): an illegal move, the first legal move typed
 # without its separators (asked which when that names several: 1),
