@@ -377,5 +377,34 @@ for g in $("$PLATEAU" list 2>/dev/null | awk '{print $1}'); do
     else fail "session: $g" "exit status $rc"; fi
 done
 
+
+# --- golden screens: a scripted session per shipped game in a pseudo-terminal ----------------
+# The output is a terminal (script(1), 100 columns), colour forced on, the
+# input a file of typed lines; against random (seeded: the same game every
+# time; a game of one player has no north): the first legal move typed without its separators (answered "1"
+# when that is the start of several), an illegal move, history, save,
+# undo, history, resign, quit.  The screens, colour codes included, are
+# tests/cli/golden/session-GAME.txt (UPDATE_GOLDEN=1 rewrites them).
+mkdir -p "$tmp/session"
+for g in $("$PLATEAU" list 2>/dev/null | awk '{print $1}'); do
+    first=$("$PLATEAU" moves "$g" 2>/dev/null | head -1)
+    squeezed=$(printf '%s' "$first" | tr -d -c 'A-Za-z0-9')
+    same=$("$PLATEAU" moves "$g" 2>/dev/null | tr -d -c 'A-Za-z0-9\n' | grep -c -x -i "$squeezed")
+    choice=; [ "$same" -gt 1 ] && choice='1\n'
+    printf "%s\n${choice}zz99\nhistory\nsave g.rec\nundo\nhistory\nresign\nquit\n" "$squeezed" >"$tmp/session/in"
+    north="--north random"   # (none in a game of one player)
+    "$PLATEAU" play "$g" $north </dev/null >/dev/null 2>&1 || north=
+    in_tty "cd '$tmp/session' && stty cols 100 rows 50 && '$PLATEAU' play '$g' --south human $north --seed 1 --color=always <in"
+    ok=1
+    [ "$rc" = 0 ] || ok=0
+    grep -q "$esc\[" "$tmp/out" || ok=0
+    grep -q "^zz99: " "$tmp/out" || ok=0
+    grep -q "^1\. [^ ]* plays " "$tmp/out" || ok=0
+    grep -q "saved to g.rec" "$tmp/out" || ok=0
+    grep -q -- "-- [^ ]* resigned\|resign: only in a game of two players" "$tmp/out" || ok=0
+    if [ "$ok" = 1 ]; then golden "golden session: $g" "session-$g.txt"
+    else fail "golden session: $g" "exit status $rc, or a step missing"; fi
+done
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
