@@ -104,6 +104,7 @@ typedef struct {
     double clock_base, clock_inc; /* --time MIN+INC in seconds (base 0: no clocks) */
     double clock_left[PL_MAX_PLAYERS];  /* each seat's time left */
     double turn_start;            /* pl_now() when this turn began */
+    int on_time;                  /* the game ended by a loss on time */
 } play_ctx;
 
 /* A clock's time left, rounded: "4:57", "0:07.3" under 10 s. */
@@ -387,19 +388,22 @@ typedef struct {
     pl_search *engine;
     int show;                     /* draw the live line on stderr */
     double budget;                /* --time: seconds to think (0: the spec's) */
+    double drawn;                 /* when the live line was last drawn */
 } progress_ctx;
 
 static void show_progress(void *arg, const pl_search_info *in)
 {
-    const progress_ctx *p = arg;
+    progress_ctx *p = arg;
     if (interrupted) {           /* leave the game, or (interactive) move now */
         pl_search_stop(p->engine);
         return;
     }
     if (p->budget > 0 && in->seconds >= p->budget)
         pl_search_stop(p->engine);   /* its share of its clock is spent */
-    if (!p->show)
+    /* called often to keep to a budget: the line is drawn 5 times a second */
+    if (!p->show || (p->drawn > 0 && in->seconds < p->drawn + 0.19))
         return;
+    p->drawn = in->seconds;
     char buf[200];
     describe_search(in, p->spec, buf, sizeof buf);
     fprintf(stderr, "\r\033[K%s thinking: %s", p->who, buf);
@@ -413,7 +417,7 @@ static int ask_engine(play_ctx *c, pl_search *e, const char *who, double budget,
                       pl_search_info *info)
 {
     /* the progress callback also watches for Ctrl-C and the budget */
-    progress_ctx pc = {pl_search_spec(e), who, e, c->progress, budget};
+    progress_ctx pc = {pl_search_spec(e), who, e, c->progress, budget, 0};
     pl_search_set_progress(e, show_progress, &pc,
                            budget > 0 ? 0.02 : c->progress ? 0.2 : 0.1);
     int i = -1;
@@ -1258,6 +1262,7 @@ static int play_round(play_ctx *c)
                 c->clock_left[p] = 0;
                 snprintf(why, sizeof why, "%s lost on time", pl_esc(seat_name(c, p)));
                 end_by_agreement(c, 1 - p, why);
+                c->on_time = 1;
                 continue;
             }
             if (i >= 0)
@@ -1469,7 +1474,9 @@ static int after_game(play_ctx *c, int r)
             continue;
         if (strcasecmp(s, "quit") == 0 || strcasecmp(s, "exit") == 0)
             return 0;
-        if (strcasecmp(s, "undo") == 0 && c->agreed) {
+        if (strcasecmp(s, "undo") == 0 && c->agreed && c->on_time) {
+            puts("a loss on time cannot be taken back");
+        } else if (strcasecmp(s, "undo") == 0 && c->agreed) {
             /* a resignation or a draw agreed is taken back, not a move */
             printf("taken back: %s\n", c->agreed_result < c->nplayers
                    ? c->end_why : "the draw");
@@ -1537,6 +1544,7 @@ static int run_rounds(play_ctx *c, int rounds, const start_moves *start,
             return rc;
         c->floor = start->undoable ? 0 : c->nhist;
         c->agreed = 0;
+        c->on_time = 0;
         c->no_save = 0;
         if (start->reason && start->result)
             resume_agreed(c, start->result, start->reason);

@@ -324,16 +324,26 @@ done
 play "" play "$tmp/three.game" --time 1 --seed 1
 if [ "$rc" = 2 ] && grep -q "clocks are for games of two players" "$tmp/err"; then pass "clock: two players only"
 else fail "clock: two players only" "exit status $rc"; fi
-# a human who does not answer within 0.6 s loses on time (the prompt gives up)
-(sleep 2; printf 'b2\nquit\n') | "$PLATEAU" play tic-tac-toe --time 0.01 --north random --seed 1 \
-    --color=never --save "$tmp/flag.rec" >"$tmp/out" 2>"$tmp/err"
+# a human who does not answer within 0.6 s loses on time (the prompt gives
+# up), also while a question is asked (b is the start of b1, b2 and b3);
+# the two games are played side by side
+(sleep 2; printf 'undo\nquit\n') | "$PLATEAU" play tic-tac-toe --time 0.01 --north random --seed 1 \
+    --color=never --save "$tmp/flag.rec" >"$tmp/out1" 2>&1 &
+(printf 'b\n'; sleep 2) | "$PLATEAU" play tic-tac-toe --time 0.01 --north random --seed 1 \
+    --color=never >"$tmp/out2" 2>&1
 rc=$?
+wait $! || rc=1
+cp "$tmp/out1" "$tmp/out"
 has "clock: the human's time runs out" "game over: o wins -- x lost on time"
 has "clock: shown at 0" "x: human  0:00.0"
 hasnt "clock: no move after the flag fell" "x plays"
+has "clock: a loss on time is not taken back" "a loss on time cannot be taken back"
 if grep -q '^result o wins$' "$tmp/flag.rec" && grep -q '^reason x lost on time$' "$tmp/flag.rec"
 then pass "clock: the time loss recorded"
 else fail "clock: the time loss recorded" "$(tr '\n' '|' <"$tmp/flag.rec")"; fi
+cp "$tmp/out2" "$tmp/out"
+has "clock: asked which move" "b is the start of 3 legal moves:"
+has "clock: the time runs out while asked" "game over: o wins -- x lost on time"
 # computers manage their time: level 7 thinks 1 s a move, but with 3 s on
 # the clock it spends about 3/30 s
 play "" play breakthrough --south ai --north ai:level=7 --time 0.05 --seed 1 --max-plies 6 --verbose --color=never
