@@ -391,17 +391,27 @@ done
 # --- golden screens: a scripted session per shipped game in a pseudo-terminal ----------------
 # The output is a terminal (script(1), 100 columns), colour forced on, the
 # input a file of typed lines; against random (seeded: the same game every
-# time; a game of one player has no north): the first legal move typed without its separators (answered "1"
-# when that is the start of several), an illegal move, history, save,
-# undo, history, resign, quit.  The screens, colour codes included, are
-# tests/cli/golden/session-GAME.txt (UPDATE_GOLDEN=1 rewrites them).
+# time; a game of one player has no north): the first legal move, typed
+# as the start of a few moves when it has one (answering the question
+# with the whole move), else without its separators; an illegal move,
+# history, save, undo, history, resign, quit.  The screens, colour codes
+# included, are tests/cli/golden/session-GAME.txt (UPDATE_GOLDEN=1
+# rewrites them).
 mkdir -p "$tmp/session"
 for g in $("$PLATEAU" list 2>/dev/null | awk '{print $1}'); do
     first=$("$PLATEAU" moves "$g" 2>/dev/null | head -1)
     squeezed=$(printf '%s' "$first" | tr -d -c 'A-Za-z0-9')
     same=$("$PLATEAU" moves "$g" 2>/dev/null | tr -d -c 'A-Za-z0-9\n' | grep -c -x -i "$squeezed")
     choice=; [ "$same" -gt 1 ] && choice='1\n'
-    printf "%s\n${choice}zz99\nhistory\nsave g.rec\nundo\nhistory\nresign\nquit\n" "$squeezed" >"$tmp/session/in"
+    # the longest start of it that is no move and starts 2 to 12 moves:
+    # typed, it asks which, answered with the whole move
+    part=$("$PLATEAU" moves "$g" 2>/dev/null | tr -d -c 'A-Za-z0-9\n' | tr 'A-Z' 'a-z' | sort -u |
+        awk -v t="$(printf '%s' "$squeezed" | tr 'A-Z' 'a-z')" '{ m[NR] = $0 }
+            END { for (l = length(t) - 1; l >= 1; l--) { p = substr(t, 1, l); n = 0; ex = 0
+                    for (i in m) { if (m[i] == p) ex = 1; if (substr(m[i], 1, l) == p) n++ }
+                    if (!ex && n >= 2 && n <= 12) { print p; exit } } }')
+    if [ -n "$part" ]; then typed="$part\n$squeezed\n"; else typed="$squeezed\n$choice"; fi
+    printf "${typed}zz99\nhistory\nsave g.rec\nundo\nhistory\nresign\nquit\n" >"$tmp/session/in"
     north="--north random"   # (none in a game of one player)
     "$PLATEAU" play "$g" $north </dev/null >/dev/null 2>&1 || north=
     in_tty "cd '$tmp/session' && stty cols 100 rows 50 && '$PLATEAU' play '$g' --south human $north --seed 1 --color=always <in"
