@@ -45,8 +45,13 @@ in_tty() {
     rc=$?
 }
 
-# golden NAME FILE: stdout is the golden file FILE, byte for byte.
+# golden NAME FILE: stdout is the golden file FILE, byte for byte, once
+# the source tree's path (in a warning's file name) is taken out: the
+# tree may be anywhere.
 golden() {
+    awk -v root="$PLATEAU_PATH/" '{ while ((i = index($0, root)) > 0)
+        $0 = substr($0, 1, i - 1) substr($0, i + length(root)); print }' "$tmp/out" >"$tmp/out.rel"
+    mv "$tmp/out.rel" "$tmp/out"
     if [ -n "${UPDATE_GOLDEN:-}" ]; then
         cp "$tmp/out" "$golden/$2"
         pass "$1 (golden file written)"
