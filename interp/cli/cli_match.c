@@ -93,8 +93,12 @@ static void game_stem(const char *arg, char *buf, size_t len)
         *dot = '\0';
 }
 
-static int write_record(match_ctx *m, int game, const int *seat_player, int r)
+/* A record of each game; a game the rules did not end (stopped at
+ * --max-plies, lost by forfeit) says why in its `reason`, so that
+ * `replay` accepts its result. */
+static int write_record(match_ctx *m, int game, const pl_tourney_game *tg, int r)
 {
+    const int *seat_player = tg->seat_player;
     char stem[128], path[4096], buf[64], err[512];
     game_stem(m->game_arg, stem, sizeof stem);
     snprintf(path, sizeof path, "%s/%s-%03d.rec", m->records, stem, game);
@@ -111,6 +115,13 @@ static int write_record(match_ctx *m, int game, const int *seat_player, int r)
     if (rc == 0)
         rc = pl_record_set(&rec.result, r == PL_RESULT_NONE ? "unfinished"
                            : pl_result_text(prog, r, buf, sizeof buf));
+    if (rc == 0 && tg->capped) {
+        char why[96];
+        snprintf(why, sizeof why, "stopped at %d plies, the --max-plies cap", tg->plies);
+        rc = pl_record_set(&rec.reason, why);
+    } else if (rc == 0 && tg->forfeit) {
+        rc = pl_record_set(&rec.reason, "forfeit");
+    }
     for (int k = 0; k < m->ntexts && rc == 0; k++)
         rc = pl_record_add_move(&rec, m->texts[k]);
     if (rc != 0)
@@ -327,6 +338,7 @@ static int forfeit(match_ctx *m, pl_tourney_game *tg, int p1_seat)
     char buf[160], res[200];
     tg->plies = pl_state_ply(st);
     tg->winner = winner;
+    tg->forfeit = 1;
     tg->outcome = winner == p1_seat ? PL_TOURNEY_WIN : PL_TOURNEY_LOSS;
     snprintf(res, sizeof res, "%s (p%d forfeits)",
              pl_result_text(m->g.prog, winner, buf, sizeof buf), loser + 1);
@@ -440,7 +452,7 @@ static int run_games(match_ctx *m)
         tg->seconds = pl_now() - start;
         if (r < 0)
             return PL_EXIT_FAIL;
-        if (m->records && write_record(m, index + 1, tg->seat_player, r) != 0)
+        if (m->records && write_record(m, index + 1, tg, r) != 0)
             return PL_EXIT_FAIL;
         if (m->live)
             fputs("\r\033[K", stderr);

@@ -33,6 +33,7 @@ typedef struct {
     int winner;                       /* a seat, or -1 (draw, capped) */
     int outcome;                      /* p1's: PL_TOURNEY_WIN, ... */
     int capped;                       /* stopped at max_plies */
+    int forfeit;                      /* won by forfeit (match, ugi players) */
     char *result;                     /* "x wins", as `match` prints it */
     int plies;
     char **moves;                     /* the record */
