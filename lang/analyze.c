@@ -743,6 +743,20 @@ static void dset_goes_nowhere(cc_t *cc, const cc_symbol *s)
     }
 }
 
+/* A direction declared in an imported file (`n` of the grid) that the game
+ * uses, and that leads off the board from every cell: on a board of dark
+ * squares "x + n == off" (no cell ahead) holds everywhere. */
+static void dir_goes_nowhere(cc_t *cc, const cc_symbol *s)
+{
+    const pl_program *p = cc->prog;
+    for (int c = 0; c < p->ncells; c++)
+        if (p->neighbor[c * p->ndirs + s->index] >= 0)
+            return;
+    if (p->ncells > 0)
+        an_warning(cc, s->decl, "direction '%s' = (%d, %d), used by the game, leads off the board "
+                                "from every cell", s->name, p->dir_dx[s->index], p->dir_dy[s->index]);
+}
+
 void an_declarations(cc_t *cc)
 {
     const pl_program *p = cc->prog;
@@ -750,6 +764,8 @@ void an_declarations(cc_t *cc)
         const cc_symbol *s = &cc->syms[i];
         if (s->decl && s->kind == SYM_DSET && s->used)
             dset_goes_nowhere(cc, s);
+        if (s->decl && s->kind == SYM_DIR && s->in_rules && s->decl->file != 0)
+            dir_goes_nowhere(cc, s);
         if (!s->decl || s->decl->file != 0)
             continue;
         if (s->kind == SYM_KIND && s->used && !s->placed)

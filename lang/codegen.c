@@ -876,7 +876,7 @@ static cc_type name_expr(cc_t *cc, const ast *e)
         switch (s->kind) {
         case SYM_PLAYER: op1(cc, PL_OP_PUSH, s->index); return T_PLAYER;
         case SYM_KIND: op1(cc, PL_OP_PUSH, s->index); return T_KIND;
-        case SYM_DIR: op1(cc, PL_OP_PUSH, s->index); return T_DIR;
+        case SYM_DIR: s->in_rules = 1; op1(cc, PL_OP_PUSH, s->index); return T_DIR;
         case SYM_VAR: op1(cc, PL_OP_GETVAR, s->index); return s->holds_cell ? T_CELL : T_INT;
         case SYM_DEF:
             if (s->decl->b && !s->decl->a) {
