@@ -397,6 +397,42 @@ static void test_import_a_shipped_game_by_name(void **state)
     pl_diags_free(&d);
 }
 
+/* The importing file's declarations win over the imported file's wherever
+ * its `import` line stands (docs/language.md, section 4): the title, the
+ * board, the end block and a definition, written above or below
+ * `import tic-tac-toe`, give the same game: Four in a row on 4 x 4. */
+static void test_import_order_does_not_matter(void **state)
+{
+    (void)state;
+    static const char *const own =
+        "board 4 x 4\n"
+        "end {\n  mover wins when has_run(mover, 4, lines)\n  draw when count(empty_cells) == 0\n}\n"
+        "def open_line(p, c, d) = 0\n"
+        "game \"Four\"\n";
+    char above[1024], below[1024];
+    snprintf(above, sizeof above, "%simport tic-tac-toe\n", own);
+    snprintf(below, sizeof below, "import tic-tac-toe\n%s", own);
+    const char *texts[] = {above, below};
+    for (int i = 0; i < 2; i++) {
+        pl_program *p = pt_compile_text("elsewhere/four.game", texts[i]);
+        assert_string_equal(p->title, "Four");
+        assert_int_equal(p->ncells, 16);
+        pl_state *st = pl_state_new(p);
+        pl_movelist ml;
+        pl_movelist_init(&ml);
+        pt_play(st, &ml, "a1 a2 b1 b2 c1 c2");  /* three in a row: not the end */
+        assert_int_equal(pt_status(st, &ml), PL_RESULT_NONE);
+        pt_play(st, &ml, "d1");
+        assert_int_not_equal(pt_status(st, &ml), PL_RESULT_NONE);
+        int32_t v = 1;   /* the evaluation uses the game's open_line, 0 everywhere */
+        assert_int_equal(pl_evaluate(st, 0, &v), PL_OK);
+        assert_int_equal(v, 0);
+        pl_movelist_free(&ml);
+        pl_state_free(st);
+        pl_program_free(p);
+    }
+}
+
 /* A region may repeat cells, but a list of more cells than a board may
  * have (4096) is refused with an error at the list. */
 static void test_cell_list_too_long(void **state)
@@ -444,6 +480,7 @@ int main(void)
         cmocka_unit_test(test_many_alternatives_and_blocks),
         cmocka_unit_test(test_many_cells_and_setups),
         cmocka_unit_test(test_import_a_shipped_game_by_name),
+        cmocka_unit_test(test_import_order_does_not_matter),
         cmocka_unit_test(test_cell_list_too_long),
         /* syntax */
         BROKEN("missing_brace"),
