@@ -935,15 +935,62 @@ static void tx_assign(tx_ctx *t, const ast *s, uint64_t ctrl)
     t->effects |= d | tx_deps(t, s->c);
 }
 
+/* Does the sided table entry `index` hold at most one element for every
+ * player? */
+static int sided_at_most_one(const cc_t *cc, const pl_sided_table *t, int index)
+{
+    int np = cc->prog->nplayers ? cc->prog->nplayers : 1;
+    for (int pl = 0; pl < np; pl++)
+        if (t->offset[index * np + pl + 1] - t->offset[index * np + pl] > 1)
+            return 0;
+    return 1;
+}
+
+/* The global direction set or region (`kind`) that `e` names, not hidden
+ * by a local of that name; or NULL. */
+static const cc_symbol *tx_global(tx_ctx *t, const ast *e, sym_kind kind)
+{
+    if (!e || e->kind != A_NAME || tx_find(t, e->name))
+        return NULL;
+    const cc_symbol *sym = cc_lookup(t->cc, e->name);
+    return sym && sym->kind == kind ? sym : NULL;
+}
+
+/* A set that never holds more than one element, so that a `pick` over it
+ * is no choice: pieces(P) when every owner has at most one piece, the
+ * cells one step along a direction set of one direction per player
+ * (`leaps(c, ahead)`), such a direction set itself, a region of at most
+ * one cell per player. */
+static int tx_at_most_one(tx_ctx *t, const ast *set)
+{
+    const cc_t *cc = t->cc;
+    const cc_symbol *sym;
+    if ((sym = tx_global(t, set, SYM_DSET)))
+        return sided_at_most_one(cc, &cc->prog->dsets, sym->index);
+    if ((sym = tx_global(t, set, SYM_REGION)))
+        return sided_at_most_one(cc, &cc->prog->regions, sym->index);
+    if (set->kind != A_CALL || tx_find(t, set->name))
+        return 0;
+    if (strcmp(set->name, "pieces") == 0)
+        return cc->max_pieces <= 1;
+    if (strcmp(set->name, "leaps") == 0) {
+        /* not neighbors(): its first argument may be a set of cells */
+        const ast *c = set->a;
+        if (!c || !c->next || c->next->next)
+            return 0;
+        sym = tx_global(t, c->next, SYM_DSET);
+        return sym && sided_at_most_one(cc, &cc->prog->dsets, sym->index);
+    }
+    return 0;
+}
+
 static void tx_stmt(tx_ctx *t, const ast *s, uint64_t ctrl)
 {
     switch (s->kind) {
     case A_PICK: {
-        /* When every owner has at most one piece, picking one of
-         * pieces(P) is no choice. */
+        /* A pick over a set of at most one element is no choice. */
         const ast *set = s->b->kind == A_WHERE ? s->b->a : s->b;
-        if (t->cc->max_pieces <= 1 && set->kind == A_CALL && strcmp(set->name, "pieces") == 0 &&
-            !tx_find(t, set->name)) {
+        if (tx_at_most_one(t, set)) {
             tx_bind(t, s->a->name, tx_deps(t, set));
             break;
         }

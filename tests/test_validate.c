@@ -572,6 +572,43 @@ static void test_text_collisions(void **state)
     assert_int_equal(collisions_at_start("games/race/gyges.game"), 0);
 }
 
+/* A pick over a set that never holds more than one element is no choice:
+ * the step ahead along a direction set of one direction per player, such
+ * a set itself, a region of one cell per player.  With two directions
+ * for a player the warning stays. */
+static void test_pick_of_one_is_no_choice(void **state)
+{
+    (void)state;
+    static const char *const game =
+        "game \"t\"\nimport grid\nboard 4 x 4\nplayers white black\npiece man\n"
+        "directions ahead {\n  white: %s\n  black: s\n}\n"
+        "region home {\n  white: a1\n  black: a4\n}\n"
+        "setup {\n  place white man at b1 c1\n  place black man at b4 c4\n}\n"
+        "moves {\n  pick c in pieces(mover)\n  %s\n  require empty(t)\n  move c to t\n  text c\n}\n";
+    static const char *const picks[] = {
+        "pick t in leaps(c, ahead)",
+        "pick d in ahead\n  let t = c + d",
+        "pick t in home",
+    };
+    for (size_t i = 0; i < sizeof picks / sizeof picks[0]; i++) {
+        char text[1024];
+        int errors = 0;
+        snprintf(text, sizeof text, game, "n", picks[i]);
+        char *got = pt_messages_of("one.game", text, &errors);
+        assert_int_equal(errors, 0);
+        if (strstr(got, "changes the move"))
+            fprintf(stderr, "%s\n", got);
+        assert_null(strstr(got, "changes the move"));
+        free(got);
+        if (i == 2)
+            break;
+        snprintf(text, sizeof text, game, "n ne", picks[i]);
+        got = pt_messages_of("two.game", text, &errors);
+        assert_non_null(strstr(got, "changes the move but not its text"));
+        free(got);
+    }
+}
+
 int main(void)
 {
     pt_init();
@@ -580,6 +617,7 @@ int main(void)
         cmocka_unit_test(test_json_diagnostic),
         cmocka_unit_test(test_long_line_window),
         cmocka_unit_test(test_text_collisions),
+        cmocka_unit_test(test_pick_of_one_is_no_choice),
         cmocka_unit_test(test_broken_files),
         cmocka_unit_test(test_warning_files),
         cmocka_unit_test(test_fuzz_targets_on_valid_input),
