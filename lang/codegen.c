@@ -1477,11 +1477,18 @@ static void alternatives(cc_t *cc, const ast *s, int op)
 /* for x in S { body }: the body once for each element, in order.  The
  * body makes no choices, so the loop locals need no trail (like NEXT in
  * comprehensions). */
+/* for x in S [where C] { body }: the body once per element of S (for
+ * which C holds), in order, on the same way. */
 static void for_stmt(cc_t *cc, const ast *s)
 {
+    const ast *set = s->b, *cond = NULL;
+    if (set->kind == A_WHERE) {
+        cond = set->b;
+        set = set->a;
+    }
     scope_mark m = scope_push(cc);
     cc_type elem;
-    int si = set_expr(cc, s->b, &elem);
+    int si = set_expr(cc, set, &elem);
     int cur = new_slot(cc), x = new_slot(cc);
     at(cc, s);
     op1(cc, PL_OP_PUSH, -1);
@@ -1496,10 +1503,16 @@ static void for_stmt(cc_t *cc, const ast *s)
     cc_local *l = bind(cc, s->a, s->a->name);
     l->slot = x;
     l->type = si < 0 ? T_ERR : elem;
+    jump_list skip = {0};
+    if (cond) {
+        an_condition(cc, cond, AN_IF);
+        cond_jump(cc, cond, 0, &skip);
+    }
     cc->in_for++;
     stmts(cc, s->c->a);
     cc->in_for--;
     at(cc, s);
+    jl_land(cc, &skip, cg_here(cc));
     op1(cc, PL_OP_JUMP, top);
     land(cc, exhausted);
     scope_pop(cc, m);
