@@ -1474,11 +1474,10 @@ static void alternatives(cc_t *cc, const ast *s, int op)
     free(ends);
 }
 
-/* for x in S { body }: the body once for each element, in order.  The
+/* for x in S [where C] { body }: the body once for each element (for
+ * which C holds, tested as each comes), in order, on the same way.  The
  * body makes no choices, so the loop locals need no trail (like NEXT in
  * comprehensions). */
-/* for x in S [where C] { body }: the body once per element of S (for
- * which C holds), in order, on the same way. */
 static void for_stmt(cc_t *cc, const ast *s)
 {
     const ast *set = s->b, *cond = NULL;
