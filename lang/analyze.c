@@ -823,6 +823,9 @@ typedef struct {
     uint64_t shown, effects;
     int depth;
     long steps;          /* nodes visited, definitions expanded: bounded */
+    uint64_t *var_deps;  /* per symbol: the choices a value set into that
+                            game or player variable during the move
+                            depends on, for a text that reads it later */
 } tx_ctx;
 
 static void tx_bind(tx_ctx *t, const char *name, uint64_t deps)
@@ -869,10 +872,14 @@ static uint64_t tx_deps(tx_ctx *t, const ast *e)
     if (!e || t->depth > AN_MAX_DEPTH || ++t->steps > PL_LIMIT_EXPAND_NODES)
         return 0;
     uint64_t d = 0;
-    if (e->kind == A_NAME && e->name) {
+    if ((e->kind == A_NAME || e->kind == A_CALL) && e->name) {
         tx_var *v = tx_find(t, e->name);
-        if (v)
+        const cc_symbol *sym = v ? NULL : cc_lookup(t->cc, e->name);
+        if (v && e->kind == A_NAME)
             d |= v->deps;
+        else if (sym && ((sym->kind == SYM_VAR && e->kind == A_NAME) ||
+                         (sym->kind == SYM_PVAR && e->kind == A_CALL)))
+            d |= t->var_deps[sym - t->cc->syms];   /* a variable the move set */
     }
     t->depth++;
     d |= tx_deps_list(t, e->a) | tx_deps_list(t, e->b) | tx_deps_list(t, e->c);
@@ -932,6 +939,8 @@ static void tx_assign(tx_ctx *t, const ast *s, uint64_t ctrl)
     cc_symbol *sym = cc_lookup(t->cc, s->a->name);
     if (sym && sym->kind == SYM_SMARK)
         return;
+    if (sym && (sym->kind == SYM_VAR || sym->kind == SYM_PVAR))
+        t->var_deps[sym - t->cc->syms] |= d | tx_deps(t, s->c);
     t->effects |= d | tx_deps(t, s->c);
 }
 
@@ -1054,7 +1063,9 @@ static void tx_stmts(tx_ctx *t, const ast *list, uint64_t ctrl)
 void an_texts(cc_t *cc, const ast *moves)
 {
     tx_ctx t = {.cc = cc};
+    t.var_deps = pl_calloc((size_t)cc->nsyms + 1, sizeof *t.var_deps);
     tx_block(&t, moves->a, 0);
+    free(t.var_deps);
     free(t.vars);
     pl_names_free(&t.names);
     for (int i = 0; i < t.nchoices; i++) {
