@@ -553,6 +553,7 @@ int main(void)
         BROKEN("stray_character"),
         BROKEN("number_too_large"),
         BROKEN("or_on_next_line"),
+        BROKEN("and_on_next_line"),
         /* names */
         BROKEN("unknown_name"),
         BROKEN("unknown_function"),
