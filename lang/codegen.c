@@ -1526,8 +1526,13 @@ static void first_in_stmt(cc_t *cc, const ast *s)
         cc_error(cc, s, "'first ... in' cannot be used inside repeat or while");
         return;
     }
+    const ast *set = s->b, *cond = NULL;
+    if (set->kind == A_WHERE) {   /* first x in S where C: the elements where C holds */
+        cond = set->b;
+        set = set->a;
+    }
     cc_type elem;
-    int si = set_expr(cc, s->b, &elem);
+    int si = set_expr(cc, set, &elem);
     int cur = new_slot(cc), x = new_slot(cc);
     at(cc, s);
     op1(cc, PL_OP_PUSH, -1);
@@ -1544,6 +1549,8 @@ static void first_in_stmt(cc_t *cc, const ast *s)
     cc_local *l = bind(cc, s->a, s->a->name);
     l->slot = x;
     l->type = si < 0 ? T_ERR : elem;
+    if (cond)
+        require_cond(cc, cond, s);
     stmts(cc, s->c->a);
     scope_pop(cc, m);
     int done = jump(cc, PL_OP_JUMP);

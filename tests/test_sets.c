@@ -432,8 +432,8 @@ static void test_memo_points_read_the_operands_locals(void **state)
     pl_program_free(q);
 }
 
-/* for x in S where C: the block only for the elements where C holds,
- * C tested as each element comes (after the block ran for the earlier
+/* for x in S where C, first x in S where C: the block only for the
+ * elements where C holds, C tested as each element comes (after the block ran for the earlier
  * ones); the set of elements is a set as anywhere else. */
 static void test_for_where(void **state)
 {
@@ -469,7 +469,18 @@ static void test_for_where(void **state)
                  "  }\n"
                  "  text c k\n"
                  "}\n",
-                 "b22");   /* 9 empty: one placed, 8: another, 7: no more */
+                 "b22");
+    /* first x in S where C: the first element where C holds that yields
+       a move; row 1 is skipped by the condition */
+    expect_moves(HEAD("3 x 3")
+                 "moves {\n"
+                 "  first r in range(1, 3) where r >= 2 {\n"
+                 "    pick c in empty_cells where row(c) == r and col(c) < 3\n"
+                 "    place mover stone at c\n"
+                 "    text c\n"
+                 "  }\n"
+                 "}\n",
+                 "a2 b2");   /* 9 empty: one placed, 8: another, 7: no more */
 }
 
 int main(void)
