@@ -743,6 +743,20 @@ static void dset_goes_nowhere(cc_t *cc, const cc_symbol *s)
     }
 }
 
+/* A direction declared in an imported file (`n` of the grid) that the game
+ * uses, and that leads off the board from every cell: on a board of dark
+ * squares "x + n == off" (no cell ahead) holds everywhere. */
+static void dir_goes_nowhere(cc_t *cc, const cc_symbol *s)
+{
+    const pl_program *p = cc->prog;
+    for (int c = 0; c < p->ncells; c++)
+        if (p->neighbor[c * p->ndirs + s->index] >= 0)
+            return;
+    if (p->ncells > 0)
+        an_warning(cc, s->decl, "direction '%s' = (%d, %d), used by the game, leads off the board "
+                                "from every cell", s->name, p->dir_dx[s->index], p->dir_dy[s->index]);
+}
+
 void an_declarations(cc_t *cc)
 {
     const pl_program *p = cc->prog;
@@ -750,6 +764,8 @@ void an_declarations(cc_t *cc)
         const cc_symbol *s = &cc->syms[i];
         if (s->decl && s->kind == SYM_DSET && s->used)
             dset_goes_nowhere(cc, s);
+        if (s->decl && s->kind == SYM_DIR && s->in_rules && s->decl->file != 0)
+            dir_goes_nowhere(cc, s);
         if (!s->decl || s->decl->file != 0)
             continue;
         if (s->kind == SYM_KIND && s->used && !s->placed)
@@ -807,6 +823,9 @@ typedef struct {
     uint64_t shown, effects;
     int depth;
     long steps;          /* nodes visited, definitions expanded: bounded */
+    uint64_t *var_deps;  /* per symbol: the choices a value set into that
+                            game or player variable during the move
+                            depends on, for a text that reads it later */
 } tx_ctx;
 
 static void tx_bind(tx_ctx *t, const char *name, uint64_t deps)
@@ -853,10 +872,14 @@ static uint64_t tx_deps(tx_ctx *t, const ast *e)
     if (!e || t->depth > AN_MAX_DEPTH || ++t->steps > PL_LIMIT_EXPAND_NODES)
         return 0;
     uint64_t d = 0;
-    if (e->kind == A_NAME && e->name) {
+    if ((e->kind == A_NAME || e->kind == A_CALL) && e->name) {
         tx_var *v = tx_find(t, e->name);
-        if (v)
+        const cc_symbol *sym = v ? NULL : cc_lookup(t->cc, e->name);
+        if (v && e->kind == A_NAME)
             d |= v->deps;
+        else if (sym && ((sym->kind == SYM_VAR && e->kind == A_NAME) ||
+                         (sym->kind == SYM_PVAR && e->kind == A_CALL)))
+            d |= t->var_deps[sym - t->cc->syms];   /* a variable the move set */
     }
     t->depth++;
     d |= tx_deps_list(t, e->a) | tx_deps_list(t, e->b) | tx_deps_list(t, e->c);
@@ -916,18 +939,67 @@ static void tx_assign(tx_ctx *t, const ast *s, uint64_t ctrl)
     cc_symbol *sym = cc_lookup(t->cc, s->a->name);
     if (sym && sym->kind == SYM_SMARK)
         return;
+    if (sym && (sym->kind == SYM_VAR || sym->kind == SYM_PVAR))
+        t->var_deps[sym - t->cc->syms] |= d | tx_deps(t, s->c);
     t->effects |= d | tx_deps(t, s->c);
+}
+
+/* Does the sided table entry `index` hold at most one element for every
+ * player? */
+static int sided_at_most_one(const cc_t *cc, const pl_sided_table *t, int index)
+{
+    int np = cc->prog->nplayers ? cc->prog->nplayers : 1;
+    for (int pl = 0; pl < np; pl++)
+        if (t->offset[index * np + pl + 1] - t->offset[index * np + pl] > 1)
+            return 0;
+    return 1;
+}
+
+/* The global direction set or region (`kind`) that `e` names, not hidden
+ * by a local of that name; or NULL. */
+static const cc_symbol *tx_global(tx_ctx *t, const ast *e, sym_kind kind)
+{
+    if (!e || e->kind != A_NAME || tx_find(t, e->name))
+        return NULL;
+    const cc_symbol *sym = cc_lookup(t->cc, e->name);
+    return sym && sym->kind == kind ? sym : NULL;
+}
+
+/* A set that never holds more than one element, so that a `pick` over it
+ * is no choice: pieces(P) when every owner has at most one piece, the
+ * cells one step along a direction set of one direction per player
+ * (`leaps(c, ahead)`), such a direction set itself, a region of at most
+ * one cell per player. */
+static int tx_at_most_one(tx_ctx *t, const ast *set)
+{
+    const cc_t *cc = t->cc;
+    const cc_symbol *sym;
+    if ((sym = tx_global(t, set, SYM_DSET)))
+        return sided_at_most_one(cc, &cc->prog->dsets, sym->index);
+    if ((sym = tx_global(t, set, SYM_REGION)))
+        return sided_at_most_one(cc, &cc->prog->regions, sym->index);
+    if (set->kind != A_CALL || tx_find(t, set->name))
+        return 0;
+    if (strcmp(set->name, "pieces") == 0)
+        return cc->max_pieces <= 1;
+    if (strcmp(set->name, "leaps") == 0) {
+        /* not neighbors(): its first argument may be a set of cells */
+        const ast *c = set->a;
+        if (!c || !c->next || c->next->next)
+            return 0;
+        sym = tx_global(t, c->next, SYM_DSET);
+        return sym && sided_at_most_one(cc, &cc->prog->dsets, sym->index);
+    }
+    return 0;
 }
 
 static void tx_stmt(tx_ctx *t, const ast *s, uint64_t ctrl)
 {
     switch (s->kind) {
     case A_PICK: {
-        /* When every owner has at most one piece, picking one of
-         * pieces(P) is no choice. */
+        /* A pick over a set of at most one element is no choice. */
         const ast *set = s->b->kind == A_WHERE ? s->b->a : s->b;
-        if (t->cc->max_pieces <= 1 && set->kind == A_CALL && strcmp(set->name, "pieces") == 0 &&
-            !tx_find(t, set->name)) {
+        if (tx_at_most_one(t, set)) {
             tx_bind(t, s->a->name, tx_deps(t, set));
             break;
         }
@@ -991,7 +1063,9 @@ static void tx_stmts(tx_ctx *t, const ast *list, uint64_t ctrl)
 void an_texts(cc_t *cc, const ast *moves)
 {
     tx_ctx t = {.cc = cc};
+    t.var_deps = pl_calloc((size_t)cc->nsyms + 1, sizeof *t.var_deps);
     tx_block(&t, moves->a, 0);
+    free(t.var_deps);
     free(t.vars);
     pl_names_free(&t.names);
     for (int i = 0; i < t.nchoices; i++) {

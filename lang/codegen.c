@@ -876,7 +876,7 @@ static cc_type name_expr(cc_t *cc, const ast *e)
         switch (s->kind) {
         case SYM_PLAYER: op1(cc, PL_OP_PUSH, s->index); return T_PLAYER;
         case SYM_KIND: op1(cc, PL_OP_PUSH, s->index); return T_KIND;
-        case SYM_DIR: op1(cc, PL_OP_PUSH, s->index); return T_DIR;
+        case SYM_DIR: s->in_rules = 1; op1(cc, PL_OP_PUSH, s->index); return T_DIR;
         case SYM_VAR: op1(cc, PL_OP_GETVAR, s->index); return s->holds_cell ? T_CELL : T_INT;
         case SYM_DEF:
             if (s->decl->b && !s->decl->a) {
@@ -1474,14 +1474,20 @@ static void alternatives(cc_t *cc, const ast *s, int op)
     free(ends);
 }
 
-/* for x in S { body }: the body once for each element, in order.  The
+/* for x in S [where C] { body }: the body once for each element (for
+ * which C holds, tested as each comes), in order, on the same way.  The
  * body makes no choices, so the loop locals need no trail (like NEXT in
  * comprehensions). */
 static void for_stmt(cc_t *cc, const ast *s)
 {
+    const ast *set = s->b, *cond = NULL;
+    if (set->kind == A_WHERE) {
+        cond = set->b;
+        set = set->a;
+    }
     scope_mark m = scope_push(cc);
     cc_type elem;
-    int si = set_expr(cc, s->b, &elem);
+    int si = set_expr(cc, set, &elem);
     int cur = new_slot(cc), x = new_slot(cc);
     at(cc, s);
     op1(cc, PL_OP_PUSH, -1);
@@ -1496,10 +1502,16 @@ static void for_stmt(cc_t *cc, const ast *s)
     cc_local *l = bind(cc, s->a, s->a->name);
     l->slot = x;
     l->type = si < 0 ? T_ERR : elem;
+    jump_list skip = {0};
+    if (cond) {
+        an_condition(cc, cond, AN_IF);
+        cond_jump(cc, cond, 0, &skip);
+    }
     cc->in_for++;
     stmts(cc, s->c->a);
     cc->in_for--;
     at(cc, s);
+    jl_land(cc, &skip, cg_here(cc));
     op1(cc, PL_OP_JUMP, top);
     land(cc, exhausted);
     scope_pop(cc, m);
@@ -1514,8 +1526,13 @@ static void first_in_stmt(cc_t *cc, const ast *s)
         cc_error(cc, s, "'first ... in' cannot be used inside repeat or while");
         return;
     }
+    const ast *set = s->b, *cond = NULL;
+    if (set->kind == A_WHERE) {   /* first x in S where C: the elements where C holds */
+        cond = set->b;
+        set = set->a;
+    }
     cc_type elem;
-    int si = set_expr(cc, s->b, &elem);
+    int si = set_expr(cc, set, &elem);
     int cur = new_slot(cc), x = new_slot(cc);
     at(cc, s);
     op1(cc, PL_OP_PUSH, -1);
@@ -1532,6 +1549,8 @@ static void first_in_stmt(cc_t *cc, const ast *s)
     cc_local *l = bind(cc, s->a, s->a->name);
     l->slot = x;
     l->type = si < 0 ? T_ERR : elem;
+    if (cond)
+        require_cond(cc, cond, s);
     stmts(cc, s->c->a);
     scope_pop(cc, m);
     int done = jump(cc, PL_OP_JUMP);

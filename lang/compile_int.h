@@ -30,6 +30,7 @@ typedef struct {
     int used;
     long long lo, hi;   /* SYM_VAR, SYM_PVAR: every value it can take (analyze.c) */
     int placed;         /* SYM_KIND: some setup line or `place` puts one */
+    int in_rules;       /* SYM_DIR: named in the rules as a value (`x + n`), not only in a set */
     int holds_cell;     /* SYM_VAR, SYM_PVAR: a cell (`var ko = off`), not a number */
 } cc_symbol;
 

@@ -491,6 +491,30 @@ static void reserved_word_hint(char *out, size_t size)
              "docs/language.md, section 2)", word);
 }
 
+/* "unexpected 'and'" at the start of a line: a condition split before an
+ * operator (a line that ends with one, or an open parenthesis, goes on). */
+static void leading_operator_hint(pl_parse_ctx *ctx, const YYLTYPE *loc, char *out, size_t size)
+{
+    static const char *const ops[] = {"and", "or", "+", "*", "/", "%", "==", "!=",
+                                      "<", "<=", ">", ">=", "&", "|"};
+    char word[16];
+    if (sscanf(out, "unexpected '%15[^']'", word) != 1 || loc->first_line != ctx->indent_line ||
+        loc->first_column != ctx->indent_col)
+        return;
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+        if (strcmp(word, ops[i]) == 0) {
+            size_t o = strlen(out);
+            if (strcmp(word, "or") == 0)
+                snprintf(out + o, size - o, "; a line cannot begin with 'or': keep '} or {' on one "
+                         "line; in a condition, end the line before with 'or' or put the "
+                         "condition in parentheses");
+            else
+                snprintf(out + o, size - o, "; a line cannot begin with '%s': end the line before "
+                         "with it, or put the whole expression in parentheses", word);
+            return;
+        }
+}
+
 static void yyerror(YYLTYPE *loc, pl_parse_ctx *ctx, void *scanner, const char *msg)
 {
     (void)scanner;
@@ -525,6 +549,7 @@ static void yyerror(YYLTYPE *loc, pl_parse_ctx *ctx, void *scanner, const char *
     }
     out[o] = 0;
     reserved_word_hint(out, sizeof out);
+    leading_operator_hint(ctx, loc, out, sizeof out);
     int col = loc->first_column, end = loc->last_column;
     int eof = strstr(out, "unexpected end of file") != NULL;
     const char *hint = bracket_hint(ctx, loc, out, eof);

@@ -248,6 +248,33 @@ static void test_direction_set_that_goes_nowhere_warns(void **state)
     free(got);
 }
 
+/* The same idiom with a direction of the grid written as a value
+ * ("x + n == off"): the imported direction the rules name leads nowhere
+ * on a board of dark squares, and says so; one that only a direction set
+ * of the grid names (`e` in `orthogonal`) does not. */
+static void test_imported_direction_that_goes_nowhere_warns(void **state)
+{
+    (void)state;
+    const char *game = "game \"dark\"\nimport grid\nboard 4 x 4 where (col + row) % 2 == 0\n"
+                       "players white black\npiece man\n"
+                       "setup {\n  place white man at a1\n}\n"
+                       "moves {\n  pick c in pieces(mover)\n"
+                       "  pick t in neighbors(c, diagonal) where empty(t)\n"
+                       "  move c to t\n  text c \"-\" t\n}\n"
+                       "end {\n  mover wins when any(c in pieces(mover) where c + %s == off)\n}\n";
+    char text[1024];
+    snprintf(text, sizeof text, game, "n");
+    char *got = warnings_of(text);
+    assert_non_null(strstr(got, "grid.game:6:11: warning: direction 'n' = (0, 1), used by the game, "
+                                "leads off the board from every cell"));
+    assert_null(strstr(got, "direction 'e'"));
+    free(got);
+    snprintf(text, sizeof text, game, "ne");
+    got = warnings_of(text);
+    assert_null(strstr(got, "leads off the board"));
+    free(got);
+}
+
 /* A rider's squares: slide() the empty cells along a direction up to the
  * first piece, reach() the same and that piece; nearest first; a hole or
  * the edge ends them like a piece. */
@@ -342,6 +369,7 @@ int main(void)
         cmocka_unit_test(test_a_hole_ends_a_line),
         cmocka_unit_test(test_line_builtins_on_boards_with_holes_warn),
         cmocka_unit_test(test_direction_set_that_goes_nowhere_warns),
+        cmocka_unit_test(test_imported_direction_that_goes_nowhere_warns),
         cmocka_unit_test(test_variables_holding_cells),
         cmocka_unit_test(test_slide_and_reach),
     };

@@ -432,6 +432,57 @@ static void test_memo_points_read_the_operands_locals(void **state)
     pl_program_free(q);
 }
 
+/* for x in S where C, first x in S where C: the block only for the
+ * elements where C holds, C tested as each element comes (after the block ran for the earlier
+ * ones); the set of elements is a set as anywhere else. */
+static void test_for_where(void **state)
+{
+    (void)state;
+    /* black at d1 takes the white group c1 c2, black at a3 nothing: the
+       count of what the loop took, and the white stones left */
+    expect_moves(HEAD("5 x 5")
+                 "setup {\n"
+                 "  place black stone at a1 b1 b2 c3 d2\n"
+                 "  place white stone at c1 c2 b3 e5\n"
+                 "}\n"
+                 "var taken = 0\n"
+                 "def libs(s) = inter(neighbors(s, orthogonal), empty_cells)\n"
+                 "moves {\n"
+                 "  pick c in empty_cells where c == a3 or c == d1\n"
+                 "  place mover stone at c\n"
+                 "  for x in neighbors(c, orthogonal) where enemy(x) and none(libs(group(x, orthogonal))) {\n"
+                 "    set taken = taken + count(group(x, orthogonal))\n"
+                 "    capture group(x, orthogonal)\n"
+                 "  }\n"
+                 "  text c \"/\" taken count(pieces(white))\n"
+                 "}\n",
+                 "a3/04 d1/22");
+    /* the condition sees the earlier elements' effects: the first empty
+       neighbours are filled, then the count of empty cells is too low */
+    expect_moves(HEAD("3 x 3")
+                 "var k = 0\n"
+                 "moves {\n"
+                 "  pick c in empty_cells where c == b2\n"
+                 "  for x in neighbors(c, orthogonal) where count(empty_cells) > 7 {\n"
+                 "    place mover stone at x\n"
+                 "    set k = k + 1\n"
+                 "  }\n"
+                 "  text c k\n"
+                 "}\n",
+                 "b22");
+    /* first x in S where C: the first element where C holds that yields
+       a move; row 1 is skipped by the condition */
+    expect_moves(HEAD("3 x 3")
+                 "moves {\n"
+                 "  first r in range(1, 3) where r >= 2 {\n"
+                 "    pick c in empty_cells where row(c) == r and col(c) < 3\n"
+                 "    place mover stone at c\n"
+                 "    text c\n"
+                 "  }\n"
+                 "}\n",
+                 "a2 b2");   /* 9 empty: one placed, 8: another, 7: no more */
+}
+
 int main(void)
 {
     pt_init();
@@ -448,6 +499,7 @@ int main(void)
         cmocka_unit_test(test_bytecode_round_trip),
         cmocka_unit_test(test_loops_read_the_operands_locals),
         cmocka_unit_test(test_memo_points_read_the_operands_locals),
+        cmocka_unit_test(test_for_where),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -572,6 +572,72 @@ static void test_text_collisions(void **state)
     assert_int_equal(collisions_at_start("games/race/gyges.game"), 0);
 }
 
+/* A pick over a set that never holds more than one element is no choice:
+ * the step ahead along a direction set of one direction per player, such
+ * a set itself, a region of one cell per player.  With two directions
+ * for a player the warning stays. */
+static void test_pick_of_one_is_no_choice(void **state)
+{
+    (void)state;
+    static const char *const game =
+        "game \"t\"\nimport grid\nboard 4 x 4\nplayers white black\npiece man\n"
+        "directions ahead {\n  white: %s\n  black: s\n}\n"
+        "region home {\n  white: a1\n  black: a4\n}\n"
+        "setup {\n  place white man at b1 c1\n  place black man at b4 c4\n}\n"
+        "moves {\n  pick c in pieces(mover)\n  %s\n  require empty(t)\n  move c to t\n  text c\n}\n";
+    static const char *const picks[] = {
+        "pick t in leaps(c, ahead)",
+        "pick d in ahead\n  let t = c + d",
+        "pick t in home",
+    };
+    for (size_t i = 0; i < sizeof picks / sizeof picks[0]; i++) {
+        char text[1024];
+        int errors = 0;
+        snprintf(text, sizeof text, game, "n", picks[i]);
+        char *got = pt_messages_of("one.game", text, &errors);
+        assert_int_equal(errors, 0);
+        if (strstr(got, "changes the move"))
+            fprintf(stderr, "%s\n", got);
+        assert_null(strstr(got, "changes the move"));
+        free(got);
+        if (i == 2)
+            break;
+        snprintf(text, sizeof text, game, "n ne", picks[i]);
+        got = pt_messages_of("two.game", text, &errors);
+        assert_non_null(strstr(got, "changes the move but not its text"));
+        free(got);
+    }
+}
+
+/* A text that reads a game or player variable the move set sees the
+ * choices that value came from: each block of the `either` sets `v`, the
+ * text writes it, no warning; a text without it still warns. */
+static void test_text_reads_a_variable_the_move_set(void **state)
+{
+    (void)state;
+    static const char *const game =
+        "game \"t\"\nimport grid\nboard 3 x 3\nplayers a b\npiece p\n"
+        "var v = 0\nplayer var tally = 0\n"
+        "moves {\n  pick c in empty_cells\n  place mover p at c\n"
+        "  either {\n    set %s = 1\n  } or {\n    set %s = 2\n  }\n"
+        "  text c %s\n}\n";
+    static const char *const cases[][3] = {
+        {"v", "v", "v"}, {"tally(mover)", "tally(mover)", "tally(mover)"}, {"v", "v", "\"\""},
+    };
+    for (int i = 0; i < 3; i++) {
+        char text[1024];
+        int errors = 0;
+        snprintf(text, sizeof text, game, cases[i][0], cases[i][1], cases[i][2]);
+        char *got = pt_messages_of("var.game", text, &errors);
+        assert_int_equal(errors, 0);
+        if (i < 2)
+            assert_null(strstr(got, "changes the move"));
+        else
+            assert_non_null(strstr(got, "this 'either' changes the move but not its text"));
+        free(got);
+    }
+}
+
 int main(void)
 {
     pt_init();
@@ -580,6 +646,8 @@ int main(void)
         cmocka_unit_test(test_json_diagnostic),
         cmocka_unit_test(test_long_line_window),
         cmocka_unit_test(test_text_collisions),
+        cmocka_unit_test(test_pick_of_one_is_no_choice),
+        cmocka_unit_test(test_text_reads_a_variable_the_move_set),
         cmocka_unit_test(test_broken_files),
         cmocka_unit_test(test_warning_files),
         cmocka_unit_test(test_fuzz_targets_on_valid_input),
