@@ -174,19 +174,68 @@ static int program_uses_repeated(const pl_program *p)
     return 0;
 }
 
-/* Does the program have a set whose cells are cached by the state's hash
- * (group and border: vm.c, group_set; the set algebra: alg_set)? */
-static int program_has_groups(const pl_program *p)
+/* A set whose cells are cached by the state's hash (group and border:
+ * vm.c, group_set; the set algebra: alg_set)? */
+static int set_keyed_by_hash(int kind)
 {
-    for (int i = 0; i < p->nsets; i++)
-        switch (p->sets[i].kind) {
-        case PL_SET_GROUP: case PL_SET_BORDER: case PL_SET_UNION: case PL_SET_INTER:
-        case PL_SET_MINUS: case PL_SET_AROUND: case PL_SET_GROUPS:
+    switch (kind) {
+    case PL_SET_GROUP: case PL_SET_BORDER: case PL_SET_UNION: case PL_SET_INTER:
+    case PL_SET_MINUS: case PL_SET_AROUND: case PL_SET_GROUPS:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* Does the instruction at pc read the state's hash: `repeated`, or a set
+ * that the hash keys? */
+static int reads_hash(const pl_program *p, int pc)
+{
+    const pl_opinfo *o = &pl_opinfo_table[p->code[pc]];
+    if (p->code[pc] == PL_OP_REPEATED)
+        return 1;
+    for (int k = 0; k < o->nops; k++)
+        if (o->kind[k] == PL_K_SET && set_keyed_by_hash(p->sets[p->code[pc + 1 + k]].kind))
             return 1;
-        default:
-            break;
-        }
     return 0;
+}
+
+/* Which code may read the hash during a run (st->runs_read_hash: any;
+ * st->moves_read_hash: the code the move programs reach) and which code
+ * they reach (st->in_moves), so that runs of move code in a game whose
+ * end rules ask `repeated` need not hash their writes. */
+static void find_hash_readers(pl_state *st)
+{
+    const pl_program *p = st->prog;
+    for (int pc = 0; pc < p->ncode; pc += 1 + pl_opinfo_table[p->code[pc]].nops)
+        st->runs_read_hash |= reads_hash(p, pc);
+    st->in_moves = pl_calloc((size_t)p->ncode + 1, 1);
+    int32_t *todo = pl_malloc(((size_t)p->ncode + 1) * sizeof *todo);
+    int n = 0;
+    for (int pl = 0; pl < p->nplayers; pl++) {
+        int e = p->entry_moves[pl];
+        if (e >= 0 && e < p->ncode && !st->in_moves[e]) {
+            st->in_moves[e] = 1;
+            todo[n++] = e;
+        }
+    }
+    while (n > 0) {
+        int pc = todo[--n];
+        st->moves_read_hash |= reads_hash(p, pc);
+        /* a board predicate's code (MASKAGG) is run apart: count it in */
+        const pl_opinfo *o = &pl_opinfo_table[p->code[pc]];
+        for (int k = 0; k < o->nops; k++)
+            if (o->kind[k] == PL_K_PRED)
+                st->moves_read_hash |= st->runs_read_hash;
+        int32_t next[2];
+        int k = pl_code_successors(p, pc, next);
+        for (int i = 0; i < k; i++)
+            if (next[i] >= 0 && next[i] < p->ncode && !st->in_moves[next[i]]) {
+                st->in_moves[next[i]] = 1;
+                todo[n++] = next[i];
+            }
+    }
+    free(todo);
 }
 
 /* The slot of `hash`: the one holding it, or the free slot where it goes. */
@@ -301,7 +350,7 @@ pl_state *pl_state_new(const pl_program *prog)
             st->grid[prog->cell_row[c] * prog->ncols + prog->cell_col[c]] = c;
     pl_state_grow_trail(st);
     st->keeps_reps = program_uses_repeated(prog);
-    st->runs_read_hash = st->keeps_reps || program_has_groups(prog);
+    find_hash_readers(st);
     pl_state_reset(st);
     return st;
 }
@@ -372,6 +421,7 @@ void pl_state_free(pl_state *st)
     free(st->rep_counts);
     free(st->memo_keys);
     free(st->memo_gens);
+    free(st->in_moves);
     pl_sampler_free(st->sampler);
     free(st->elems);
     free(st->named);

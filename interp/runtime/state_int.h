@@ -182,11 +182,15 @@ struct pl_state {
        (keeps_reps).  Open addressing; a key whose count fell back to 0
        stays until the table is rebuilt from the history. */
     int keeps_reps;
-    /* Runs of the VM read the hash only for `repeated`, the group sets'
-       cache and the memo of generation; programs without the first two
-       (runs_read_hash 0) skip hashing their own writes, which every run
-       undoes before it returns (hashless: set for the length of a run). */
+    /* Runs of the VM read the hash only for `repeated`, the caches of the
+       sets keyed by it and the memo of generation; a run whose code reads
+       neither of the first two (runs_read_hash for any code,
+       moves_read_hash for the code of the move programs) skips hashing its
+       own writes, which every run undoes before it returns (hashless: set
+       for the length of a run). */
     int runs_read_hash;
+    int moves_read_hash;      /* ... in the code the move programs reach */
+    uint8_t *in_moves;        /* ncode: reached from a move program's entry */
     int hashless;
     uint64_t *rep_keys;
     int32_t *rep_counts;      /* -1: free slot */

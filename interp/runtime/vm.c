@@ -1314,7 +1314,8 @@ pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
     /* this run's writes need no hash unless it may read it: everything it
        writes is undone, and the hash restored, before it returns */
     int saved_hashless = st->hashless;
-    st->hashless = !st->runs_read_hash && !(mode == VM_GEN && st->memo && st->memo->npoints > 0);
+    st->hashless = !(st->in_moves[entry] ? st->moves_read_hash : st->runs_read_hash) &&
+                   !(mode == VM_GEN && st->memo && st->memo->npoints > 0);
     st->mode = mode;
     st->gen_trail = st->ntrail;
     st->is_pass = 0;
