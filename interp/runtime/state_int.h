@@ -35,7 +35,7 @@ enum { FK_BASE, FK_FORK, FK_PICK, FK_FIRST, FK_TRY, FK_PICKBITS, FK_PICKLIST };
 enum { VM_MAX_NEST = 6 };
 /* Rules explain may run past in one search (vm_explain.c): a bound on the
  * extra work of following paths past their rules. */
-enum { PL_EXPLAIN_RELAX_MAX = 4096 };
+enum { PL_EXPLAIN_RELAX_MAX = 512 };
 #ifndef VM_STEP_BUDGET /* tests may build with a smaller one */
 #define VM_STEP_BUDGET 50000000L
 #endif
