@@ -282,43 +282,91 @@ static void mark_after(builder *b, int op, uint8_t *after)
     }
 }
 
+/* What writes_in_text decides at pc alone: 1 or 0, or -1 when the answer
+ * is that of the instructions after it (next[0..*k), the TRY's target
+ * only: the text of a `possible` block is undone). */
+static int text_step(const pl_program *p, int pc, int32_t l, int32_t next[2], int *k)
+{
+    const int32_t *code = p->code;
+    int op = code[pc];
+    if (op == PL_OP_YIELD)
+        return 0;
+    if ((op == PL_OP_LOAD && code[pc + 1] == l && code[pc + 2] == PL_OP_TEXTCELL) ||
+        (op == PL_OP_LOAD2 && code[pc + 2] == l && code[pc + 3] == PL_OP_TEXTCELL) ||
+        (op == PL_OP_TEXTLOC && code[pc + 1] == l))
+        return 1;
+    if (((op == PL_OP_STORE || op == PL_OP_ASSIGN) && code[pc + 1] == l) ||
+        (op == PL_OP_STEPTO && code[pc + 3] == l) ||
+        (op == PL_OP_PICK && code[pc + 2] == l) ||
+        (op == PL_OP_NEXT && (code[pc + 2] == l || code[pc + 3] == l)))
+        return 0;
+    if (op == PL_OP_FAIL || op == PL_OP_RESULT || op == PL_OP_RETURN)
+        return 1;
+    if (op == PL_OP_TRY) {
+        next[0] = code[pc + 1];
+        *k = 1;
+    } else {
+        *k = pl_code_successors(p, pc, next);
+    }
+    return -1;
+}
+
 /* Does every way from pc write local `l` into the text (LOAD l; TEXTCELL,
  * LOAD2 _ l; TEXTCELL, or TEXTLOC l) before it yields or writes l again?  Ways that
  * fail do not matter; a loop back to a pc being examined is assumed to (it
- * either reaches one of the other answers or never ends). */
+ * either reaches one of the other answers or never ends).  A depth-first
+ * walk with a stack of its own: straight code as long as the program
+ * (thousands of instructions) would overflow the C stack by recursion. */
 static int writes_in_text(builder *b, int pc, int32_t l, int32_t epoch, uint8_t *memo)
 {
     const pl_program *p = b->p;
-    const int32_t *code = p->code;
-    if (b->stamp[pc] == epoch)
-        return memo[pc];
-    b->stamp[pc] = epoch;
-    memo[pc] = 1;
-    int op = code[pc], ok;
-    if (op == PL_OP_YIELD)
-        ok = 0;
-    else if ((op == PL_OP_LOAD && code[pc + 1] == l && code[pc + 2] == PL_OP_TEXTCELL) ||
-             (op == PL_OP_LOAD2 && code[pc + 2] == l && code[pc + 3] == PL_OP_TEXTCELL) ||
-             (op == PL_OP_TEXTLOC && code[pc + 1] == l))
-        ok = 1;
-    else if (((op == PL_OP_STORE || op == PL_OP_ASSIGN) && code[pc + 1] == l) ||
-             (op == PL_OP_STEPTO && code[pc + 3] == l) ||
-             (op == PL_OP_PICK && code[pc + 2] == l) ||
-             (op == PL_OP_NEXT && (code[pc + 2] == l || code[pc + 3] == l)))
-        ok = 0;
-    else if (op == PL_OP_FAIL || op == PL_OP_RESULT || op == PL_OP_RETURN)
-        ok = 1;
-    else if (op == PL_OP_TRY)     /* the text of a `possible` block is undone */
-        ok = writes_in_text(b, code[pc + 1], l, epoch, memo);
-    else {
-        int32_t next[2];
-        int k = pl_code_successors(p, pc, next);
-        ok = 1;
-        for (int i = 0; i < k && ok; i++)
-            ok = writes_in_text(b, next[i], l, epoch, memo);
+    struct frame { int32_t pc, next[2]; int8_t k, i, ok; } *st =
+        pl_malloc(((size_t)p->ncode + 1) * sizeof *st);
+    int sp = 0, result = 1;
+    int32_t at = pc;
+    for (;;) {
+        /* enter `at`: its answer now, or a frame for its successors */
+        int answer;
+        if (b->stamp[at] == epoch) {
+            answer = memo[at];
+        } else {
+            b->stamp[at] = epoch;
+            memo[at] = 1;     /* while open: a loop back to it is assumed to */
+            struct frame *f = &st[sp];
+            int k = 0;
+            answer = text_step(p, at, l, f->next, &k);
+            if (answer < 0) {
+                f->pc = at;
+                f->k = (int8_t)k;
+                f->i = 0;
+                f->ok = 1;
+                sp++;
+            } else {
+                memo[at] = (uint8_t)answer;
+            }
+        }
+        /* go on with the innermost open frame */
+        for (;;) {
+            if (answer >= 0) {
+                if (sp == 0) {
+                    result = answer;
+                    goto done;
+                }
+                st[sp - 1].ok = (int8_t)(st[sp - 1].ok && answer);
+            }
+            struct frame *f = &st[sp - 1];
+            if (f->ok && f->i < f->k) {
+                at = f->next[f->i++];
+                break;
+            }
+            memo[f->pc] = (uint8_t)f->ok;
+            answer = f->ok;
+            sp--;
+        }
     }
-    memo[pc] = (uint8_t)ok;
-    return ok;
+done:
+    free(st);
+    return result;
 }
 
 /* Order the nodes so that each comes after every node it reaches; -1, or
