@@ -390,6 +390,39 @@ static void test_distinct_unless_ray_of_zero(void **state)
     pl_program_free(prog);
 }
 
+/* Thousands of branches one after another on every way: the proof of
+ * distinct texts follows each branch in a walk inside the last, so it
+ * gives up past a depth instead of overflowing the C stack (a fuzz_gen
+ * finding of the same kind: long straight code after a pick). */
+static void test_long_chain_of_branches(void **state)
+{
+    (void)state;
+    enum { BRANCHES = 3000 };
+    size_t cap = 256 + (size_t)BRANCHES * 40, n = 0;
+    char *text = malloc(cap);
+    assert_non_null(text);
+    n += (size_t)snprintf(text + n, cap - n,
+                          "game \"Branches\"\nimport grid\nboard 3 x 3\nplayers x o\n"
+                          "piece token\nvar v = 0\nmoves {\n  pick c in empty_cells\n"
+                          "  place mover token at c\n");
+    for (int i = 0; i < BRANCHES; i++)
+        n += (size_t)snprintf(text + n, cap - n, "  if row(c) == %d { set v = %d }\n", i % 3 + 1, i);
+    snprintf(text + n, cap - n, "  text c\n}\n");
+    pl_program *prog = pt_compile_text("branches.game", text);
+    pl_state *st = pl_state_new(prog);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    assert_true(pl_random_move_exact(st));   /* the plan is built: no crash */
+    int r;
+    int64_t count = -1;
+    assert_int_equal(pl_count_moves(st, &ml, &r, &count), PL_OK);
+    assert_int_equal(count, 9);
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(prog);
+    free(text);
+}
+
 /* Where distinct.c proves that different ways write different texts, the
  * sampler skips counting the ways of a text: check the proof in positions
  * along random games, every move of the list having exactly one way; and
@@ -658,6 +691,7 @@ int main(void)
         cmocka_unit_test(test_count_moves_as_listed),
         cmocka_unit_test(test_distinct_on_condition),
         cmocka_unit_test(test_distinct_unless_ray_of_zero),
+        cmocka_unit_test(test_long_chain_of_branches),
         cmocka_unit_test(test_uniform_in_shipped_games),
         cmocka_unit_test(test_sampled_playouts_agree),
     };

@@ -39,7 +39,8 @@ enum {
     MAX_PATHS = 2048,         /* paths from one choice: more defeats the proof */
     MAX_TOKENS = 16,          /* tokens a path may write after the choice */
     MAX_WRITTEN = 64,         /* locals a path may write after the choice */
-    MAX_DEPTH = 64            /* symbolic stack */
+    MAX_DEPTH = 64,           /* symbolic stack */
+    MAX_NESTED_WALKS = 64     /* branches along one path */
 };
 
 /* Symbolic values. */
@@ -70,6 +71,7 @@ typedef struct {
     const pl_program *p;
     tokens *paths;
     int npaths, failed;
+    int depth;                /* walks open inside each other (one per branch) */
     int uses_rays;
     uint8_t *on_path;         /* ncode */
     const uint8_t *in_loop;   /* ncode: the instruction lies on a cycle */
@@ -279,6 +281,14 @@ static int step(prover *pv, int pc, pstate *ps)
  * first pass, and a loop that writes text defeats the proof. */
 static void walk(prover *pv, int pc, pstate *ps)
 {
+    /* each branch opens a walk inside this one, with a copy of the path
+       state on the C stack: a long chain of branches gives up the proof
+       rather than the stack */
+    if (pv->depth >= MAX_NESTED_WALKS) {
+        pv->failed = 1;
+        return;
+    }
+    pv->depth++;
     int start_tokens = ps->tk.n;
     int visited[1024], nvisited = 0;
     while (pc >= 0 && !pv->failed) {
@@ -303,6 +313,7 @@ static void walk(prover *pv, int pc, pstate *ps)
     }
     for (int i = 0; i < nvisited; i++)
         pv->on_path[visited[i]] = 0;
+    pv->depth--;
 }
 
 /* ---------------------------------------------------------------------- */
