@@ -112,10 +112,10 @@ int pl_cli_load(const char *cmd, const char *arg, pl_program **prog,
                 char **source, char **path);
 
 /* GAME as typed, matched to an installed game name: ignoring case, or a
- * unique prefix of one ("Chess", "lines" for lines-of-action).  1 with
- * the name in `name`; 0 when it is a path or matches none (or several):
- * then `hint` says "; did you mean 'chess'?" or "; it could be go, go9",
- * or is empty.  A name that is a game as it is matches itself. */
+ * unique prefix of one.  1 with the name in `name`; 0 when it is a path
+ * or matches none (or several): then `hint` says "; did you mean 'NAME'?"
+ * or "; it could be NAME, NAME2", or is empty.  A name that is a game as
+ * it is matches itself. */
 int pl_cli_match_game(const char *arg, char *name, size_t size, char *hint, size_t hsize);
 /* The edit distance of two short texts, ignoring case. */
 int pl_cli_edit_distance(const char *a, const char *b);

@@ -1047,8 +1047,9 @@ static int select_bit(uint64_t bits, int i, int k)
 
 /* PICK in VM_SAMPLE over a bitset: count the bits, take the i-th.  The
  * pieces of one player are a row of the occupancy bitsets, read in place
- * (one word on boards up to 64 cells); -1 for sets not kept as bitsets. */
-static int sample_bits(pl_state *st, const pl_setdesc *d, int32_t *out)
+ * (one word on boards up to 64 cells); -1 for sets not kept as bitsets.
+ * *size: the number of elements it chose among. */
+static int sample_bits(pl_state *st, const pl_setdesc *d, int32_t *out, int *size)
 {
     int ok = 1, k = 0, nw = st->nwords;
     if (d->kind == PL_SET_PIECES && d->id < 0) {
@@ -1065,6 +1066,7 @@ static int sample_bits(pl_state *st, const pl_setdesc *d, int32_t *out)
             int n = __builtin_popcountll(row[w]);
             if (i < n) {
                 *out = (w << 6) + select_bit(row[w], i, n);
+                *size = k;
                 st->weight *= k;
                 return 1;
             }
@@ -1083,6 +1085,7 @@ static int sample_bits(pl_state *st, const pl_setdesc *d, int32_t *out)
         int n = __builtin_popcountll(bits);
         if (i < n) {
             *out = (w << 6) + select_bit(bits, i, n);
+            *size = k;
             st->weight *= k;
             return 1;
         }
@@ -1096,9 +1099,9 @@ static int sample_pick(pl_state *st, const int32_t *code, int pc)
 {
     const pl_setdesc *d = &st->prog->sets[code[pc + 1]];
     int32_t *local = &st->slot[st->nslots + code[pc + 2]];
-    double weight = st->weight;
-    int r = sample_bits(st, d, local);
-    if (r > 0 && st->single && st->single[pc] && st->weight > weight)
+    int size = 0;
+    int r = sample_bits(st, d, local, &size);
+    if (r > 0 && size > 1 && st->single && st->single[pc])
         st->unproven = 1;     /* two elements or more: see distinct.c */
     if (r >= 0)
         return r;
