@@ -156,11 +156,12 @@ static an_range def_range(an_ctx *a, const ast *call, const ast *def)
 {
     if (!def->b || ast_list_len(def->a) != ast_list_len(call->a))
         return ANY;
-    int saved = a->cc->head;
+    int saved = a->cc->head, mark = a->cc->nlocals_scope;
     an_range r = ANY;
     if (cg_bind_params(a->cc, call, def, saved))
         r = range_of(a, def->b);
     a->cc->head = saved;
+    cg_unbind_to(a->cc, mark);
     return r;
 }
 
@@ -259,13 +260,14 @@ static long long set_bound(an_ctx *a, const ast *set)
         return board;
     if (s && s->kind == SYM_DEF && s->decl->b && !s->decl->c &&
         ast_list_len(s->decl->a) == ast_list_len(set->a) && a->depth < AN_MAX_DEPTH) {
-        int saved = cc->head;
+        int saved = cc->head, mark = cc->nlocals_scope;
         long long n = LLONG_MAX;
         a->depth++;
         if (cg_bind_params(cc, set, s->decl, saved))
             n = set_bound(a, s->decl->b);
         a->depth--;
         cc->head = saved;
+        cg_unbind_to(cc, mark);
         return n;
     }
     return LLONG_MAX;

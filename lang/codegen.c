@@ -156,14 +156,29 @@ cc_local *cg_find_local(cc_t *cc, const char *name)
     return find_local(cc, name);
 }
 
-typedef struct { int head, next_slot; } scope_mark;
+void cg_unbind_to(cc_t *cc, int mark)
+{
+    while (cc->nlocals_scope > mark) {
+        const cc_local *l = &cc->locals[--cc->nlocals_scope];
+        pl_names_put(&cc->local_names, l->name, l->same_name);
+    }
+}
 
-static scope_mark scope_push(cc_t *cc) { return (scope_mark){cc->head, cc->next_slot}; }
+typedef struct { int head, next_slot, nlocals; } scope_mark;
+
+static scope_mark scope_push(cc_t *cc)
+{
+    return (scope_mark){cc->head, cc->next_slot, cc->nlocals_scope};
+}
+
 /* Slots are never reused: each local has a single writer, which is what
- * lets STORE and PICK skip the trail (see vm.c). */
+ * lets STORE and PICK skip the trail (see vm.c).  The scope's bindings are
+ * forgotten: a lookup walks only the bindings of its name still live, not
+ * every expansion of a definition ever compiled. */
 static void scope_pop(cc_t *cc, scope_mark m)
 {
     cc->head = m.head;
+    cg_unbind_to(cc, m.nlocals);
 }
 
 /* Compile a parameter's argument in the scope of the call. */
@@ -1645,12 +1660,13 @@ static void call_stmt(cc_t *cc, const ast *s)
             out_param[nout++] = p;
         }
     int bound = cg_bind_params(cc, s, sym->decl, m.head);
-    struct { int slot; cc_type type; int ok, param; } got[MAX_OUT];
+    struct { int slot; cc_type type; int ok, param, used; } got[MAX_OUT];
     for (int i = 0; bound && i < nout; i++)
         got[i].param = (int)(find_local(cc, out_param[i]->name) - cc->locals);
     if (bound) {
         stmts(cc, sym->decl->c->a);
         for (int i = 0; i < nout; i++) {
+            got[i].used = cc->locals[got[i].param].used;   /* (unbound below) */
             cc_local *l = find_local(cc, out_param[i]->name);
             got[i].ok = l && !l->is_param;
             if (got[i].ok) {
@@ -1665,7 +1681,7 @@ static void call_stmt(cc_t *cc, const ast *s)
     /* An output the body did not bind; unless the body read it as a value,
        which reported the unknown name already (a misspelt argument). */
     for (int i = 0; bound && i < nout; i++)
-        if (!got[i].ok && !cc->locals[got[i].param].used) {
+        if (!got[i].ok && !got[i].used) {
             const char *hint = cc_suggest(cc, out_arg[i]->name);
             cc_error(cc, out_arg[i], "unknown name '%s'%s%s%s ('%s' does not bind its parameter '%s' "
                      "with let or pick, so it cannot give a new name to its caller)",

@@ -213,6 +213,10 @@ char *pl_words_of(cc_t *cc, const ast *cond);
 /* Bind a definition's parameters to a call's arguments (reports a wrong
  * count); leaves cc->head at the parameters.  Returns 0 on a wrong count. */
 int cg_bind_params(cc_t *cc, const ast *call, const ast *def, int caller_head);
+/* Forget the locals bound since cc->nlocals_scope was `mark`, newest first.
+ * For bindings made only to look (analyze.c), which nothing refers to
+ * afterwards: without it every lookup walks every binding ever made. */
+void cg_unbind_to(cc_t *cc, int mark);
 
 /* predicates.c: code[start, ncode) is a condition just compiled on its own,
  * for the cell in local x, ending in RESULT.  When it depends only on that
