@@ -355,7 +355,7 @@ static int pick_start(pl_state *st, const pl_setdesc *d, uint64_t *bits,
                       const int32_t **items, int32_t *end)
 {
     const pl_program *p = st->prog;
-    if (st->nwords == 1) {
+    if (d->kind != PL_SET_DIRS && d->kind != PL_SET_REGION && st->nwords == 1) {
         int ok = 1;
         *bits = set_word(st, d, 0, &ok);
         if (ok)
@@ -1835,9 +1835,13 @@ pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
                 const int32_t *items = NULL;
                 int32_t end = 0;
                 int kind = pick_start(st, d, &bits, &items, &end);
+                /* The last element needs no fork: coming back to it would
+                   only pop it and go on backtracking. */
                 if (kind == FK_PICKBITS) {
                     if ((v = take_bit(st, d, &bits)) < 0)
                         goto backtrack;
+                    if (bits == 0)
+                        goto picked;
                     push_fork(st, FK_PICKBITS, PC, SP, 0);
                     st->forks[st->nforks - 1].bits = bits;
                     goto picked;
@@ -1846,6 +1850,8 @@ pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
                     if (end == 0)
                         goto backtrack;
                     v = items[0];
+                    if (end == 1)
+                        goto picked;
                     push_fork(st, FK_PICKLIST, PC, SP, 1);
                     st->forks[st->nforks - 1].items = items;
                     st->forks[st->nforks - 1].end = end;
@@ -2196,6 +2202,8 @@ pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
                     st->nforks--;
                     goto backtrack;
                 }
+                if (f->kind == FK_PICKBITS ? f->bits == 0 : f->aux >= f->end)
+                    st->nforks--;   /* the last element: nothing to come back to */
                 if (st->single && st->single[PC] && (mode == VM_TALLY || mode == VM_GEN)) {
                     if (mode == VM_TALLY)
                         goto unproven;
