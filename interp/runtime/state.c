@@ -753,12 +753,29 @@ const char *pl_result_text(const pl_program *prog, int result, char *buf, size_t
     if (result == PL_RESULT_NONE)
         snprintf(buf, len, "game in progress");
     else if (result >= 0 && result < prog->nplayers)
-        snprintf(buf, len, "%s wins", prog->player_names[result]);
+        snprintf(buf, len, "%s %s", prog->player_names[result],
+                 prog->player_plural && prog->player_plural[result] ? "win" : "wins");
     else if (result == prog->nplayers)
         snprintf(buf, len, "draw");
     else
         snprintf(buf, len, "error");
     return buf;
+}
+
+int pl_result_from_text(const pl_program *prog, const char *text)
+{
+    char buf[128];
+    if (!text)
+        return -2;
+    for (int r = PL_RESULT_NONE; r <= prog->nplayers; r++)
+        if (strcasecmp(pl_result_text(prog, r, buf, sizeof buf), text) == 0)
+            return r;
+    for (int r = 0; r < prog->nplayers; r++) {   /* the old form: "hounds wins" */
+        snprintf(buf, sizeof buf, "%s wins", prog->player_names[r]);
+        if (strcasecmp(buf, text) == 0)
+            return r;
+    }
+    return -2;
 }
 
 /* The player variable that holds the scores, by its name; -1 if none. */
