@@ -129,6 +129,14 @@ static void test_number_in_bytecode(void **state)
     buf[at + 4] = 2;
     assert_null(pl_bytecode_read(buf, len, err, sizeof err));
     assert_non_null(strstr(err, "neither singular (0) nor plural (1)"));
+    buf[at + 4] = 1;
+
+    /* a file of format 8 (before the number) is refused by its version,
+       not misread: its player section has no numbers */
+    assert_int_equal(PL_BYTECODE_VERSION, 9);
+    buf[4] = 8;
+    assert_null(pl_bytecode_read(buf, len, err, sizeof err));
+    assert_non_null(strstr(err, "unsupported bytecode version 8 (expected 9)"));
     free(buf);
     pl_program_free(p);
 }

@@ -762,17 +762,28 @@ const char *pl_result_text(const pl_program *prog, int result, char *buf, size_t
     return buf;
 }
 
+/* Is `text` NAME VERB, ignoring case? */
+static int names_a_win(const char *text, const char *name, const char *verb)
+{
+    size_t n = strlen(name);
+    return strncasecmp(text, name, n) == 0 && text[n] == ' ' &&
+           strcasecmp(text + n + 1, verb) == 0;
+}
+
 int pl_result_from_text(const pl_program *prog, const char *text)
 {
-    char buf[128];
     if (!text)
         return -2;
-    for (int r = PL_RESULT_NONE; r <= prog->nplayers; r++)
-        if (strcasecmp(pl_result_text(prog, r, buf, sizeof buf), text) == 0)
-            return r;
-    for (int r = 0; r < prog->nplayers; r++) {   /* the old form: "hounds wins" */
-        snprintf(buf, sizeof buf, "%s wins", prog->player_names[r]);
-        if (strcasecmp(buf, text) == 0)
+    if (strcasecmp(text, "game in progress") == 0)
+        return PL_RESULT_NONE;
+    if (strcasecmp(text, "draw") == 0)
+        return prog->nplayers;
+    for (int r = 0; r < prog->nplayers; r++) {
+        int plural = prog->player_plural && prog->player_plural[r];
+        /* "hounds win", and "hounds wins" as records said it before
+           players had a number */
+        if (names_a_win(text, prog->player_names[r], plural ? "win" : "wins") ||
+            names_a_win(text, prog->player_names[r], "wins"))
             return r;
     }
     return -2;
