@@ -208,12 +208,20 @@ static int read_quoted(char **p, char *out, const char **why)
 
 /* --- writing ------------------------------------------------------------------ */
 
+/* Bounds of a `clock` line, in seconds: those of `play --time` (10000
+ * minutes, an increment of an hour), and a time left of at most 10^10
+ * (more than 3600 s of increment for each of a million plies). */
+#define CLOCK_MAX_BASE 600000.0
+#define CLOCK_MAX_INC 3600.0
+#define CLOCK_MAX_LEFT 1e10
+
 /* Seconds as the `clock` line writes them: at most three decimals, no
- * trailing zeros ("300", "287.4", "0.125"). */
-static void write_seconds(double t, FILE *f)
+ * trailing zeros ("300", "287.4", "0.125"), kept within [least, most] so
+ * that what is written is read back. */
+static void write_seconds(double t, double least, double most, FILE *f)
 {
     char buf[64];
-    snprintf(buf, sizeof buf, "%.3f", t < 0 ? 0 : t);
+    snprintf(buf, sizeof buf, "%.3f", t < least ? least : t > most ? most : t);
     char *e = buf + strlen(buf);
     while (e[-1] == '0')
         *--e = '\0';
@@ -241,12 +249,12 @@ static void write_record(const pl_record *r, FILE *f)
         write_value("reason", r->reason, f);
     if (r->has_clock) {
         fputs("clock ", f);
-        write_seconds(r->clock_base, f);
+        write_seconds(r->clock_base, 0.001, CLOCK_MAX_BASE, f);  /* above 0 */
         fputc('+', f);
-        write_seconds(r->clock_inc, f);
+        write_seconds(r->clock_inc, 0, CLOCK_MAX_INC, f);
         for (int i = 0; i < r->nclocks && i < PL_MAX_PLAYERS; i++) {
             fputc(' ', f);
-            write_seconds(r->clock_left[i], f);
+            write_seconds(r->clock_left[i], 0, CLOCK_MAX_LEFT, f);
         }
         fputc('\n', f);
     }
@@ -401,12 +409,6 @@ static int read_seconds(const char **p, double max, double *out)
     *p = s;
     return 0;
 }
-
-/* Bounds of a `clock` line, in seconds: those of `play --time` (10000
- * minutes, an increment of an hour), and a time left below 10^9. */
-#define CLOCK_MAX_BASE 600000.0
-#define CLOCK_MAX_INC 3600.0
-#define CLOCK_MAX_LEFT 1e9
 
 /* `clock BASE+INC LEFT...`: 0, or -1 with the reason in *why. */
 static int read_clock(pl_record *r, const char *value, const char **why)
