@@ -156,6 +156,7 @@ int pl_bytecode_write(const pl_program *p, uint8_t **out, size_t *outlen)
     /* players */
     put_count(&w, p->nplayers);
     put_strs(&w, p->player_names, p->nplayers);
+    put_i32s(&w, p->player_plural, p->nplayers);
     put_count(&w, p->nkinds);
     put_strs(&w, p->kind_names, p->nkinds);
     put_i32s(&w, p->kind_nattrs, p->nkinds);
@@ -398,6 +399,7 @@ static int read_players(reader *r, pl_program *p)
     r->section = "players";
     p->nplayers = get_count(r, "player", PL_MAX_PLAYERS);
     get_strs(r, &p->player_names, p->nplayers);
+    get_i32s(r, &p->player_plural, p->nplayers);
     p->nkinds = get_count(r, "kind", PL_MAX_KINDS);
     get_strs(r, &p->kind_names, p->nkinds);
     get_i32s(r, &p->kind_nattrs, p->nkinds);

@@ -754,9 +754,11 @@ static void build_players(cc_t *cc)
         n = PL_MAX_PLAYERS;
     }
     p->player_names = pl_calloc((size_t)n, sizeof(char *));
+    p->player_plural = pl_calloc((size_t)n, sizeof(int32_t));
     const ast *a = cc->players->a;
     for (int i = 0; i < n; i++, a = a->next) {
         p->player_names[i] = pl_strdup(a->name);
+        p->player_plural[i] = a->ival != 0;
         reserved_player_name(cc, a);
         add_symbol(cc, a, a->name, SYM_PLAYER, i);
     }

@@ -173,6 +173,12 @@ static void put_header(FILE *out, const pl_program *p)
             p->nrows);
     put_list(out, "dirs", p->dir_names, p->ndirs);
     put_list(out, "players", p->player_names, p->nplayers);
+    for (int i = 0; p->player_plural && i < p->nplayers && i < PL_MAX_PLAYERS; i++)
+        if (p->player_plural[i]) {   /* the names sentences treat as plural */
+            fputs("plural   ", out);
+            put_name(out, p->player_names, p->nplayers, i, "player");
+            fputc('\n', out);
+        }
     put_list(out, "kinds", p->kind_names, p->nkinds);
     put_list(out, "marks", p->mark_names, p->nmarks);
     put_list(out, "vars", p->var_names, p->nvars);

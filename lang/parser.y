@@ -54,6 +54,7 @@ static ast *name_node(pl_parse_ctx *ctx, char *s, YYLTYPE *loc);
 %token CELL BEYOND TOWARD SCRATCH REPEAT WHILE FOR
 
 %type <node> decl sided_list sided_items sided names cellitems cellitem params
+%type <node> player_names player_name
 %type <node> setup_block setup_body setup_stmts setup_stmt
 %type <node> block body stmts stmt else_part or_blocks text_items text_item
 %type <node> end_block end_body end_rules end_rule opt_when
@@ -106,7 +107,7 @@ decl:
                                       { $$ = NODE(A_DIRECTIONS, @2); $$->name = $2->name; $$->b = $4; }
   | REGION name '=' cellitems         { $$ = NODE(A_REGION, @2); $$->name = $2->name; $$->a = $4; }
   | REGION name '{' sided_list '}'    { $$ = NODE(A_REGION, @2); $$->name = $2->name; $$->b = $4; }
-  | PLAYERS names                     { $$ = NODE(A_PLAYERS, @1); $$->a = $2; }
+  | PLAYERS player_names              { $$ = NODE(A_PLAYERS, @1); $$->a = $2; }
   | SHOW name                         { $$ = NODE(A_SHOW, @2); $$->name = $2->name; }
   | SHOW name STRING                  { $$ = NODE(A_SHOW, @2); $$->name = $2->name;
                                         $$->c = NODE(A_STR, @3); $$->c->name = $3; }
@@ -167,6 +168,26 @@ sints:
     sint                              { $$ = ast_new(ctx, A_INT, @1.first_line, @1.first_column, @1.last_column); $$->ival = $1; }
   | sints ',' sint                    { ast *n = ast_new(ctx, A_INT, @3.first_line, @3.first_column, @3.last_column);
                                         n->ival = $3; $$ = ast_append($1, n); }
+  ;
+
+/* `players fox hounds(plural)`: a player's grammatical number, for the
+   sentences that name it ("hounds win"); ival 1 when plural */
+player_names:
+    player_name                       { $$ = $1; }
+  | player_names player_name          { $$ = ast_append($1, $2); }
+  ;
+
+player_name:
+    name
+  | name '(' IDENT ')'                { $$ = $1;
+                                        if (strcmp($3, "plural") == 0)
+                                            $$->ival = 1;
+                                        else if (strcmp($3, "singular") != 0) {
+                                            char m[128];
+                                            snprintf(m, sizeof m, "'%.40s' after a player's name: write "
+                                                     "'(plural)' or '(singular)'", $3);
+                                            yyerror(&@3, ctx, scanner, m);
+                                        } }
   ;
 
 names:

@@ -49,6 +49,7 @@ void pl_program_free(pl_program *prog)
     free(prog->neighbor);
 
     free_strings(prog->player_names, prog->nplayers);
+    free(prog->player_plural);
     free_strings(prog->kind_names, prog->nkinds);
     free(prog->kind_nattrs);
     free(prog->kind_letter);

@@ -161,6 +161,8 @@ typedef struct pl_program {
     /* players, pieces, marks, variables */
     int32_t nplayers;
     char **player_names;      /* nplayers; player 0 sits south and starts */
+    int32_t *player_plural;   /* nplayers; 1: the name is plural (`hounds(plural)`),
+                                 sentences say "hounds win" */
     int32_t nkinds;
     char **kind_names;
     int32_t *kind_nattrs;     /* nkinds */

@@ -118,6 +118,7 @@ static int check_arrays(verifier *v)
         need(v, p->dir_opposite, p->ndirs, "opposite direction") ||
         need(v, p->neighbor, (int64_t)p->ncells * p->ndirs, "neighbor") ||
         need(v, p->player_names, p->nplayers, "player name") ||
+        need(v, p->player_plural, p->nplayers, "player number") ||
         need(v, p->kind_names, nk, "kind name") ||
         need(v, p->kind_nattrs, nk, "kind attribute count") ||
         need(v, p->kind_letter, nk, "kind letter") ||
@@ -372,6 +373,10 @@ static int check_layout(verifier *v)
 static int check_cell_variables(verifier *v)
 {
     const pl_program *p = v->prog;
+    for (int i = 0; i < p->nplayers; i++)
+        if (p->player_plural[i] != 0 && p->player_plural[i] != 1)
+            return fail(v, "player %d: number %d is neither singular (0) nor plural (1)", i,
+                        p->player_plural[i]);
     for (int i = 0; i < p->nvars; i++) {
         int32_t x = p->slot_init[p->var_base + i];
         if (p->var_apart[i] != 0 && p->var_apart[i] != 1)

@@ -185,7 +185,7 @@ static int status(pos *p)
 }
 
 /* The game's status, which must be a finished game, as
- * pl_state_outcome() writes it: "bees wins (bees 27, bumblebees 0)". */
+ * pl_state_outcome() writes it: "bees win (bees 27, bumblebees 0)". */
 static void assert_outcome(pos *p, const char *want)
 {
     char buf[128];
@@ -462,7 +462,7 @@ static void test_arrival_ends_chain_and_freezes(void **state)
     pt_assert_moves(p.st, &p.ml, "f5-e4 f5-g4 f7-e6 f7-g6");
     play(p.st, &p.ml, "f5-e4");
     assert_int_equal(pt_generate(p.st, &p.ml), 0);
-    assert_outcome(&p, "bees wins (bees 27, bumblebees 0)");
+    assert_outcome(&p, "bees win (bees 27, bumblebees 0)");
     pos_close(&p);
 }
 
@@ -555,7 +555,7 @@ static void test_three_arrived(void **state)
     play(p.st, &p.ml, "e8-d9");
     assert_int_equal(pvar(&p, "arrived", BEES), 3);
     assert_int_equal(count_tokens(&p), 6);
-    assert_outcome(&p, "bees wins (bees 36, bumblebees 14)");
+    assert_outcome(&p, "bees win (bees 36, bumblebees 14)");
     pl_undo(p.st);
     play(p.st, &p.ml, "a2-b3");
     assert_int_equal(status(&p), PL_RESULT_NONE);
@@ -591,7 +591,7 @@ static void test_no_legal_turn(void **state)
     assert_int_equal(count_tokens(&p), 3);
     assert_int_equal(pt_generate(p.st, &p.ml), 0);
     assert_int_equal(status(&p), BEES);
-    assert_outcome(&p, "bees wins (bees 8, bumblebees 1)");
+    assert_outcome(&p, "bees win (bees 8, bumblebees 1)");
     pos_close(&p);
 }
 
@@ -605,7 +605,7 @@ static void test_outcome_of_a_game(void **state)
          "d9-c8 c4-d5 e4xf3 d3-e4 c8-b7 f5!g6 b7-c6 e4-f5 d7-e6 d5!c6 b5-c4 "
          "a4-b5 c6xa4 g2!f3 c4-d3 f5xd7 d3-c2 d7-e8 f3-e2 e8-d9 g6-f5");
     assert_int_equal(pl_state_ply(p.st), 88);
-    assert_outcome(&p, "bees wins (bees 51, bumblebees 45)");
+    assert_outcome(&p, "bees win (bees 51, bumblebees 45)");
     pos_close(&p);
 }
 
@@ -636,7 +636,7 @@ static int close_state(void **state)
  * arrived tokens*: a huffed token is off the board, kept by the enemy, and
  * no longer an arrived token of its owner.  Here c8-d9 arrives, the
  * Bumblebees huff it, one token is left: Bees 0, Bumblebees 5.  The game
- * file credits 2 x 5 at the arrival and never takes it back: "bees wins
+ * file credits 2 x 5 at the arrival and never takes it back: "bees win
  * (bees 10, bumblebees 5)". */
 static void test_huffed_arrived_token_leaves_the_score(void **state)
 {
@@ -647,13 +647,13 @@ static void test_huffed_arrived_token_leaves_the_score(void **state)
     pt_assert_moves(p->st, &p->ml, "b9-a8 b9-c8 huff d9");
     play(p->st, &p->ml, "huff d9");
     assert_int_equal(count_tokens(p), 1);
-    assert_outcome(p, "bumblebees wins (bees 0, bumblebees 5)");
+    assert_outcome(p, "bumblebees win (bees 0, bumblebees 5)");
 }
 
 /* The same for the end by three arrived tokens: after e2-f1 (arrival),
  * huff f1 and g2-f1 the Bumblebees have two arrived tokens (b1, f1) and the
  * game goes on, Bumblebees 2 + 6.  The game file counts the huffed one too
- * (arrived = 3) and ends the game: "bumblebees wins (bees 5, bumblebees
+ * (arrived = 3) and ends the game: "bumblebees win (bees 5, bumblebees
  * 18)".  perft(4) from the position: 8 by the rules, 5 by the game file. */
 static void test_huffed_arrived_token_is_not_counted_for_three(void **state)
 {

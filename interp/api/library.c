@@ -212,6 +212,11 @@ const char *pl_program_player_name(const pl_program *prog, int i)
     return i >= 0 && i < prog->nplayers ? prog->player_names[i] : NULL;
 }
 
+int pl_program_player_plural(const pl_program *prog, int i)
+{
+    return i >= 0 && i < prog->nplayers && prog->player_plural && prog->player_plural[i];
+}
+
 const char *pl_program_cell_name(const pl_program *prog, int cell)
 {
     return cell >= 0 && cell < prog->ncells ? prog->cell_names[cell] : NULL;

@@ -158,13 +158,23 @@ PL_API uint64_t pl_program_rules_hash(const pl_program *prog);
 PL_API int pl_program_nplayers(const pl_program *prog);
 /* Name of player i (0 sits south and starts), or NULL out of range. */
 PL_API const char *pl_program_player_name(const pl_program *prog, int i);
+/* 1 when the game file says player i's name is plural (`players fox
+ * hounds(plural)`): sentences say "hounds win", "hounds play"; else 0. */
+PL_API int pl_program_player_plural(const pl_program *prog, int i);
 PL_API int pl_program_ncells(const pl_program *prog);
 PL_API const char *pl_program_cell_name(const pl_program *prog, int cell);
 /* A cell by name (case-insensitive), or -1. */
 PL_API int pl_program_find_cell(const pl_program *prog, const char *name);
-/* Text of a result: "black wins", "draw", "game in progress". */
+/* Text of a result: "black wins" ("hounds win" for a plural name), "draw",
+ * "game in progress". */
 PL_API const char *pl_result_text(const pl_program *prog, int result,
                                   char *buf, size_t len);
+/* The result a text names, ignoring case: 0..nplayers-1 (that player
+ * wins), nplayers (a draw), PL_RESULT_NONE for "game in progress", or -2
+ * when it names none.  A win is also read in the form written before
+ * players had a grammatical number ("hounds wins"), so that old records
+ * still match their games. */
+PL_API int pl_result_from_text(const pl_program *prog, const char *text);
 
 /* --- positions and moves ------------------------------------------------------ */
 

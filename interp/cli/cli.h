@@ -160,6 +160,14 @@ const char **pl_cli_sorted_moves(const pl_movelist *ml);
 /* Print the sorted move texts separated by `sep`. */
 void pl_cli_print_moves(const pl_movelist *ml, const char *sep, FILE *out);
 
+/* The verb after player `player`'s name: `singular` ("plays"), or
+ * `plural` ("play") when the game file says the name is plural. */
+const char *pl_cli_verb(const pl_program *prog, int player, const char *singular,
+                        const char *plural);
+
+/* A clock's time left, rounded: "4:57", "0:07.3" under 10 s. */
+const char *pl_cli_clock_text(double seconds, char *buf, size_t size);
+
 /* Report the state's runtime error; returns 1. */
 int pl_cli_runtime_error(const char *cmd, const pl_state *st);
 

@@ -389,6 +389,25 @@ void pl_cli_print_moves(const pl_movelist *ml, const char *sep, FILE *out)
     free(v);
 }
 
+const char *pl_cli_verb(const pl_program *prog, int player, const char *singular,
+                        const char *plural)
+{
+    return pl_program_player_plural(prog, player) ? plural : singular;
+}
+
+const char *pl_cli_clock_text(double t, char *buf, size_t size)
+{
+    if (t < 0)
+        t = 0;
+    if (t < 9.95) {
+        snprintf(buf, size, "0:%04.1f", t);
+    } else {
+        long sec = (long)(t + 0.5);
+        snprintf(buf, size, "%ld:%02ld", sec / 60, sec % 60);
+    }
+    return buf;
+}
+
 int pl_cli_runtime_error(const char *cmd, const pl_state *st)
 {
     const char *e = pl_state_error(st);

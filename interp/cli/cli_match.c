@@ -746,6 +746,27 @@ int pl_cli_replay(int argc, char **argv)
             fprintf(stderr, "plateau replay: warning: the rules of %s changed "
                     "since the game was recorded (rules %016" PRIx64 ", now %016"
                     PRIx64 ")\n", game, rec.rules, pl_program_rules_hash(prog));
+        if (rec.has_clock) {
+            /* a timed game: its clocks as `play --time` gives them, and
+               where they stood when it was saved */
+            char min[32], inc[32], clk[32];
+            snprintf(min, sizeof min, "%.3f", rec.clock_base / 60);
+            snprintf(inc, sizeof inc, "%.3f", rec.clock_inc);
+            for (char *t = min; t; t = t == min ? inc : NULL) {
+                char *e = t + strlen(t);
+                while (e[-1] == '0')
+                    *--e = '\0';
+                if (e[-1] == '.')
+                    *--e = '\0';
+            }
+            printf("clock %s+%s:", min, inc);
+            for (int s = 0; s < rec.nclocks; s++) {
+                const char *who = pl_program_player_name(prog, s);
+                printf("%s %s %s left", s ? "," : "", pl_esc(who ? who : pl_record_seat_key(s)),
+                       pl_cli_clock_text(rec.clock_left[s], clk, sizeof clk));
+            }
+            putchar('\n');
+        }
         int step = opts[O_STEP].value != NULL, flags = PL_RENDER_LAST_MOVE |
                    (color ? PL_RENDER_COLOR : 0);
         if (step) {
@@ -780,8 +801,9 @@ int pl_cli_replay(int argc, char **argv)
             if (step) {
                 /* --step: each move and its board; a line of input
                    between moves (q stops), none at the end of input */
-                printf("move %d: %s plays %s\n", k + 1,
-                       pl_esc(pl_program_player_name(prog, mover)), pl_esc(rec.moves[k]));
+                printf("move %d: %s %s %s\n", k + 1,
+                       pl_esc(pl_program_player_name(prog, mover)),
+                       pl_cli_verb(prog, mover, "plays", "play"), pl_esc(rec.moves[k]));
                 pl_state_render_with(g.st, stdout, flags);
                 if (k + 1 < rec.nmoves && step_wait())
                     stopped = 1;
@@ -802,10 +824,18 @@ int pl_cli_replay(int argc, char **argv)
                             : pl_result_text(prog, r, buf, sizeof buf);
             if (opts[O_SHOW].value)
                 pl_state_render(g.st, stdout);
+            /* the recorded result, read as pl_result_from_text reads it:
+               a record written before players had a grammatical number
+               says "hounds wins" where one of today says "hounds win" */
+            int said = !rec.result ? -2
+                     : strcasecmp(rec.result, "unfinished") == 0 ? PL_RESULT_NONE
+                     : pl_result_from_text(prog, rec.result);
             if (!rec.result)
                 printf("result: %s (none recorded)\n", now);
-            else if (strcasecmp(rec.result, now) == 0)
+            else if (said == r && strcasecmp(rec.result, now) == 0)
                 printf("result: %s, as recorded\n", now);
+            else if (said == r)
+                printf("result: %s, as recorded ('%s')\n", now, pl_esc(rec.result));
             else if (r == PL_RESULT_NONE && rec.reason)
                 /* a game the rules did not end: a resignation, a draw agreed */
                 printf("result: %s (%s), as recorded\n", pl_esc(rec.result),

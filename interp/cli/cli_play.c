@@ -104,22 +104,11 @@ typedef struct {
     double clock_base, clock_inc; /* --time MIN+INC in seconds (base 0: no clocks) */
     double clock_left[PL_MAX_PLAYERS];  /* each seat's time left */
     double turn_start;            /* pl_now() when this turn began */
+    int turn_live;                /* ... and its time is not yet charged to a clock */
     int on_time;                  /* the game ended by a loss on time */
 } play_ctx;
 
-/* A clock's time left, rounded: "4:57", "0:07.3" under 10 s. */
-static const char *fmt_clock(double t, char *buf, size_t size)
-{
-    if (t < 0)
-        t = 0;
-    if (t < 9.95) {
-        snprintf(buf, size, "0:%04.1f", t);
-    } else {
-        long sec = (long)(t + 0.5);
-        snprintf(buf, size, "%ld:%02ld", sec / 60, sec % 60);
-    }
-    return buf;
-}
+#define fmt_clock pl_cli_clock_text
 
 /* Install the handler of the signals that leave the game (again, after
  * a Ctrl-C that did not leave: SA_RESETHAND removed it). */
@@ -325,6 +314,22 @@ static int save_record(play_ctx *c, const char *path, int result)
                            : pl_result_text(c->prog, result, buf, sizeof buf));
     if (rc == 0 && c->agreed && result == c->agreed_result)
         rc = pl_record_set(&rec.reason, c->end_why);
+    if (c->clock_base > 0) {
+        /* the clocks as they stand: the mover's is running while a turn
+           goes on (`save` typed at the prompt, a game left mid-turn) */
+        rec.has_clock = 1;
+        rec.clock_base = c->clock_base;
+        rec.clock_inc = c->clock_inc;
+        rec.nclocks = c->nplayers;
+        for (int s = 0; s < c->nplayers; s++)
+            rec.clock_left[s] = c->clock_left[s];
+        if (c->turn_live) {
+            int p = pl_state_to_move(c->st);
+            rec.clock_left[p] -= pl_now() - c->turn_start;
+            if (rec.clock_left[p] < 0)
+                rec.clock_left[p] = 0;
+        }
+    }
     for (int k = 0; k < c->nhist && rc == 0; k++)
         rc = pl_record_add_move(&rec, c->texts[k]);
     if (rc != 0)
@@ -413,8 +418,8 @@ static void show_progress(void *arg, const pl_search_info *in)
 /* Ask engine e for a move of the player to move, in at most `budget`
  * seconds (0: as its spec says).  Returns the index in c->ml, TURN_QUIT
  * when Ctrl-C stopped it, or TURN_ERROR (reported). */
-static int ask_engine(play_ctx *c, pl_search *e, const char *who, double budget,
-                      pl_search_info *info)
+static int ask_engine(play_ctx *c, pl_search *e, const char *who, int plural,
+                      double budget, pl_search_info *info)
 {
     /* the progress callback also watches for Ctrl-C and the budget */
     progress_ctx pc = {pl_search_spec(e), who, e, c->progress, budget, 0};
@@ -431,7 +436,7 @@ static int ask_engine(play_ctx *c, pl_search *e, const char *who, double budget,
         err == PL_OK && i >= 0) {
         /* Ctrl-C in a game with a human at the terminal: the computer
            plays the best move it has found so far */
-        printf("(Ctrl-C: %s moves now)\n", who);
+        printf("(Ctrl-C: %s %s now)\n", who, plural ? "move" : "moves");
         rearm_sigint(c);
     }
     if (interrupted)
@@ -683,7 +688,8 @@ static int undo_to_human(play_ctx *c)
  * and a draw offered to a computer.  It follows the game up to here and
  * searches for the player to move.  The index of its move in c->ml, or
  * TURN_QUIT, TURN_ERROR. */
-static int human_side_search(play_ctx *c, const char *who, pl_search_info *info)
+static int human_side_search(play_ctx *c, const char *who, int plural,
+                             pl_search_info *info)
 {
     if (!c->hint) {
         pl_player_spec spec;
@@ -701,14 +707,14 @@ static int human_side_search(play_ctx *c, const char *who, pl_search_info *info)
     pl_search_reset(c->hint);
     for (int k = 0; k < c->nhist; k++)
         pl_search_played(c->hint, c->texts[k]);
-    return ask_engine(c, c->hint, who, 0, info);
+    return ask_engine(c, c->hint, who, plural, 0, info);
 }
 
 /* `hint`: the computer's choice for the human. */
 static int give_hint(play_ctx *c)
 {
     pl_search_info info;
-    int i = human_side_search(c, "hint", &info);
+    int i = human_side_search(c, "hint", 0, &info);
     if (i < 0)
         return i;
     char buf[200];
@@ -768,15 +774,15 @@ static int offer_draw(play_ctx *c)
     snprintf(name, sizeof name, "%s", pl_esc(seat_name(c, them)));
     int accept;
     if (!seat_ctrl(c, them)->engine) {
-        snprintf(question, sizeof question, "%s offers a draw; %s, do you accept? (y/n) ",
-                 pl_esc(seat_name(c, me)), name);
+        snprintf(question, sizeof question, "%s %s a draw; %s, do you accept? (y/n) ",
+                 pl_esc(seat_name(c, me)), pl_cli_verb(c->prog, me, "offers", "offer"), name);
         const char *s = ask(c, question, line, sizeof line);
         if (!s)
             return TURN_QUIT;
         accept = is_yes(s);
     } else {
         pl_search_info info;
-        int i = human_side_search(c, name, &info);
+        int i = human_side_search(c, name, pl_program_player_plural(c->prog, them), &info);
         if (i < 0)
             return i;
         const pl_player_spec *spec = pl_search_spec(c->hint);
@@ -785,7 +791,8 @@ static int offer_draw(play_ctx *c)
                                        ? info.winrate >= DRAW_ACCEPT_WINRATE
                                        : spec->kind == PL_PLAYER_ALPHABETA && info.score > 0));
     }
-    printf("%s %s the draw\n", name, accept ? "accepts" : "declines");
+    printf("%s %s the draw\n", name, accept ? pl_cli_verb(c->prog, them, "accepts", "accept")
+                                             : pl_cli_verb(c->prog, them, "declines", "decline"));
     return accept ? end_by_agreement(c, c->nplayers, "by agreement") : 0;
 }
 
@@ -1239,6 +1246,7 @@ static int play_round(play_ctx *c)
         pl_search_info info;
         double budget = 0;
         c->turn_start = pl_now();
+        c->turn_live = 1;
         if (c->clock_base > 0) {
             /* a computer spends a share of its clock and most of the
                increment; a human's input waits until the clock runs out */
@@ -1251,10 +1259,12 @@ static int play_round(play_ctx *c)
             timed_out = 0;
             read_deadline = c->turn_start + left;
         }
-        int i = ctrl->engine ? ask_engine(c, ctrl->engine, seat_name(c, p), budget, &info)
+        int i = ctrl->engine ? ask_engine(c, ctrl->engine, seat_name(c, p),
+                                          pl_program_player_plural(c->prog, p), budget, &info)
                              : human_turn(c);
         read_deadline = 0;
         int lost = i == TURN_TIMEOUT || (i == TURN_QUIT && timed_out && !interrupted);
+        c->turn_live = i == TURN_QUIT && !lost;   /* a turn left unfinished runs on */
         if (c->clock_base > 0 && i != TURN_ERROR && (i != TURN_QUIT || lost)) {
             c->clock_left[p] -= pl_now() - c->turn_start;
             if (lost || c->clock_left[p] <= 0) {
@@ -1276,8 +1286,9 @@ static int play_round(play_ctx *c)
             return ROUND_ERROR;
         if (c->verbose) {          /* a human's own move is said too */
             char num[32];
-            printf("%s %s plays %s", move_label(c, c->nhist, p, num, sizeof num),
-                   pl_esc(seat_name(c, p)), pl_esc(pl_move_text(c->ml, i)));
+            printf("%s %s %s %s", move_label(c, c->nhist, p, num, sizeof num),
+                   pl_esc(seat_name(c, p)), pl_cli_verb(c->prog, p, "plays", "play"),
+                   pl_esc(pl_move_text(c->ml, i)));
             if (c->clock_base > 0) {
                 char clk[32];
                 printf("  (clock %s)", fmt_clock(c->clock_left[p], clk, sizeof clk));
@@ -1364,6 +1375,7 @@ typedef struct {
     const char *position;         /* --position: where the moves start (NULL: the start) */
     const char *result, *reason;  /* a loaded record's result and why the game
                                      ended, when the rules did not end it */
+    const double *clock_left;     /* a loaded record's clocks (NULL: full clocks) */
 } start_moves;
 
 /* Line `line` of the game file's own `end` block (a top-level `end`
@@ -1422,8 +1434,9 @@ static const char *end_reason(play_ctx *c, char *buf, size_t size)
     int known = line > 0 && c->source &&
                 end_rule_text(c->source, line, rule, sizeof rule, comment, sizeof comment);
     if (nomoves)
-        snprintf(buf, size, " -- %s has no legal move%s%s",
+        snprintf(buf, size, " -- %s %s no legal move%s%s",
                  pl_esc(seat_name(c, pl_state_to_move(c->st))),
+                 pl_cli_verb(c->prog, pl_state_to_move(c->st), "has", "have"),
                  known && comment[0] ? ": " : "", known ? pl_esc(comment) : "");
     else if (known && comment[0])
         snprintf(buf, size, " -- %s", pl_esc(comment));
@@ -1516,14 +1529,11 @@ static int after_game(play_ctx *c, int r)
 static void resume_agreed(play_ctx *c, const char *result, const char *reason)
 {
     int r;
-    char buf[64];
     if (pl_status(c->st, c->ml, &r) != PL_OK || r != PL_RESULT_NONE)
         return;
-    for (r = 0; r <= c->nplayers; r++)
-        if (strcasecmp(pl_result_text(c->prog, r, buf, sizeof buf), result) == 0) {
-            end_by_agreement(c, r, reason);
-            return;
-        }
+    r = pl_result_from_text(c->prog, result);   /* "hounds wins" of old records too */
+    if (r >= 0)
+        end_by_agreement(c, r, reason);
 }
 
 static int run_rounds(play_ctx *c, int rounds, const start_moves *start,
@@ -1537,8 +1547,9 @@ static int run_rounds(play_ctx *c, int rounds, const start_moves *start,
         if (!start->position || pl_state_from_position(c->st, start->position, NULL) != PL_OK)
             pl_state_reset(c->st);  /* --position was checked when the game was opened */
         clear_history(c);
-        for (int s = 0; s < c->nplayers; s++)   /* a new game, fresh clocks */
-            c->clock_left[s] = c->clock_base;
+        for (int s = 0; s < c->nplayers; s++)   /* a new game: fresh clocks, or the record's */
+            c->clock_left[s] = start->clock_left ? start->clock_left[s] : c->clock_base;
+        c->turn_live = 0;
         int rc = play_texts(c, start->texts, start->n, start->what);
         if (rc != 0)
             return rc;
@@ -1772,7 +1783,7 @@ int pl_cli_play(int argc, char **argv)
     int have_rec = 0, color = 0;
     long long seed = 0, rounds = 1, level = 0, max_plies = PLAY_MAX_PLIES_DEFAULT;
     char **words = NULL, *wordbuf = NULL;
-    start_moves start = {NULL, 0, "--moves", 0, NULL, NULL, NULL};
+    start_moves start = {NULL, 0, "--moves", 0, NULL, NULL, NULL, NULL};
     int rc = pl_cli_parse(&a, "play", opts, NOPTS, argc, argv, 1);
     if (rc == 0 && pl_cli_handle_help(&a))
         goto done;
@@ -1834,7 +1845,20 @@ int pl_cli_play(int argc, char **argv)
                 "recorded (rules %016" PRIx64 ", now %016" PRIx64 ")\n", load,
                 rec.rules, pl_program_rules_hash(g.prog));
     if (rc == 0 && have_rec) {
-        start = (start_moves){rec.moves, rec.nmoves, load, 1, NULL, rec.result, rec.reason};
+        start = (start_moves){rec.moves, rec.nmoves, load, 1, NULL, rec.result, rec.reason, NULL};
+        /* a timed game goes on with its clocks where they were, unless
+           --time gives new ones */
+        if (rec.has_clock && !opts[O_TIME].value) {
+            if (rec.nclocks != 2 || pl_program_nplayers(g.prog) != 2) {
+                rc = pl_cli_fail("play", "%s: its 'clock' line gives %d time%s left, but "
+                                 "clocks are for games of two players, a time each",
+                                 pl_esc(load), rec.nclocks, rec.nclocks == 1 ? "" : "s");
+            } else {
+                clock[0] = rec.clock_base;
+                clock[1] = rec.clock_inc;
+                start.clock_left = rec.clock_left;
+            }
+        }
     } else if (rc == 0 && opts[O_MOVES].value) {
         words = split_moves(opts[O_MOVES].value, &start.n, &wordbuf);
         if (!words)

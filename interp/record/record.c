@@ -208,6 +208,28 @@ static int read_quoted(char **p, char *out, const char **why)
 
 /* --- writing ------------------------------------------------------------------ */
 
+/* Bounds of a `clock` line, in seconds: those of `play --time` (10000
+ * minutes, an increment of an hour), and a time left of at most 10^10
+ * (more than 3600 s of increment for each of a million plies). */
+#define CLOCK_MAX_BASE 600000.0
+#define CLOCK_MAX_INC 3600.0
+#define CLOCK_MAX_LEFT 1e10
+
+/* Seconds as the `clock` line writes them: at most three decimals, no
+ * trailing zeros ("300", "287.4", "0.125"), kept within [least, most] so
+ * that what is written is read back. */
+static void write_seconds(double t, double least, double most, FILE *f)
+{
+    char buf[64];
+    snprintf(buf, sizeof buf, "%.3f", t < least ? least : t > most ? most : t);
+    char *e = buf + strlen(buf);
+    while (e[-1] == '0')
+        *--e = '\0';
+    if (e[-1] == '.')
+        *--e = '\0';
+    fputs(buf, f);
+}
+
 /* The record's text into f (errors are found by the caller, on f). */
 static void write_record(const pl_record *r, FILE *f)
 {
@@ -225,6 +247,17 @@ static void write_record(const pl_record *r, FILE *f)
     write_value("result", r->result ? r->result : "unfinished", f);
     if (r->reason)
         write_value("reason", r->reason, f);
+    if (r->has_clock) {
+        fputs("clock ", f);
+        write_seconds(r->clock_base, 0.001, CLOCK_MAX_BASE, f);  /* above 0 */
+        fputc('+', f);
+        write_seconds(r->clock_inc, 0, CLOCK_MAX_INC, f);
+        for (int i = 0; i < r->nclocks && i < PL_MAX_PLAYERS; i++) {
+            fputc(' ', f);
+            write_seconds(r->clock_left[i], 0, CLOCK_MAX_LEFT, f);
+        }
+        fputc('\n', f);
+    }
     for (int i = 0; i < r->nmoves; i++) {
         fputs(i % MOVES_PER_LINE == 0 ? "moves " : " ", f);
         if (move_is_bare(r->moves[i]))
@@ -347,6 +380,79 @@ static int read_moves(pl_record *r, char *value, int quotes, const char **why)
     }
 }
 
+/* A number of seconds at *p: digits, then maybe a point and digits (no
+ * sign, no exponent), at most `max`; *p is left after it.  0 or -1. */
+static int read_seconds(const char **p, double max, double *out)
+{
+    const char *s = *p;
+    double v = 0;
+    int digits = 0;
+    for (; isdigit((unsigned char)*s); s++, digits++)
+        if (digits < 12)
+            v = v * 10 + (*s - '0');
+        else
+            return -1;
+    if (!digits)
+        return -1;
+    if (*s == '.') {
+        double unit = 0.1;
+        int frac = 0;
+        for (s++; isdigit((unsigned char)*s); s++, frac++, unit /= 10)
+            if (frac < 9)
+                v += (*s - '0') * unit;
+        if (!frac)
+            return -1;
+    }
+    if (v > max)
+        return -1;
+    *out = v;
+    *p = s;
+    return 0;
+}
+
+/* `clock BASE+INC LEFT...`: 0, or -1 with the reason in *why. */
+static int read_clock(pl_record *r, const char *value, const char **why)
+{
+    const char *p = value;
+    double base, inc, left[PL_MAX_PLAYERS];
+    int n = 0;
+    *why = "'clock' needs BASE+INC and each seat's time left, in seconds "
+           "(clock 300+3 287.4 290.1)";
+    if (read_seconds(&p, CLOCK_MAX_BASE, &base) != 0 || *p++ != '+' ||
+        read_seconds(&p, CLOCK_MAX_INC, &inc) != 0)
+        return -1;
+    if (base <= 0) {
+        *why = "'clock': the time at the start must be more than 0 seconds";
+        return -1;
+    }
+    while (*p == ' ' || *p == '\t') {
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (!*p)
+            break;
+        if (n == PL_MAX_PLAYERS) {
+            *why = "'clock' gives more times left than a game has seats (4)";
+            return -1;
+        }
+        if (read_seconds(&p, CLOCK_MAX_LEFT, &left[n]) != 0)
+            return -1;
+        n++;
+    }
+    if (*p)
+        return -1;
+    if (n == 0) {
+        *why = "'clock' gives no time left (clock 300+3 287.4 290.1)";
+        return -1;
+    }
+    r->has_clock = 1;
+    r->clock_base = base;
+    r->clock_inc = inc;
+    r->nclocks = n;
+    for (int i = 0; i < n; i++)
+        r->clock_left[i] = left[i];
+    return 0;
+}
+
 /* One "KEY VALUE" line. */
 static int record_line(pl_record *r, record_shape *shape, char *line,
                        const char *path, int lineno, char *err, size_t errlen)
@@ -416,6 +522,13 @@ static int record_line(pl_record *r, record_shape *shape, char *line,
         rc = pl_record_set(&r->result, value);
     } else if (strcasecmp(s, "reason") == 0) {
         rc = pl_record_set(&r->reason, value);
+    } else if (strcasecmp(s, "clock") == 0) {
+        const char *why;
+        if (read_clock(r, value, &why) != 0) {
+            snprintf(err, errlen, "%s:%d: %s, not '%s'", pl_esc(path), lineno, why,
+                     pl_esc(value));
+            return -1;
+        }
     } else if (strcasecmp(s, "moves") == 0) {
         const char *why;
         if (read_moves(r, value, quotes, &why) != 0) {

@@ -29,6 +29,10 @@
  * is the text of pl_result_text ("black wins", "draw"), or "unfinished".
  * `reason` (optional, after `result`) says why a game ended that the
  * rules did not end: "white resigned", "draw agreed".
+ * `clock` (optional) is the clocks of a timed game (`play --time`):
+ * seconds on each clock at the start, `+` the seconds added after each
+ * move, then each seat's time left in seconds, south first:
+ * `clock 300+3 287.4 290.125`.
  * Unknown keys are skipped, so that later versions can add some.
  */
 #ifndef PLATEAU_RECORD_H
@@ -47,6 +51,11 @@ typedef struct {
     char *result;                      /* "black wins", "draw", "unfinished" */
     char *reason;                      /* a result not given by the rules:
                                           "white resigned", "draw agreed" */
+    int has_clock;                     /* a `clock` line: a timed game */
+    double clock_base, clock_inc;      /* seconds on each clock at the start,
+                                          seconds added after each move */
+    int nclocks;                       /* seats whose time left is given */
+    double clock_left[PL_MAX_PLAYERS]; /* each seat's time left, seconds */
     char **moves;
     int nmoves, capmoves;
 } pl_record;

@@ -753,12 +753,40 @@ const char *pl_result_text(const pl_program *prog, int result, char *buf, size_t
     if (result == PL_RESULT_NONE)
         snprintf(buf, len, "game in progress");
     else if (result >= 0 && result < prog->nplayers)
-        snprintf(buf, len, "%s wins", prog->player_names[result]);
+        snprintf(buf, len, "%s %s", prog->player_names[result],
+                 prog->player_plural && prog->player_plural[result] ? "win" : "wins");
     else if (result == prog->nplayers)
         snprintf(buf, len, "draw");
     else
         snprintf(buf, len, "error");
     return buf;
+}
+
+/* Is `text` NAME VERB, ignoring case? */
+static int names_a_win(const char *text, const char *name, const char *verb)
+{
+    size_t n = strlen(name);
+    return strncasecmp(text, name, n) == 0 && text[n] == ' ' &&
+           strcasecmp(text + n + 1, verb) == 0;
+}
+
+int pl_result_from_text(const pl_program *prog, const char *text)
+{
+    if (!text)
+        return -2;
+    if (strcasecmp(text, "game in progress") == 0)
+        return PL_RESULT_NONE;
+    if (strcasecmp(text, "draw") == 0)
+        return prog->nplayers;
+    for (int r = 0; r < prog->nplayers; r++) {
+        int plural = prog->player_plural && prog->player_plural[r];
+        /* "hounds win", and "hounds wins" as records said it before
+           players had a number */
+        if (names_a_win(text, prog->player_names[r], plural ? "win" : "wins") ||
+            names_a_win(text, prog->player_names[r], "wins"))
+            return r;
+    }
+    return -2;
 }
 
 /* The player variable that holds the scores, by its name; -1 if none. */

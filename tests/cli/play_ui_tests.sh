@@ -215,9 +215,9 @@ has "input: ... it gets the closest moves" "closest legal moves:"
 ruches="2@a2 3@b7 8@f1 7@c8 5@b1 0@f7 0@d1 8@d7 7@c2 6@e8 1@f3 2@f9 3@b3 4@a8 6@g2 1@b9 4@e2 9@d9 9@d3 5@g8 d3-e4 f7-e6 e4-f5 e6-d5"
 play "$(printf 'huff\ny\nquit\n')" play ruches --north random --seed 1 --color=never --moves "$ruches"
 has "input: huff alone asks" "huff is the start of one legal move:"
-has "input: huff chosen" "13. bees plays huff d5"
+has "input: huff chosen" "13. bees play huff d5"
 play "$(printf 'huffd5\nquit\n')" play ruches --north random --seed 1 --color=never --moves "$ruches"
-has "input: huffd5 for huff d5" "13. bees plays huff d5"
+has "input: huffd5 for huff d5" "13. bees play huff d5"
 
 # --- a lone pass is played for the human ---------------------------------------------------
 printf 'board 3 x 1\nplayers a b\npiece p\nmoves a { pick c in empty_cells; place mover p at c; text c }\nmoves b { pass }\n' >"$tmp/pass.game"
@@ -358,6 +358,49 @@ slow=$(sed -n 's/.*(clock [0-9:.]*)  (\([0-9.]*\) s,.*/\1/p' "$tmp/out" | awk '$
 n=$(grep -c "(clock [0-9:.]*)  ([0-9.]* s," "$tmp/out")
 if [ "$n" = 6 ] && [ -z "$slow" ]; then pass "clock: each computer move spends a share of its clock"
 else fail "clock: each computer move spends a share of its clock" "$n moves, one of $slow s"; fi
+# records keep the clocks (the `clock` line): saved when the game is
+# left, resumed by --load where they were (not full), printed by replay;
+# --time gives fresh ones; a record without clocks resumes untimed; a
+# malformed clock line is refused
+play "$(printf 'b2\nquit\n')" play tic-tac-toe --time 1+2 --north random --seed 1 --color=never \
+    --save "$tmp/clk.rec"
+if [ "$rc" = 0 ] && grep -q '^clock 60+2 6[12]\(\.[0-9]*\)\{0,1\} 6[12]\(\.[0-9]*\)\{0,1\}$' "$tmp/clk.rec"
+then pass "clock: saved in the record"
+else fail "clock: saved in the record" "$(tr '\n' '|' <"$tmp/clk.rec")"; fi
+sed 's/^clock .*/clock 60+2 45.2 30.25/' "$tmp/clk.rec" >"$tmp/clk2.rec"
+play "$(printf 'quit\n')" play --load "$tmp/clk2.rec" --color=never --save "$tmp/clk3.rec"
+has "clock: --load resumes x's clock" "x: human  0:45"
+has "clock: --load resumes o's clock" "o: random  0:30"
+has "clock: --load, the prompt" "x 0:45> quit"
+if grep -q '^clock 60+2 4[45]\(\.[0-9]*\)\{0,1\} 30\.25$' "$tmp/clk3.rec"
+then pass "clock: saved again as resumed (the mover's clock ran)"
+else fail "clock: saved again as resumed" "$(tr '\n' '|' <"$tmp/clk3.rec")"; fi
+play "$(printf 'b1\nquit\n')" play --load "$tmp/clk2.rec" --color=never
+has "clock: the increment after a resumed move" "2. x plays b1  (clock 0:47)"
+play "$(printf 'quit\n')" play --load "$tmp/clk2.rec" --time 2 --color=never
+has "clock: --load --time gives fresh clocks" "x: human  2:00"
+play "" replay "$tmp/clk2.rec"
+has "clock: replay prints the clocks" "clock 1+2: x 0:45 left, o 0:30 left"
+play "" show --load "$tmp/clk2.rec" --color=never
+has "clock: show ignores them" "[O]"
+grep -v '^clock ' "$tmp/clk.rec" >"$tmp/noclk.rec"
+play "$(printf 'quit\n')" play --load "$tmp/noclk.rec" --color=never
+has "clock: a record without clocks resumes untimed" "x> quit"
+hasnt "clock: a record without clocks, no clock shown" "x: human  "
+sed 's/^clock .*/clock 60+2 45.2 soon/' "$tmp/clk.rec" >"$tmp/badclk.rec"
+play "" play --load "$tmp/badclk.rec"
+if [ "$rc" = 1 ] && grep -q "badclk.rec:9: 'clock' needs BASE+INC and each seat's time left, in seconds (clock 300+3 287.4 290.1), not '60+2 45.2 soon'" "$tmp/err"
+then pass "clock: a malformed clock line refused"
+else fail "clock: a malformed clock line refused" "exit status $rc"; fi
+play "" replay "$tmp/badclk.rec"
+if [ "$rc" = 1 ] && grep -q "'clock' needs BASE+INC" "$tmp/err"
+then pass "clock: replay refuses it too"
+else fail "clock: replay refuses it too" "exit status $rc"; fi
+sed 's/^clock .*/clock 60+2 1 2 3/' "$tmp/clk.rec" >"$tmp/clk3p.rec"
+play "" play --load "$tmp/clk3p.rec"
+if [ "$rc" = 1 ] && grep -q "its 'clock' line gives 3 times left, but clocks are for games of two players" "$tmp/err"
+then pass "clock: one time per player"
+else fail "clock: one time per player" "exit status $rc"; fi
 
 # --- the win estimate, once it means something ----------------------------------------------
 play "" play breakthrough --south ai:level=1 --north alphabeta:depth=1 --max-plies 2 --verbose --seed 1 --color=never
@@ -384,7 +427,7 @@ for g in $("$PLATEAU" list 2>/dev/null | awk '{print $1}'); do
     [ "$rc" = 0 ] || ok=0
     grep -q "^zz99: " "$tmp/out" || ok=0
     grep -q "legal moves:" "$tmp/out" || ok=0
-    grep -q "^1\. [^ ]* plays " "$tmp/out" || ok=0
+    grep -q "^1\. [^ ]* plays\{0,1\} " "$tmp/out" || ok=0   # "hounds play"
     grep -q "^no move yet" "$tmp/out" || ok=0
     grep -q -- "-- [^ ]* resigned\|resign: only in a game of two players" "$tmp/out" || ok=0
     if grep -q "runtime error" "$tmp/out" "$tmp/err"; then ok=0; fi
@@ -424,7 +467,7 @@ for g in $("$PLATEAU" list 2>/dev/null | awk '{print $1}'); do
     [ "$rc" = 0 ] || ok=0
     grep -q "$esc\[" "$tmp/out" || ok=0
     grep -q "^zz99: " "$tmp/out" || ok=0
-    grep -q "^1\. [^ ]* plays " "$tmp/out" || ok=0
+    grep -q "^1\. [^ ]* plays\{0,1\} " "$tmp/out" || ok=0   # "hounds play"
     grep -q "saved to g.rec" "$tmp/out" || ok=0
     grep -q -- "-- [^ ]* resigned\|resign: only in a game of two players" "$tmp/out" || ok=0
     if [ "$ok" = 1 ]; then golden "golden session: $g" "session-$g.txt"

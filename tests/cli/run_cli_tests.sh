@@ -603,6 +603,28 @@ printf '# plateau game record\nformat 2\ngame tic-tac-toe\nresult unfinished\nmo
 run replay "$tmp/old2.rec"
 expect "hostile: format 2 record still read" 0 "2 moves"
 
+# A player the game file calls plural (`players fox hounds(plural)`):
+# "hounds win" in the record and on replay; a record written before the
+# number ("hounds wins") still replays to its result, said as recorded,
+# and still resumes a game that ended by a resignation.
+run play fox-and-hounds --south random --north alphabeta:depth=3 --seed 1 --save "$tmp/fh.rec"
+expect "plural: the game ends" 0 "game over: hounds win"
+if grep -q '^result hounds win$' "$tmp/fh.rec"; then pass "plural: 'hounds win' recorded"
+else fail "plural: 'hounds win' recorded" "$(grep '^result' "$tmp/fh.rec")"; fi
+run replay "$tmp/fh.rec"
+expect "plural: replayed" 0 "result: hounds win, as recorded"
+run replay "$tmp/fh.rec" --step
+expect "plural: replay --step, the verb agrees" 0 ": hounds play "
+sed 's/^result hounds win$/result hounds wins/' "$tmp/fh.rec" >"$tmp/fh-old.rec"
+run replay "$tmp/fh-old.rec"
+expect "plural: an old record's 'hounds wins'" 0 "result: hounds win, as recorded ('hounds wins')"
+sed 's/^result hounds win$/result fox wins/' "$tmp/fh.rec" >"$tmp/fh-bad.rec"
+run replay "$tmp/fh-bad.rec"
+expect "plural: a wrong result still refused" 1 "" "the record says 'fox wins' but the moves give 'hounds win'"
+printf '# plateau game record\ngame fox-and-hounds\nresult hounds wins\nreason fox resigned\n' >"$tmp/fh-res.rec"
+run_in "$(printf 'quit\n')" play --load "$tmp/fh-res.rec" --color=never
+expect "plural: an old resignation resumed" 0 "game over: hounds win -- fox resigned"
+
 # Any move text survives a record: a space, a comma, a quote, a backslash,
 # a newline and a tab in every move of a game file; save, replay and load
 # agree, and the texts cannot inject a key.

@@ -260,12 +260,13 @@ def status(pos, ms):
 
 
 def outcome_text(pos):
-    """As pl_state_outcome: 'bees wins (bees 51, bumblebees 45)'."""
+    """As pl_state_outcome: 'bees win (bees 51, bumblebees 45)' (both names
+    are plural: `players bees(plural) bumblebees(plural)`)."""
     r = status(pos, moves(pos))
     if r is None:
         return "not over"
     a, b = scores(pos)
-    head = "draw" if r == DRAW else "%s wins" % PLAYERS[r]
+    head = "draw" if r == DRAW else "%s win" % PLAYERS[r]
     return "%s (bees %d, bumblebees %d)" % (head, a, b)
 
 
@@ -413,12 +414,12 @@ def random_games(plateau, count, first=1):
             [plateau, "play", "games/draughts/ruches.game", "--south", "random",
              "--north", "random", "--seed", str(seed)],
             capture_output=True, text=True, check=True).stdout
-        played = [l.split(" plays ", 1)[1].strip() for l in out.splitlines()
-                  if " plays " in l]
+        played = [m.group(1).strip() for m in
+                  (re.match(r"\d+\.(?:\.\.)? (?:bees|bumblebees) play (.*)$", l)
+                   for l in out.splitlines()) if m]
         lines = out.strip().splitlines()
-        want = lines[-1].replace("game over: ", "")
-        sc = [l for l in lines if l.strip().startswith("score:")][-1].split()
-        want += " (bees %s, bumblebees %s)" % (sc[2], sc[4])
+        # "game over: bees win (bees 51, bumblebees 45) -- bees have no legal move"
+        want = re.sub(r" -- .*$", "", lines[-1].replace("game over: ", ""))
         pos = start()
         why = None
         huffed = False
