@@ -116,3 +116,4 @@ OP(REQUIREM,  1, STR,  NONE, NONE, NONE, 1, 0, "pop; backtrack if zero: REQUIRE 
 OP(SETTURN,   0, NONE, NONE, NONE, NONE, 1, 0, "effect: the player pop moves after this move (the to-move slot := the player before it, which apply advances)")
 OP(REMOVESET, 1, SET,  NONE, NONE, NONE, 0, 0, "effect: the pieces on the cells of set a leave the game (its empty cells skipped), the set taken before any leaves (capture S)")
 OP(BOARDREP,  0, NONE, NONE, NONE, NONE, 1, 1, "the board (cells and their marks, no variable, not the player to move) has occurred at least pop times")
+OP(BOARDREPP, 0, NONE, NONE, NONE, NONE, 2, 1, "the board with player [-1] to move has occurred at least [-2] times")

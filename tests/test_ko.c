@@ -139,6 +139,32 @@ static void test_undo_copy_and_a_position_read(void **state)
     close_game(&g);
 }
 
+/* Situational superko, board_repeated(n, P): the board with P to move.
+ * After b1 c1, south's a1 gives the start's board with north to move; the
+ * start had south to move, so it is no repetition of the situation, while
+ * b1 gives b1's board with north to move, as after the first move. */
+static void test_with_the_player_to_move(void **state)
+{
+    (void)state;
+    const char *from = "  require not board_repeated(1)\n";
+    const char *to = "  require not board_repeated(1, other(mover))\n";
+    char text[1024];
+    const char *at = strstr(CYCLE, from);
+    assert_non_null(at);
+    snprintf(text, sizeof text, "%.*s%s%s", (int)(at - CYCLE), CYCLE, to, at + strlen(from));
+    game g;
+    open_game(&g, "situations.game", text);
+    pt_play(g.st, &g.ml, "b1 c1");
+    pt_assert_moves(g.st, &g.ml, "a1 d1");
+    pt_play(g.st, &g.ml, "a1");
+    pt_assert_moves(g.st, &g.ml, "b1 d1");       /* c1: c1's board with south to move again */
+    assert_int_equal(pl_undo(g.st), PL_OK);
+    pl_state *copy = pl_state_copy(g.st);
+    pt_assert_moves(copy, &g.ml, "a1 d1");
+    pl_state_free(copy);
+    close_game(&g);
+}
+
 /* Marks are part of the board: after b1 and north's burning of b1, a1 is
  * the start's cells with a mark that the start did not have. */
 static void test_marks_are_part_of_the_board(void **state)
@@ -261,6 +287,7 @@ int main(void)
         cmocka_unit_test(test_an_earlier_board_is_refused),
         cmocka_unit_test(test_the_mover_is_no_part_of_it),
         cmocka_unit_test(test_undo_copy_and_a_position_read),
+        cmocka_unit_test(test_with_the_player_to_move),
         cmocka_unit_test(test_marks_are_part_of_the_board),
         cmocka_unit_test(test_in_an_end_rule),
         cmocka_unit_test(test_go_superko),

@@ -92,6 +92,12 @@ static uint64_t board_hash(const pl_state *st)
     return h;
 }
 
+/* What the key of `player` to move adds to a board hash. */
+static uint64_t turn_key(const pl_state *st, int player)
+{
+    return pl_zobrist(st->prog->tomove_slot, player);
+}
+
 /* Which slots the hash leaves out: the variables `not in position`. */
 static uint8_t *apart_slots(const pl_program *p)
 {
@@ -148,6 +154,11 @@ int pl_state_check(const pl_state *st, char *why, size_t len)
     }
     if (st->keeps_boards && st->bhashes[st->ply] != board_hash(st)) {
         snprintf(why, len, "board hash of ply %d differs from the board's slots", st->ply);
+        return -1;
+    }
+    if (st->keeps_turns &&
+        st->shashes[st->ply] != (board_hash(st) ^ turn_key(st, pl_state_to_move(st)))) {
+        snprintf(why, len, "board and turn hash of ply %d differs from the slots", st->ply);
         return -1;
     }
     if (st->ntrail < 0 || st->ntrail % 2 || st->ntrail > st->trail_cap ||
@@ -208,7 +219,8 @@ static int set_keyed_by_hash(int kind)
 static int reads_hash(const pl_program *p, int pc)
 {
     const pl_opinfo *o = &pl_opinfo_table[p->code[pc]];
-    if (p->code[pc] == PL_OP_REPEATED || p->code[pc] == PL_OP_BOARDREP)
+    if (p->code[pc] == PL_OP_REPEATED || p->code[pc] == PL_OP_BOARDREP ||
+        p->code[pc] == PL_OP_BOARDREPP)
         return 1;
     for (int k = 0; k < o->nops; k++)
         if (o->kind[k] == PL_K_SET && set_keyed_by_hash(p->sets[p->code[pc + 1 + k]].kind))
@@ -333,11 +345,11 @@ int pl_state_repetitions(const pl_state *st, uint64_t hash)
     return rep_count(&st->reps, hash);
 }
 
-int pl_state_board_repetitions(const pl_state *st)
+int pl_state_board_repetitions(const pl_state *st, int player)
 {
-    if (!st->keeps_boards)   /* never asked by the program's own code */
-        return 0;
-    return rep_count(&st->boards, st_board_hash(st));
+    if (player >= 0)
+        return st->keeps_turns ? rep_count(&st->turns, st_board_hash(st) ^ turn_key(st, player)) : 0;
+    return st->keeps_boards ? rep_count(&st->boards, st_board_hash(st)) : 0;
 }
 
 /* The slots the hash counts that are not on the board: the variables,
@@ -366,9 +378,12 @@ pl_state *pl_state_new(const pl_program *prog)
     st->hist_cap = 256;
     st->hist = pl_calloc((size_t)st->hist_cap, sizeof *st->hist);
     st->hashes = pl_calloc((size_t)st->hist_cap + 1, sizeof *st->hashes);
-    st->keeps_boards = program_uses(prog, PL_OP_BOARDREP);
+    st->keeps_turns = program_uses(prog, PL_OP_BOARDREPP);
+    st->keeps_boards = st->keeps_turns || program_uses(prog, PL_OP_BOARDREP);
     if (st->keeps_boards)
         st->bhashes = pl_calloc((size_t)st->hist_cap + 1, sizeof *st->bhashes);
+    if (st->keeps_turns)
+        st->shashes = pl_calloc((size_t)st->hist_cap + 1, sizeof *st->shashes);
     int gsize = prog->ncols * prog->nrows;
     st->grid = pl_malloc((size_t)(gsize > 0 ? gsize : 1) * sizeof(int32_t));
     st->queue = pl_malloc((size_t)(prog->ncells + 1) * sizeof(int32_t));
@@ -418,6 +433,8 @@ static void reserve_history(pl_state *st, int ply)
     st->hashes = pl_realloc_array(st->hashes, (size_t)st->hist_cap + 1, sizeof *st->hashes);
     if (st->keeps_boards)
         st->bhashes = pl_realloc_array(st->bhashes, (size_t)st->hist_cap + 1, sizeof *st->bhashes);
+    if (st->keeps_turns)
+        st->shashes = pl_realloc_array(st->shashes, (size_t)st->hist_cap + 1, sizeof *st->shashes);
 }
 
 pl_state *pl_state_copy(const pl_state *src)
@@ -436,6 +453,8 @@ pl_state *pl_state_copy(const pl_state *src)
     memcpy(st->hashes, src->hashes, ((size_t)src->ply + 1) * sizeof *st->hashes);
     if (st->keeps_boards)
         memcpy(st->bhashes, src->bhashes, ((size_t)src->ply + 1) * sizeof *st->bhashes);
+    if (st->keeps_turns)
+        memcpy(st->shashes, src->shashes, ((size_t)src->ply + 1) * sizeof *st->shashes);
     memcpy(st->occ, src->occ, (size_t)(p->nplayers + 1) * (size_t)st->nwords * sizeof(uint64_t));
     st->ntrail = src->ntrail;
     st->ply = src->ply;
@@ -448,6 +467,8 @@ pl_state *pl_state_copy(const pl_state *src)
         rep_rebuild(&st->reps, st->hashes, st->ply);      /* the tables of the copied history */
     if (st->keeps_boards)
         rep_rebuild(&st->boards, st->bhashes, st->ply);
+    if (st->keeps_turns)
+        rep_rebuild(&st->turns, st->shashes, st->ply);
     DEBUG_CHECK(st, "copy");
     return st;
 }
@@ -477,7 +498,9 @@ void pl_state_free(pl_state *st)
     free(st->saved_locals);
     rep_free(&st->reps);
     rep_free(&st->boards);
+    rep_free(&st->turns);
     free(st->bhashes);
+    free(st->shashes);
     free(st->board_off);
     free(st->memo_keys);
     free(st->memo_gens);
@@ -513,6 +536,10 @@ void pl_state_start_from(pl_state *st, const int32_t *slots)
     if (st->keeps_boards) {
         st->bhashes[0] = st_board_hash(st);
         rep_rebuild(&st->boards, st->bhashes, 0);
+    }
+    if (st->keeps_turns) {
+        st->shashes[0] = st->bhashes[0] ^ turn_key(st, pl_state_to_move(st));
+        rep_rebuild(&st->turns, st->shashes, 0);
     }
     st->has_err = 0;
     st->err[0] = 0;
@@ -581,6 +608,10 @@ pl_err pl_apply(pl_state *st, const pl_movelist *ml, int i)
         st->bhashes[st->ply] = st_board_hash(st);
         rep_add(&st->boards, st->bhashes, st->ply, st->bhashes[st->ply]);
     }
+    if (st->keeps_turns) {
+        st->shashes[st->ply] = st->bhashes[st->ply] ^ turn_key(st, pl_state_to_move(st));
+        rep_add(&st->turns, st->shashes, st->ply, st->shashes[st->ply]);
+    }
     DEBUG_CHECK(st, "apply");
     return PL_OK;
 }
@@ -593,6 +624,8 @@ pl_err pl_undo(pl_state *st)
         rep_remove(&st->reps, st->hashes[st->ply]);
     if (st->keeps_boards)
         rep_remove(&st->boards, st->bhashes[st->ply]);
+    if (st->keeps_turns)
+        rep_remove(&st->turns, st->shashes[st->ply]);
     st->ply--;
     st_unwind(st, st->hist[st->ply].trail_mark);
     st->hash = st->hashes[st->ply];

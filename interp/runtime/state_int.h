@@ -199,6 +199,12 @@ struct pl_state {
     int keeps_boards;
     uint64_t *bhashes;
     pl_reptable boards;
+    /* ... and, for `board_repeated(n, P)` (keeps_turns: the program uses
+       BOARDREPP), the board with the player to move: shashes[i] is
+       bhashes[i] with the key of that player in the to-move slot. */
+    int keeps_turns;
+    uint64_t *shashes;
+    pl_reptable turns;
     int32_t *board_off;
     int nboard_off;
     /* Runs of the VM read the hash only for `repeated`, `board_repeated`,
@@ -424,8 +430,9 @@ static inline uint64_t st_board_hash(const pl_state *st)
 }
 
 /* state.c: how many positions of the history, hashes[0..ply], have the
- * board of the current position (`board_repeated`) */
-int pl_state_board_repetitions(const pl_state *st);
+ * board of the current position (`board_repeated`); with `player` >= 0,
+ * and that player to move (`board_repeated(n, P)`) */
+int pl_state_board_repetitions(const pl_state *st, int player);
 
 /* distinct.c: 1 when two different ways of the program always write
  * different texts; *check_rays: only for ways whose rays have distance >= 1 */
