@@ -1009,6 +1009,20 @@ static cc_type builtin_abs(cc_t *cc, const ast *e)
     return T_INT;
 }
 
+/* board_repeated(n): the board, whoever was to move (BOARDREP);
+ * board_repeated(n, P): the board with P to move (BOARDREPP).  Two
+ * opcodes, so that a game keeps the history of the second only when it
+ * asks it (state.c). */
+static cc_type builtin_board_repeated(cc_t *cc, const ast *e)
+{
+    expr_as(cc, e->a, T_INT);
+    if (e->a->next)
+        expr_as(cc, e->a->next, T_PLAYER);
+    at(cc, e);
+    op0(cc, e->a->next ? PL_OP_BOARDREPP : PL_OP_BOARDREP);
+    return T_INT;
+}
+
 /* min(n, m) and max(n, m): each argument computed once, into a local. */
 static cc_type builtin_minmax(cc_t *cc, const ast *e)
 {

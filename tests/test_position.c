@@ -23,6 +23,24 @@ static void assert_same_moves(pl_movelist *a, pl_movelist *b)
         assert_int_not_equal(pl_movelist_find(b, pl_move_text(a, i)), PL_NO_MOVE);
 }
 
+/* Every move of a is in b. */
+static void assert_moves_within(pl_movelist *a, pl_movelist *b)
+{
+    for (int i = 0; i < pl_movelist_count(a); i++)
+        assert_int_not_equal(pl_movelist_find(b, pl_move_text(a, i)), PL_NO_MOVE);
+}
+
+/* Does the game ask its history (`repeated`, `board_repeated`)?  A
+ * position read from text has none: a move that the history refuses (Go's
+ * superko) is legal there. */
+static int asks_history(const pl_program *p)
+{
+    for (int pc = 0; pc < p->ncode; pc += 1 + pl_opinfo_table[p->code[pc]].nops)
+        if (p->code[pc] == PL_OP_REPEATED || p->code[pc] == PL_OP_BOARDREP)
+            return 1;
+    return 0;
+}
+
 /* Write st's position, read it into `copy`, compare. */
 static void round_trip(pl_state *st, pl_state *copy, pl_movelist *ml, pl_movelist *ml2)
 {
@@ -39,7 +57,10 @@ static void round_trip(pl_state *st, pl_state *copy, pl_movelist *ml, pl_movelis
     assert_string_equal(again, text);
     assert_int_equal(pl_generate(st, ml), PL_OK);
     assert_int_equal(pl_generate(copy, ml2), PL_OK);
-    assert_same_moves(ml, ml2);
+    if (asks_history(pl_state_program(st)))
+        assert_moves_within(ml, ml2);
+    else
+        assert_same_moves(ml, ml2);
     assert_null(strchr(text, '\n'));
     pl_free(text);
     pl_free(again);

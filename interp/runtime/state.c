@@ -82,6 +82,22 @@ static uint64_t full_hash(const pl_state *st)
     return h;
 }
 
+/* The hash of the board alone, from scratch: the cells and their marks
+ * (every slot before the variables). */
+static uint64_t board_hash(const pl_state *st)
+{
+    uint64_t h = 0;
+    for (int i = 0; i < st->prog->var_base; i++)
+        h ^= pl_zobrist(i, st->slot[i]);
+    return h;
+}
+
+/* What the key of `player` to move adds to a board hash. */
+static uint64_t turn_key(const pl_state *st, int player)
+{
+    return pl_zobrist(st->prog->tomove_slot, player);
+}
+
 /* Which slots the hash leaves out: the variables `not in position`. */
 static uint8_t *apart_slots(const pl_program *p)
 {
@@ -136,6 +152,15 @@ int pl_state_check(const pl_state *st, char *why, size_t len)
         snprintf(why, len, "history hash of ply %d differs from the hash", st->ply);
         return -1;
     }
+    if (st->keeps_boards && st->bhashes[st->ply] != board_hash(st)) {
+        snprintf(why, len, "board hash of ply %d differs from the board's slots", st->ply);
+        return -1;
+    }
+    if (st->keeps_turns &&
+        st->shashes[st->ply] != (board_hash(st) ^ turn_key(st, pl_state_to_move(st)))) {
+        snprintf(why, len, "board and turn hash of ply %d differs from the slots", st->ply);
+        return -1;
+    }
     if (st->ntrail < 0 || st->ntrail % 2 || st->ntrail > st->trail_cap ||
         (st->ply > 0 && st->hist[st->ply - 1].trail_mark > st->ntrail)) {
         snprintf(why, len, "trail of %d entries does not hold ply %d's mark", st->ntrail, st->ply);
@@ -164,12 +189,13 @@ static void debug_check(const pl_state *st, const char *after)
 /* ---------------------------------------------------------------------- */
 /* the repetition table: occurrences of each hash of the history */
 
-/* Does any code of the program ask `repeated`?  Walks instruction by
- * instruction: an operand may hold the opcode's number. */
-static int program_uses_repeated(const pl_program *p)
+/* Does any code of the program use opcode `op` (REPEATED, BOARDREP)?
+ * Walks instruction by instruction: an operand may hold the opcode's
+ * number. */
+static int program_uses(const pl_program *p, int op)
 {
     for (int pc = 0; pc < p->ncode; pc += 1 + pl_opinfo_table[p->code[pc]].nops)
-        if (p->code[pc] == PL_OP_REPEATED)
+        if (p->code[pc] == op)
             return 1;
     return 0;
 }
@@ -187,12 +213,14 @@ static int set_keyed_by_hash(int kind)
     }
 }
 
-/* Does the instruction at pc read the state's hash: `repeated`, or a set
- * that the hash keys? */
+/* Does the instruction at pc read the state's hash: `repeated`,
+ * `board_repeated` (the board hash is the hash without the variables), or
+ * a set that the hash keys? */
 static int reads_hash(const pl_program *p, int pc)
 {
     const pl_opinfo *o = &pl_opinfo_table[p->code[pc]];
-    if (p->code[pc] == PL_OP_REPEATED)
+    if (p->code[pc] == PL_OP_REPEATED || p->code[pc] == PL_OP_BOARDREP ||
+        p->code[pc] == PL_OP_BOARDREPP)
         return 1;
     for (int k = 0; k < o->nops; k++)
         if (o->kind[k] == PL_K_SET && set_keyed_by_hash(p->sets[p->code[pc + 1 + k]].kind))
@@ -238,58 +266,72 @@ static void find_hash_readers(pl_state *st)
     free(todo);
 }
 
-/* The slot of `hash`: the one holding it, or the free slot where it goes. */
-static int rep_slot(const pl_state *st, uint64_t hash)
+/* The slot of `hash` in table t: the one holding it, or the free slot
+ * where it goes. */
+static int rep_slot(const pl_reptable *t, uint64_t hash)
 {
-    size_t mask = (size_t)st->rep_cap - 1, k = (size_t)(hash ^ hash >> 29) & mask;
-    while (st->rep_counts[k] >= 0 && st->rep_keys[k] != hash)
+    size_t mask = (size_t)t->cap - 1, k = (size_t)(hash ^ hash >> 29) & mask;
+    while (t->counts[k] >= 0 && t->keys[k] != hash)
         k = (k + 1) & mask;
     return (int)k;
 }
 
-static void rep_add(pl_state *st, uint64_t hash);
+static void rep_add(pl_reptable *t, const uint64_t *hist, int ply, uint64_t hash);
 
-/* Refill the table from the history, dropping keys counted 0; grows it
- * when the live keys alone would fill more than a quarter of it. */
-static void rep_rebuild(pl_state *st)
+/* Refill table t from the history hist[0..ply], dropping keys counted 0;
+ * grows it when the live keys alone would fill more than a quarter of it. */
+static void rep_rebuild(pl_reptable *t, const uint64_t *hist, int ply)
 {
-    int need = 4 * (st->ply + 1);
-    if (need > st->rep_cap) {
-        int cap = st->rep_cap ? st->rep_cap : 64;
+    int need = 4 * (ply + 1);
+    if (need > t->cap) {
+        int cap = t->cap ? t->cap : 64;
         while (cap < need)
             cap *= 2;
-        free(st->rep_keys);
-        free(st->rep_counts);
-        st->rep_keys = pl_malloc((size_t)cap * sizeof *st->rep_keys);
-        st->rep_counts = pl_malloc((size_t)cap * sizeof *st->rep_counts);
-        st->rep_cap = cap;
+        free(t->keys);
+        free(t->counts);
+        t->keys = pl_malloc((size_t)cap * sizeof *t->keys);
+        t->counts = pl_malloc((size_t)cap * sizeof *t->counts);
+        t->cap = cap;
     }
-    memset(st->rep_counts, 0xff, (size_t)st->rep_cap * sizeof *st->rep_counts);
-    st->rep_used = 0;
-    for (int i = 0; i <= st->ply; i++)
-        rep_add(st, st->hashes[i]);
+    memset(t->counts, 0xff, (size_t)t->cap * sizeof *t->counts);
+    t->used = 0;
+    for (int i = 0; i <= ply; i++)
+        rep_add(t, hist, ply, hist[i]);
 }
 
-static void rep_add(pl_state *st, uint64_t hash)
+/* Count `hash`, the last of hist[0..ply] (a rebuild counts them all). */
+static void rep_add(pl_reptable *t, const uint64_t *hist, int ply, uint64_t hash)
 {
-    if (2 * (st->rep_used + 1) > st->rep_cap) {
-        rep_rebuild(st);   /* counts hashes[0..ply], this one included */
+    if (2 * (t->used + 1) > t->cap) {
+        rep_rebuild(t, hist, ply);   /* counts hist[0..ply], this one included */
         return;
     }
-    int k = rep_slot(st, hash);
-    if (st->rep_counts[k] < 0) {
-        st->rep_keys[k] = hash;
-        st->rep_counts[k] = 0;
-        st->rep_used++;
+    int k = rep_slot(t, hash);
+    if (t->counts[k] < 0) {
+        t->keys[k] = hash;
+        t->counts[k] = 0;
+        t->used++;
     }
-    st->rep_counts[k]++;
+    t->counts[k]++;
 }
 
-static void rep_remove(pl_state *st, uint64_t hash)
+static void rep_remove(pl_reptable *t, uint64_t hash)
 {
-    int k = rep_slot(st, hash);
-    if (st->rep_counts[k] > 0)
-        st->rep_counts[k]--;
+    int k = rep_slot(t, hash);
+    if (t->counts[k] > 0)
+        t->counts[k]--;
+}
+
+static int rep_count(const pl_reptable *t, uint64_t hash)
+{
+    int k = rep_slot(t, hash);
+    return t->counts[k] > 0 ? t->counts[k] : 0;
+}
+
+static void rep_free(pl_reptable *t)
+{
+    free(t->keys);
+    free(t->counts);
 }
 
 int pl_state_repetitions(const pl_state *st, uint64_t hash)
@@ -300,8 +342,25 @@ int pl_state_repetitions(const pl_state *st, uint64_t hash)
             n += st->hashes[i] == hash;
         return n;
     }
-    int k = rep_slot(st, hash);
-    return st->rep_counts[k] > 0 ? st->rep_counts[k] : 0;
+    return rep_count(&st->reps, hash);
+}
+
+int pl_state_board_repetitions(const pl_state *st, int player)
+{
+    if (player >= 0)
+        return st->keeps_turns ? rep_count(&st->turns, st_board_hash(st) ^ turn_key(st, player)) : 0;
+    return st->keeps_boards ? rep_count(&st->boards, st_board_hash(st)) : 0;
+}
+
+/* The slots the hash counts that are not on the board: the variables,
+ * player variables and the player to move, but those `not in position`. */
+static void list_board_off(pl_state *st)
+{
+    const pl_program *p = st->prog;
+    st->board_off = pl_malloc(((size_t)(p->nslots - p->var_base) + 1) * sizeof *st->board_off);
+    for (int i = p->var_base; i < p->nslots; i++)
+        if (!(st->apart && st->apart[i]))
+            st->board_off[st->nboard_off++] = i;
 }
 
 pl_state *pl_state_new(const pl_program *prog)
@@ -319,6 +378,12 @@ pl_state *pl_state_new(const pl_program *prog)
     st->hist_cap = 256;
     st->hist = pl_calloc((size_t)st->hist_cap, sizeof *st->hist);
     st->hashes = pl_calloc((size_t)st->hist_cap + 1, sizeof *st->hashes);
+    st->keeps_turns = program_uses(prog, PL_OP_BOARDREPP);
+    st->keeps_boards = st->keeps_turns || program_uses(prog, PL_OP_BOARDREP);
+    if (st->keeps_boards)
+        st->bhashes = pl_calloc((size_t)st->hist_cap + 1, sizeof *st->bhashes);
+    if (st->keeps_turns)
+        st->shashes = pl_calloc((size_t)st->hist_cap + 1, sizeof *st->shashes);
     int gsize = prog->ncols * prog->nrows;
     st->grid = pl_malloc((size_t)(gsize > 0 ? gsize : 1) * sizeof(int32_t));
     st->queue = pl_malloc((size_t)(prog->ncells + 1) * sizeof(int32_t));
@@ -349,7 +414,9 @@ pl_state *pl_state_new(const pl_program *prog)
             prog->cell_col[c] >= 0 && prog->cell_col[c] < prog->ncols)
             st->grid[prog->cell_row[c] * prog->ncols + prog->cell_col[c]] = c;
     pl_state_grow_trail(st);
-    st->keeps_reps = program_uses_repeated(prog);
+    st->keeps_reps = program_uses(prog, PL_OP_REPEATED);
+    if (st->keeps_boards)
+        list_board_off(st);
     find_hash_readers(st);
     pl_state_reset(st);
     return st;
@@ -364,6 +431,10 @@ static void reserve_history(pl_state *st, int ply)
     st->hist_cap = (int)pl_grow_capacity((size_t)st->hist_cap, (size_t)ply + 1);
     st->hist = pl_realloc_array(st->hist, (size_t)st->hist_cap, sizeof *st->hist);
     st->hashes = pl_realloc_array(st->hashes, (size_t)st->hist_cap + 1, sizeof *st->hashes);
+    if (st->keeps_boards)
+        st->bhashes = pl_realloc_array(st->bhashes, (size_t)st->hist_cap + 1, sizeof *st->bhashes);
+    if (st->keeps_turns)
+        st->shashes = pl_realloc_array(st->shashes, (size_t)st->hist_cap + 1, sizeof *st->shashes);
 }
 
 pl_state *pl_state_copy(const pl_state *src)
@@ -380,6 +451,10 @@ pl_state *pl_state_copy(const pl_state *src)
     memcpy(st->trail, src->trail, (size_t)src->ntrail * sizeof(int32_t));
     memcpy(st->hist, src->hist, (size_t)src->ply * sizeof *st->hist);
     memcpy(st->hashes, src->hashes, ((size_t)src->ply + 1) * sizeof *st->hashes);
+    if (st->keeps_boards)
+        memcpy(st->bhashes, src->bhashes, ((size_t)src->ply + 1) * sizeof *st->bhashes);
+    if (st->keeps_turns)
+        memcpy(st->shashes, src->shashes, ((size_t)src->ply + 1) * sizeof *st->shashes);
     memcpy(st->occ, src->occ, (size_t)(p->nplayers + 1) * (size_t)st->nwords * sizeof(uint64_t));
     st->ntrail = src->ntrail;
     st->ply = src->ply;
@@ -389,7 +464,11 @@ pl_state *pl_state_copy(const pl_state *src)
     st->has_err = src->has_err;
     memcpy(st->err, src->err, sizeof st->err);
     if (st->keeps_reps)
-        rep_rebuild(st);      /* the table of the copied history */
+        rep_rebuild(&st->reps, st->hashes, st->ply);      /* the tables of the copied history */
+    if (st->keeps_boards)
+        rep_rebuild(&st->boards, st->bhashes, st->ply);
+    if (st->keeps_turns)
+        rep_rebuild(&st->turns, st->shashes, st->ply);
     DEBUG_CHECK(st, "copy");
     return st;
 }
@@ -417,8 +496,12 @@ void pl_state_free(pl_state *st)
     free(st->apart);
     free(st->apart_list);
     free(st->saved_locals);
-    free(st->rep_keys);
-    free(st->rep_counts);
+    rep_free(&st->reps);
+    rep_free(&st->boards);
+    rep_free(&st->turns);
+    free(st->bhashes);
+    free(st->shashes);
+    free(st->board_off);
     free(st->memo_keys);
     free(st->memo_gens);
     free(st->in_moves);
@@ -449,7 +532,15 @@ void pl_state_start_from(pl_state *st, const int32_t *slots)
     st->hash = full_hash(st);
     st->hashes[0] = st->hash;
     if (st->keeps_reps)
-        rep_rebuild(st);
+        rep_rebuild(&st->reps, st->hashes, 0);
+    if (st->keeps_boards) {
+        st->bhashes[0] = st_board_hash(st);
+        rep_rebuild(&st->boards, st->bhashes, 0);
+    }
+    if (st->keeps_turns) {
+        st->shashes[0] = st->bhashes[0] ^ turn_key(st, pl_state_to_move(st));
+        rep_rebuild(&st->turns, st->shashes, 0);
+    }
     st->has_err = 0;
     st->err[0] = 0;
     st->nforks = 0;
@@ -512,7 +603,15 @@ pl_err pl_apply(pl_state *st, const pl_movelist *ml, int i)
     st->ply++;
     st->hashes[st->ply] = st->hash;
     if (st->keeps_reps)
-        rep_add(st, st->hash);
+        rep_add(&st->reps, st->hashes, st->ply, st->hash);
+    if (st->keeps_boards) {
+        st->bhashes[st->ply] = st_board_hash(st);
+        rep_add(&st->boards, st->bhashes, st->ply, st->bhashes[st->ply]);
+    }
+    if (st->keeps_turns) {
+        st->shashes[st->ply] = st->bhashes[st->ply] ^ turn_key(st, pl_state_to_move(st));
+        rep_add(&st->turns, st->shashes, st->ply, st->shashes[st->ply]);
+    }
     DEBUG_CHECK(st, "apply");
     return PL_OK;
 }
@@ -522,7 +621,11 @@ pl_err pl_undo(pl_state *st)
     if (st->ply == 0)
         return PL_ERR_ARGUMENT;
     if (st->keeps_reps)
-        rep_remove(st, st->hashes[st->ply]);
+        rep_remove(&st->reps, st->hashes[st->ply]);
+    if (st->keeps_boards)
+        rep_remove(&st->boards, st->bhashes[st->ply]);
+    if (st->keeps_turns)
+        rep_remove(&st->turns, st->shashes[st->ply]);
     st->ply--;
     st_unwind(st, st->hist[st->ply].trail_mark);
     st->hash = st->hashes[st->ply];

@@ -154,6 +154,15 @@ typedef struct {
     int rows_of[PL_MAX_PLAYERS][PL_MAX_PLAYERS + 1];
 } pl_sampler;
 
+/* Occurrences of each hash of a history (state.c, the repetition
+ * tables): open addressing; a key whose count fell back to 0 stays until
+ * the table is rebuilt from the history. */
+typedef struct {
+    uint64_t *keys;
+    int32_t *counts;          /* -1: free slot */
+    int cap, used;            /* used: slots holding a key, counted or not */
+} pl_reptable;
+
 struct pl_state {
     const pl_program *prog;
     int32_t *slot;            /* nslots state slots, then nlocals locals */
@@ -179,12 +188,28 @@ struct pl_state {
     /* How often each hash occurs in hashes[0..ply], kept by apply and
        undo so that `repeated(n)` is one lookup instead of a scan of the
        whole history.  Only games whose program uses REPEATED keep it
-       (keeps_reps).  Open addressing; a key whose count fell back to 0
-       stays until the table is rebuilt from the history. */
+       (keeps_reps). */
     int keeps_reps;
-    /* Runs of the VM read the hash only for `repeated`, the caches of the
-       sets keyed by it and the memo of generation; a run whose code reads
-       neither of the first two (runs_read_hash for any code,
+    pl_reptable reps;
+    /* The same for the boards, for `board_repeated` (keeps_boards: only
+       games whose program uses it): bhashes[i] is the board hash of the
+       position after i moves, the cells and their marks alone (the hash
+       without the slots of board_off, which are the variables, the player
+       variables and the player to move that the hash counts). */
+    int keeps_boards;
+    uint64_t *bhashes;
+    pl_reptable boards;
+    /* ... and, for `board_repeated(n, P)` (keeps_turns: the program uses
+       BOARDREPP), the board with the player to move: shashes[i] is
+       bhashes[i] with the key of that player in the to-move slot. */
+    int keeps_turns;
+    uint64_t *shashes;
+    pl_reptable turns;
+    int32_t *board_off;
+    int nboard_off;
+    /* Runs of the VM read the hash only for `repeated`, `board_repeated`,
+       the caches of the sets keyed by it and the memo of generation; a
+       run whose code reads none of the first three (runs_read_hash for any code,
        moves_read_hash for the code of the move programs) skips hashing its
        own writes, which every run undoes before it returns (hashless: set
        for the length of a run). */
@@ -192,9 +217,6 @@ struct pl_state {
     int moves_read_hash;      /* ... in the code the move programs reach */
     uint8_t *in_moves;        /* ncode: reached from a move program's entry */
     int hashless;
-    uint64_t *rep_keys;
-    int32_t *rep_counts;      /* -1: free slot */
-    int rep_cap, rep_used;    /* rep_used: slots holding a key, counted or not */
 
     /* VM registers and stacks */
     int32_t *stack;
@@ -396,6 +418,21 @@ void pl_state_start_from(pl_state *st, const int32_t *slots);
 
 /* state.c: occurrences of `hash` in the history (the repetition table) */
 int pl_state_repetitions(const pl_state *st, uint64_t hash);
+
+/* The board hash of the current position: st->hash without the slots
+ * off the board (only when keeps_boards: board_off is listed then). */
+static inline uint64_t st_board_hash(const pl_state *st)
+{
+    uint64_t h = st->hash;
+    for (int i = 0; i < st->nboard_off; i++)
+        h ^= pl_zobrist(st->board_off[i], st->slot[st->board_off[i]]);
+    return h;
+}
+
+/* state.c: how many positions of the history, hashes[0..ply], have the
+ * board of the current position (`board_repeated`); with `player` >= 0,
+ * and that player to move (`board_repeated(n, P)`) */
+int pl_state_board_repetitions(const pl_state *st, int player);
 
 /* distinct.c: 1 when two different ways of the program always write
  * different texts; *check_rays: only for ways whose rays have distance >= 1 */

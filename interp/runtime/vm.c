@@ -1792,6 +1792,14 @@ pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
             vmbreak;
         }
         vmcase(REPEATED) a = POP(); PUSH(repeated(st) >= a); ip += 1; vmbreak;
+        vmcase(BOARDREP) a = POP(); PUSH(pl_state_board_repetitions(st, -1) >= a); ip += 1; vmbreak;
+        vmcase(BOARDREPP)
+            b = POP();
+            a = POP();
+            if (!check_player(st, PC, b)) goto fail;
+            PUSH(pl_state_board_repetitions(st, b) >= a);
+            ip += 1;
+            vmbreak;
         vmcase(CANMOVE) {
             a = POP();
             if (!check_player(st, PC, a)) goto fail;
