@@ -6,6 +6,7 @@ sharing no code with Plateau:
     python3 chinese_checkers_ref.py P DEPTH ["MOVES"]   # perft 1..DEPTH
     python3 chinese_checkers_ref.py P --list ["MOVES"]  # the legal moves
     python3 chinese_checkers_ref.py P --make SEED PLIES # a seeded random game
+    python3 chinese_checkers_ref.py P --race SEED PLIES # a seeded greedy race
     python3 chinese_checkers_ref.py P --rbg DEPTH       # Regular Boardgames' count
 
 P is the number of players: 2, 3, 4 or 6.
@@ -31,7 +32,9 @@ The rules:
   began;
 - pegs may go and stop anywhere; none is ever removed;
 - a player with no move passes ("pass");
-- the first player with all ten pegs in its goal wins; the game ends.
+- the first player with all ten pegs in its goal wins; the game ends;
+- a game that nobody has won after 200 moves each (200 x P plies, the
+  passes included) is a draw.
 
 --rbg also counts, as Regular Boardgames' chineseCheckers6.rbg does, the
 "move" that lifts a peg and puts it back (a chain of no hop): one more
@@ -97,6 +100,7 @@ class Game:
                 self.board[h] = i
         self.goal = [set(POINTS[OPPOSITE[p]]) for p in self.seats]
         self.turn = 0
+        self.plies = 0
         self.winner = None
 
     def moves(self):
@@ -138,6 +142,9 @@ class Game:
             g = self.goal[self.turn]
             if all(self.board[x] == self.turn for x in g):
                 self.winner = self.turn
+        self.plies += 1
+        if self.winner is None and self.plies >= 200 * self.n:
+            self.winner = self.n              # a draw
         prev = self.turn
         self.turn = (self.turn + 1) % self.n
         return (mv, prev)
@@ -145,6 +152,7 @@ class Game:
     def undo(self, u):
         mv, prev = u
         self.turn = prev
+        self.plies -= 1
         self.winner = None
         if mv is not None:
             f, t = mv
@@ -173,8 +181,44 @@ def perft(g, depth):
     return total
 
 
+APEX = {"S": (13, 1), "SW": (1, 5), "NW": (1, 13), "N": (13, 17), "NE": (25, 13), "SE": (25, 5)}
+
+
+def dist(a, b):
+    dr, dc = abs(a[1] - b[1]), abs(a[0] - b[0])
+    return dr + max(0, (dc - dr) // 2)
+
+
+def race_choice(g, ms, rng):
+    """Mostly the move that brings the peg nearest its goal's far corner
+    (ties drawn at random), sometimes a random one: games that end."""
+    keys = sorted(ms)
+    if "pass" in ms or rng.random() < 0.15:
+        return rng.choice(keys)
+    a = APEX[OPPOSITE[g.seats[g.turn]]]
+    gain = {k: dist(ms[k][0], a) - dist(ms[k][1], a) for k in keys}
+    best = max(gain.values())
+    return rng.choice([k for k in keys if gain[k] == best])
+
+
 def main(argv):
     n = int(argv[1])
+    if argv[2] == "--race":
+        seed, plies = int(argv[3]), int(argv[4])
+        rng = random.Random(seed)
+        g = Game(n)
+        out = []
+        for _ in range(plies):
+            if g.winner is not None:
+                break
+            ms = g.moves()
+            k = race_choice(g, ms, rng)
+            g.play(ms[k])
+            out.append(k)
+        print(" ".join(out))
+        if g.winner is not None:
+            print("won by seat", g.winner, "after", len(out), file=sys.stderr)
+        return
     if argv[2] == "--make":
         seed, plies = int(argv[3]), int(argv[4])
         rng = random.Random(seed)
