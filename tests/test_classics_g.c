@@ -132,15 +132,15 @@ static const classic_case cases[] = {
     /* the game's own moves: chinese_checkers_ref.py P 5 */
     {CC6, "", 3, 5, {14, 199, 2828, 40189, 571130}},
     {CC2, "", 3, 5, {14, 196, 4760, 115600, 3188520}},
-    {CC3, "", 3, 4, {14, 196, 2744, 66640}},
-    {CC4, "", 3, 4, {14, 199, 2786, 39601}},
+    {CC3, "", 3, 5, {14, 196, 2744, 66640, 1618400}},
+    {CC4, "", 3, 5, {14, 199, 2786, 39601, 958384}},
     /* --make 1 40 (of 2 players) */
     {CC2,
      "k3-i5 n14-o13 p4-q5 p14-q13 i5-k5 l14-n14 l2-k3 o13-n12 q5-o5 n14-l14 o3-i5 q13-r12 "
      "k5-g5 k15-i13 n4-p4 i13-h12 m3-k5 n12-o11 o5-q5 h12-f12 p4-o3 m15-k15 k5-j6 j14-i13 "
      "k3-l2 f12-e11 g5-f6 e11-d10 q5-r6 r12-q13 f6-d6 o11-m11 j4-k3 n16-m15 d6-c5 o15-n14 "
      "k3-j4 m15-k13 o3-m3 m11-l10",
-     3, 3, {43, 2279, 97259}},
+     3, 4, {43, 2279, 97259, 4872215}},
     /* --make 4 100 (of 2 players) */
     {CC2,
      "k3-m5 l14-k13 l2-k3 p14-o13 m5-l6 n14-p12 k3-k7 k13-l12 k7-i7 j14-k13 n4-l2 p12-q13 "
@@ -195,7 +195,7 @@ static const classic_case cases[] = {
      "l4-k3 e5-d6 d10-e9 o15-p14 s11-q11 u5-u13 l2-f12 g7-e5 b12-d10 p14-o15 w11-u9 u13-v12 "
      "k5-m5 d6-j4 d12-f10 j14-d12 q11-p10 q5-p6 p4-o5 b6-d6 e9-g9 n16-p14 t12-s11 w5-u5 "
      "f12-g11 e7-f8 d10-e9 o15-u13",
-     3, 3, {39, 1566, 53928}},
+     3, 4, {39, 1566, 53928, 1645719}},
     /* --make 3 100 (of 6 players) */
     {CC6,
      "k3-m5 e7-f8 e11-g11 k15-i13 u11-t10 w7-u9 n4-o5 f6-g7 g13-i11 m15-k15 s13-s9 v8-t8 "
@@ -211,13 +211,13 @@ static const classic_case cases[] = {
     /* RACE2_131: 30 plies before the end */
     {CC2, RACE2_131, 3, 3, {39, 1326, 55363}},
     /* RACE2_158: 3 plies before the end */
-    {CC2, RACE2_158, 3, 3, {19, 361, 9177}},
+    {CC2, RACE2_158, 3, 4, {19, 361, 9177, 227022}},
     /* RACE2_160: 1 plies before the end */
     {CC2, RACE2_160, 3, 3, {25, 480, 13620}},
     /* RACE6_234: 60 plies before the end */
     {CC6, RACE6_234, 3, 3, {49, 2421, 90920}},
     /* RACE6_287: 7 plies before the end */
-    {CC6, RACE6_287, 3, 3, {25, 564, 11131}},
+    {CC6, RACE6_287, 3, 4, {25, 564, 11131, 236057}},
     /* RACE6_293: 1 plies before the end */
     {CC6, RACE6_293, 3, 3, {22, 366, 6485}},
     /* RACE3_229: 4 plies before the end */
