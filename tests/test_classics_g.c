@@ -21,6 +21,11 @@
  * direction, no hop over a hole, no move back to the start, a walled-in
  * player passes, the win, a goal spoiled by another's peg, the draw), and
  * both engines finding a winning chain with six and with three players.
+ *
+ * The engines with more than two players: in the small games
+ * tests/positions/gifts3.game and gifts6.game every engine, at every
+ * seat, plays for itself through a whole game (alpha-beta is paranoid,
+ * MCTS gives each player its own reward: docs/engine.md).
  */
 #include "classics.h"
 
@@ -262,13 +267,88 @@ static const win_case wins[] = {
     {"tests/positions/cc3_win.game", ""},
 };
 
+/* Engines with three and six players play for themselves: in the gifts
+ * games a player adds 2 to its own score or gives 5 to the player two
+ * seats on; every engine, at every seat, must keep the points (a search
+ * that negated one player's value into the next one's gave them away).
+ * A whole game, each seat its own engine, to the draw of the 30th move,
+ * the state as it was after every search.  Alpha-beta keeps the points
+ * at every move; MCTS is checked on the first round only: later, when
+ * one player leads, a gift between the two others changes neither's
+ * margin behind the leader (its reward), and random playouts may then
+ * prefer either. */
+static void engines_keep_for_themselves(const char *game, int np)
+{
+    static const char *const engines[] = {
+        "alphabeta:depth=1", "alphabeta:depth=2", "alphabeta:depth=3",
+        "mcts:iterations=1000,seed=1",
+    };
+    pl_program *prog = pt_compile(game);
+    assert_int_equal(pl_program_nplayers(prog), np);
+    for (size_t e = 0; e < sizeof engines / sizeof engines[0]; e++) {
+        pl_player_spec spec;
+        char err[256];
+        assert_int_equal(pl_player_spec_parse(engines[e], 0, &spec, err, sizeof err), PL_OK);
+        pl_search *seat[6];
+        for (int s = 0; s < np; s++) {
+            seat[s] = pl_search_new(prog, &spec);
+            assert_non_null(seat[s]);
+        }
+        pl_state *st = pl_state_new(prog);
+        pl_movelist ml;
+        pl_movelist_init(&ml);
+        int plies = 0;
+        while (pt_status(st, &ml) == PL_RESULT_NONE) {
+            int me = pl_state_to_move(st), i = -1;
+            uint64_t before = pl_state_hash(st);
+            pl_search_info info;
+            assert_int_equal(pl_search_think(seat[me], st, &i, &info), PL_OK);
+            assert_int_equal(pl_state_hash(st), before);
+            assert_int_equal(pt_status(st, &ml), PL_RESULT_NONE);
+            int checked = engines[e][0] == 'a' || plies < np;
+            if (checked && strcmp(pl_move_text(&ml, i), "mine") != 0)
+                fprintf(stderr, "%s: %s at seat %d, ply %d: %s\n", game, engines[e], me, plies,
+                        pl_move_text(&ml, i));
+            if (checked)
+                assert_string_equal(pl_move_text(&ml, i), "mine");
+            for (int s = 0; s < np; s++)
+                assert_int_equal(pl_search_played(seat[s], pl_move_text(&ml, i)), PL_OK);
+            pl_apply(st, &ml, i);
+            plies++;
+        }
+        assert_int_equal(plies, 30);
+        assert_int_equal(pt_status(st, &ml), np);   /* a draw */
+        pl_movelist_free(&ml);
+        pl_state_free(st);
+        for (int s = 0; s < np; s++)
+            pl_search_free(seat[s]);
+    }
+    pl_program_free(prog);
+}
+
+static void test_engines_three_players(void **state)
+{
+    (void)state;
+    engines_keep_for_themselves("tests/positions/gifts3.game", 3);
+}
+
+static void test_engines_six_players(void **state)
+{
+    (void)state;
+    engines_keep_for_themselves("tests/positions/gifts6.game", 6);
+}
+
 int main(int argc, char **argv)
 {
     enum { N = sizeof cases / sizeof cases[0], R = sizeof rules / sizeof rules[0],
            W = sizeof wins / sizeof wins[0] };
-    struct CMUnitTest more[R];
+    struct CMUnitTest more[R + 2];
     for (int i = 0; i < R; i++)
         more[i] = (struct CMUnitTest){rules[i].what, classics_test_rule, NULL, NULL,
                                        (void *)&rules[i]};
-    return classics_main("test_classics_g", argc, argv, cases, N, more, R, wins, W);
+    more[R] = (struct CMUnitTest){"engines with three players play for themselves",
+                                  test_engines_three_players, NULL, NULL, NULL};
+    more[R + 1] = (struct CMUnitTest){"engines with six players play for themselves",
+                                      test_engines_six_players, NULL, NULL, NULL};
+    return classics_main("test_classics_g", argc, argv, cases, N, more, R + 2, wins, W);
 }
