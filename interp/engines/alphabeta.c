@@ -157,9 +157,6 @@ static void ab_free(void *engine)
 
 /* --- scores ----------------------------------------------------------------- */
 
-/* A finished game for the player to move.  Without scores every win is
- * WIN - ply; with scores the winner's margin (or the loser's deficit) is
- * counted, up to MARGIN_MAX points. */
 /* Do players a and b play on the same side?  With one or two players
  * each is its own side; with more, the root player is one side and the
  * others the other (paranoid). */
@@ -170,12 +167,16 @@ static int same_side(const pl_ab *ab, int a, int b)
     return (a == ab->root) == (b == ab->root);
 }
 
+/* A finished game for the player to move.  Without scores every win is
+ * WIN - ply; with scores the winner's margin (or the loser's deficit) is
+ * counted, up to MARGIN_MAX points: the mover's, or with more than two
+ * players the root player's (whose side the scores are for). */
 static int32_t terminal_score(const pl_ab *ab, int result, int mover, int ply)
 {
     if (result == ab->np)
         return 0;
     int32_t margin = MARGIN_MAX;
-    if (pl_state_margin(ab->st, mover, &margin)) {
+    if (pl_state_margin(ab->st, ab->np > 2 ? ab->root : mover, &margin)) {
         if (margin < 0)
             margin = -margin;           /* a loss: by how much */
         if (margin > MARGIN_MAX)
