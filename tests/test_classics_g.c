@@ -1,6 +1,6 @@
 /*
  * test_classics_g.c -- Chinese checkers (games/race/chinese-checkers.game,
- * six players, and its variants chinese-checkers-2, -3, -4), and the
+ * six players, and its variants chinese-checkers-2, -3, -4, -5), and the
  * engines with three and six players.
  *
  * Perft from the start: the published figures of Regular Boardgames (24,
@@ -33,6 +33,7 @@
 #define CC2 "games/race/chinese-checkers-2.game"
 #define CC3 "games/race/chinese-checkers-3.game"
 #define CC4 "games/race/chinese-checkers-4.game"
+#define CC5 "games/race/chinese-checkers-5.game"
 #define CCRBG "tests/positions/chinese_checkers_rbg.game"
 
 enum { RED = 0, DRAW2 = 2 };
@@ -92,6 +93,32 @@ enum { RED = 0, DRAW2 = 2 };
 #define RACE6_293 \
     RACE6_287 " j12-h12 l14-p14 v10-t12 m5-o5 q5-m5 c7-g7"
 
+/* --race 1 3000 of five players: it ends at ply 275 */
+#define RACE5_269 \
+    "p4-q5 c7-e9 d12-h12 k15-g11 u13-s11 j4-i5 a5-g7 d10-j4 m17-m13 y13-q13 n2-r6 d6-d10 " \
+    "j4-d6 p14-t10 s13-k13 l2-f8 e7-g9 d6-l2 n16-r12 u11-o13 m3-q7 g5-s5 f12-h10 m13-l12 " \
+    "w13-s9 q5-s7 d10-p14 b12-n12 t10-p6 q13-i13 r6-r10 c5-o5 h12-h8 r12-p12 v12-r8 o3-o7 " \
+    "d8-h12 n12-t10 o15-o11 w11-q9 f8-n12 e9-i9 h10-j4 l14-h6 s9-o9 l4-n10 f6-j6 e11-i11 " \
+    "o11-m9 o13-m11 q7-o13 o5-s13 h8-j8 m9-l8 o9-c5 i5-m17 g7-u13 j8-n8 g11-i5 r8-l10 " \
+    "o7-o15 g9-f10 c11-b12 m15-l14 i13-e9 o13-m15 s13-w13 e13-u5 l14-f8 m11-e7 n12-n16 " \
+    "p14-v12 t10-n12 p6-q5 e9-a5 s7-t8 u13-y13 a13-o7 l8-n6 e7-d8 t8-u9 s5-s13 n12-v8 " \
+    "p12-q11 t12-u11 u9-q13 i9-h8 i11-k11 q11-m3 a5-k15 k3-m5 e5-m13 g13-w5 f8-j8 k15-a5 " \
+    "n4-p6 h8-p8 l2-n4 m3-m7 u11-g5 r10-q11 v12-w11 u5-y5 m7-m3 k13-k5 m1-l2 p8-t12 k11-m9 " \
+    "i5-m1 s11-o11 m5-i9 j6-r6 n4-p4 q5-k3 g5-k13 l2-n4 h12-j12 o7-s7 l12-k11 k13-i7 p6-p14 " \
+    "s13-s9 j4-t6 j8-d10 i7-g5 n10-p12 s9-m7 m9-q5 k3-e5 o11-m11 q11-o13 m7-s9 s7-u5 d10-e9 " \
+    "m11-g9 i9-h10 f10-j10 b12-c11 k11-o3 v10-u9 h10-i11 j10-l12 q5-s5 e5-m5 x12-l8 i11-k13 " \
+    "j12-v12 p4-o5 n6-n2 l10-k9 n4-l6 t12-x12 n8-o9 e9-k7 q9-c7 l6-l10 l12-n12 o5-q5 m5-l4 " \
+    "k9-j8 k13-l14 n12-r12 o9-p10 n14-l12 l8-f6 p12-n14 b6-d6 t6-v6 o3-g7 d8-b6 l10-j10 " \
+    "r12-t12 c13-d12 m3-o3 u9-o11 l14-k15 r6-s7 p10-r10 g7-k3 f6-e5 j10-i9 s9-u9 d12-f12 " \
+    "l12-k11 j8-f8 i9-h10 d6-e7 v8-w7 l4-m3 f8-d6 h10-i11 u9-t8 w7-x6 m3-l4 g9-e9 n16-p10 " \
+    "s7-u9 r10-q9 k7-j6 e9-d8 p10-n16 t8-v10 q9-s9 h6-l2 o11-m11 i11-h12 e7-g7 f12-n12 " \
+    "j14-k13 c5-e7 h12-i13 g7-h8 n12-o11 l16-n10 m11-i11 n14-l16 t12-u13 s9-t8 k11-l10 " \
+    "e7-c5 i13-j14 h8-j8 o11-p10 k13-l12 i11-g11 o13-n14 m13-o13 v6-t6 l10-m9 g11-f10 " \
+    "n14-l14 o13-s13 p10-r10 n10-l8 k5-i5 j14-n14 j8-n8 t8-u7 m9-k7 f10-e9 q13-o13 n8-o9 " \
+    "x6-w7 l12-k11 g5-f6 l16-j14 o9-q9 t6-x6 k11-j10 i5-g5 j14-l16 q9-s11 c11-d10 k7-i5 " \
+    "c5-e7 n14-j14 u13-t12 d10-f8 l8-k7 g5-c5 m15-n14 s11-u13 r10-t10 l4-m3 e9-g7 n14-p12 " \
+    "s13-u11 f8-l6 k7-m5"
+
 /* --race 1 2000 of three players (ends at ply 233), --race 2 2000 of four (at 176) */
 #define RACE3_229 \
     "p4-q5 c11-e9 v12-t10 n2-r6 a13-g11 s13-q13 m3-q7 f12-h10 w13-o13 k3-m5 d12-j10 q13-m13 " \
@@ -139,6 +166,7 @@ static const classic_case cases[] = {
     {CC2, "", 3, 5, {14, 196, 4760, 115600, 3188520}},
     {CC3, "", 3, 5, {14, 196, 2744, 66640, 1618400}},
     {CC4, "", 3, 5, {14, 199, 2786, 39601, 958384}},
+    {CC5, "", 3, 5, {14, 199, 2828, 40189, 571130}},
     /* --make 1 40 (of 2 players) */
     {CC2,
      "k3-i5 n14-o13 p4-q5 p14-q13 i5-k5 l14-n14 l2-k3 o13-n12 q5-o5 n14-l14 o3-i5 q13-r12 "
@@ -229,6 +257,8 @@ static const classic_case cases[] = {
     {CC3, RACE3_229, 3, 3, {19, 361, 6859}},
     /* RACE4_171: 5 plies before the end */
     {CC4, RACE4_171, 3, 3, {23, 1047, 34038}},
+    /* RACE5_269: 6 plies before the end */
+    {CC5, RACE5_269, 3, 3, {25, 850, 16900}},
 };
 
 /* After red's m3-o5 and green's m15-k13 (two players). */

@@ -9,7 +9,7 @@ sharing no code with Plateau:
     python3 chinese_checkers_ref.py P --race SEED PLIES # a seeded greedy race
     python3 chinese_checkers_ref.py P --rbg DEPTH       # Regular Boardgames' count
 
-P is the number of players: 2, 3, 4 or 6.
+P is the number of players: 2, 3, 4, 5 or 6.
 
 The board: the star of 121 holes, drawn on a 25 x 17 grid where every
 other square is a hole (columns a..y, rows 1..17 from south to north):
@@ -21,8 +21,9 @@ N (rows 14-17), NE, SE.  Neighbours: (+-2, 0), (+-1, +-1).
 
 The rules:
 - seats, in the order of play: 2 players S N; 3 players S NW NE; 4 players
-  S SW N NE; 6 players S SW NW N NE SE.  Each player has ten pegs on its
-  point; its goal is the opposite point (S<->N, SW<->NE, NW<->SE);
+  S SW N NE; 5 players S SW NW N NE; 6 players S SW NW N NE SE.  Each
+  player has ten pegs on its point; its goal is the opposite point
+  (S<->N, SW<->NE, NW<->SE);
 - a move takes one of the mover's pegs and either steps it to an empty
   neighbour, or hops it over an adjacent peg (anyone's) to the empty hole
   just beyond, and again from there as often as the player likes, in any
@@ -78,7 +79,7 @@ def point(c, r):
 POINTS = {p: [h for h in HOLES if point(*h) == p] for p in ("S", "SW", "NW", "N", "NE", "SE")}
 OPPOSITE = {"S": "N", "N": "S", "SW": "NE", "NE": "SW", "NW": "SE", "SE": "NW"}
 SEATS = {2: ["S", "N"], 3: ["S", "NW", "NE"], 4: ["S", "SW", "N", "NE"],
-         6: ["S", "SW", "NW", "N", "NE", "SE"]}
+         5: ["S", "SW", "NW", "N", "NE"], 6: ["S", "SW", "NW", "N", "NE", "SE"]}
 
 
 def name(h):
