@@ -738,6 +738,8 @@ static void reserved_player_name(cc_t *cc, const ast *name)
         cc_error(cc, name, "'%s' cannot name a player: it is a builtin function", name->name);
 }
 
+_Static_assert((int)PL_LIMIT_PLAYERS == (int)PL_MAX_PLAYERS, "the limits table's players row is plateau.h's cap");
+
 static void build_players(cc_t *cc)
 {
     pl_program *p = cc->prog;

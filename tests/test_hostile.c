@@ -348,8 +348,8 @@ static void test_table_full_located(void **state)
         gen(&b, "piece k%d\n", i);
     gen(&b, "moves {\n  pick c in empty_cells\n  place mover k0 at c\n  text c\n}\n");
     check_error_at(b.text, "too many piece kinds (at most 250)", 2 + PL_LIMIT_KINDS + 1, 7);
-    check_error_at("board 3 x 3\nplayers a b c d e\npiece t\nmoves {\n" PICK,
-                   "too many players (at most 4)", 2, 17);
+    check_error_at("board 3 x 3\nplayers a b c d e f g\npiece t\nmoves {\n" PICK,
+                   "too many players (at most 6)", 2, 21);
     free(b.text);
 }
 

@@ -63,7 +63,7 @@ PL_API const char *pl_version(void);
 
 #define PL_RESULT_NONE (-1)     /* the game goes on */
 #define PL_NO_MOVE (-1)         /* pl_movelist_find: no move has this text */
-enum { PL_MAX_PLAYERS = 4 };
+enum { PL_MAX_PLAYERS = 6 };
 
 /* Free what the library allocated and handed over (texts, file names). */
 PL_API void pl_free(void *p);

@@ -1617,13 +1617,17 @@ static int run_rounds(play_ctx *c, int rounds, const start_moves *start,
 
 /* --- options ------------------------------------------------------------------ */
 
-/* The seat an option names: south, north, or a player of the game. */
+/* The seat an option names: south, north, seat3 ... seat6 (the keys of
+ * a record), or a player of the game. */
 static int seat_of(const pl_program *prog, const char *name)
 {
     if (strcasecmp(name, "south") == 0)
         return 0;
     if (strcasecmp(name, "north") == 0)
         return pl_program_nplayers(prog) > 1 ? 1 : -1;
+    for (int s = 2; s < pl_program_nplayers(prog); s++)
+        if (strcasecmp(name, pl_record_seat_key(s)) == 0)
+            return s;
     for (int p = 0; p < pl_program_nplayers(prog); p++)
         if (strcasecmp(name, pl_program_player_name(prog, p)) == 0)
             return p;
@@ -1645,7 +1649,7 @@ static int setup_controllers(play_ctx *c, const pl_cli_args *a,
         int seat = seat_of(c->prog, name);
         if (seat < 0)
             return pl_cli_usage("play", "unknown option '--%s' (the players "
-                                "are south, north or the game's names)", name);
+                                "are south, north, seat3 ... or the game's names)", name);
         text[seat] = value;
         given[seat] = name;
     }

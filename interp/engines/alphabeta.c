@@ -25,6 +25,14 @@
  * the ply, then by the history heuristic; killers and history are keyed
  * by the hash of the move text.
  *
+ * More than two players: "paranoid" search.  The player to move at the
+ * root is one side, every other player the other side, as if they all
+ * played against it; scores are for the side to move (negated only where
+ * the side changes, not at every change of player), a leaf is the root
+ * player's evaluation (negated at the others' nodes), and a win of any
+ * other player is a loss of the root player.  The transposition table's
+ * keys then include the root player.
+ *
  * An iteration cut short by the clock still counts when it improved the
  * best move: the previous best is searched first, so any move that beat
  * it beat it fairly.  A search whose leaves were all ends of the game is
@@ -73,6 +81,11 @@ struct pl_ab {
     const pl_program *prog;
     pl_player_spec spec;
     int np;
+    int root;                       /* the player to move at the root: with
+                                       more than two players its side plays
+                                       against all the others (paranoid) */
+    uint64_t salt;                  /* mixed into the table's keys: 0 with
+                                       two players, else by the root player */
     int scored;                     /* the game keeps scores */
     tt_entry *tt;
     size_t ttmask;
@@ -144,22 +157,33 @@ static void ab_free(void *engine)
 
 /* --- scores ----------------------------------------------------------------- */
 
+/* Do players a and b play on the same side?  With one or two players
+ * each is its own side; with more, the root player is one side and the
+ * others the other (paranoid). */
+static int same_side(const pl_ab *ab, int a, int b)
+{
+    if (ab->np <= 2)
+        return a == b;
+    return (a == ab->root) == (b == ab->root);
+}
+
 /* A finished game for the player to move.  Without scores every win is
  * WIN - ply; with scores the winner's margin (or the loser's deficit) is
- * counted, up to MARGIN_MAX points. */
+ * counted, up to MARGIN_MAX points: the mover's, or with more than two
+ * players the root player's (whose side the scores are for). */
 static int32_t terminal_score(const pl_ab *ab, int result, int mover, int ply)
 {
     if (result == ab->np)
         return 0;
     int32_t margin = MARGIN_MAX;
-    if (pl_state_margin(ab->st, mover, &margin)) {
+    if (pl_state_margin(ab->st, ab->np > 2 ? ab->root : mover, &margin)) {
         if (margin < 0)
             margin = -margin;           /* a loss: by how much */
         if (margin > MARGIN_MAX)
             margin = MARGIN_MAX;
     }
     int32_t s = WIN - MARGIN_STEP * (MARGIN_MAX - margin) - ply;
-    return result == mover ? s : -s;
+    return same_side(ab, result, mover) ? s : -s;
 }
 
 /* Mate scores are stored relative to the node, not the root. */
@@ -173,12 +197,14 @@ static int32_t from_tt(int32_t s, int ply)
     return s > MATE_BOUND ? s - ply : s < -MATE_BOUND ? s + ply : s;
 }
 
-/* The value of a position at depth 0 for the player to move. */
+/* The value of a position at depth 0 for the player to move (paranoid:
+ * the root player's value, negated when another player is to move). */
 static int32_t evaluate(pl_ab *ab, int ply, int mover)
 {
     int32_t v = 0;
     ab->heuristic++;
-    pl_err err = pl_evaluate(ab->st, mover, &v);
+    int judged = ab->np > 2 ? ab->root : mover;
+    pl_err err = pl_evaluate(ab->st, judged, &v);
     if (err != PL_OK && err != PL_ERR_NOT_FOUND) {
         ab->error = ab->abort = 1;
         return 0;
@@ -195,11 +221,14 @@ static int32_t evaluate(pl_ab *ab, int ply, int mover)
                 count[owner]++;
         }
         for (int q = 0; q < ab->np; q++)
-            if (q != mover)
+            if (q != judged)
                 others += count[q];
-        v = MATERIAL * (count[mover] * (ab->np - 1) - others);
-        v += ab->ml[ply].count - (ply > 0 ? ab->ml[ply - 1].count : 0);
+        v = MATERIAL * (count[judged] * (ab->np - 1) - others);
+        if (judged == mover)
+            v += ab->ml[ply].count - (ply > 0 ? ab->ml[ply - 1].count : 0);
     }
+    if (judged != mover)
+        v = -v;
     if (v > EVAL_LIMIT)
         v = EVAL_LIMIT;
     if (v < -EVAL_LIMIT)
@@ -352,7 +381,7 @@ static int32_t negamax(pl_ab *ab, int depth, int32_t alpha, int32_t beta, int pl
         return evaluate(ab, ply, mover);
     }
 
-    uint64_t key = pl_state_hash(st);
+    uint64_t key = pl_state_hash(st) ^ ab->salt;
     tt_entry *e = &ab->tt[key & ab->ttmask];
     int ttmove = -1;
     if (e->key == key) {
@@ -389,7 +418,7 @@ static int32_t negamax(pl_ab *ab, int depth, int32_t alpha, int32_t beta, int pl
             break;
         pl_apply(st, ml, i);
         int32_t s;
-        if (pl_state_to_move(st) == mover) {   /* a rule gave the mover another move */
+        if (same_side(ab, pl_state_to_move(st), mover)) {   /* the same side moves again */
             if (n == 0) {
                 s = negamax(ab, depth - 1, alpha, beta, ply + 1);
             } else {
@@ -466,7 +495,7 @@ static int verify_root(pl_ab *ab)
         pl_undo(st);
         if (err != PL_OK)
             return -1;
-        if ((r >= 0 && r < ab->np && r != mover) || w >= 0) {
+        if ((r >= 0 && r < ab->np && r != mover) || (w >= 0 && !same_side(ab, next, mover))) {
             ab->refuted[i] = 1;
             ab->nrefuted++;
         }
@@ -518,6 +547,8 @@ static pl_err ab_think(void *engine, const pl_search_call *call, int *move,
         return PL_OK;
     }
 
+    ab->root = pl_state_to_move(st);
+    ab->salt = ab->np > 2 ? 0x9e3779b97f4a7c15ull * (uint64_t)(ab->root + 1) : 0;
     int32_t margin;
     ab->scored = pl_state_margin(st, 0, &margin);
     ab->nrefuted = 0;

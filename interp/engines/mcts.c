@@ -365,18 +365,24 @@ static void note_margins(mtree *t)
 }
 
 /* A node all of whose children are known takes the best of them for the
- * player to move: a win, else a draw, else a loss.  1 if it did. */
+ * player to move: a win, else a draw, else a loss.  1 if it did.  With
+ * more than two players, children lost to different players leave the
+ * node unknown: the player to move is indifferent among them, so which
+ * of the others wins is not decided (proving it the first one's win
+ * would let that player count on it). */
 static int solve_all(const mpool *p, mnode *n, int mover, int np)
 {
-    int best = -1;
+    int best = -1, mixed = 0;
     for (int k = 0; k < n->nchildren; k++) {
         int r = node_at(p, n->child + (uint32_t)k)->result;
         if (r < 0)
             return 0;
+        if (best >= 0 && best != mover && best != np && r != mover && r != np && r != best)
+            mixed = 1;
         if (r == mover || (r == np && best != mover) || best < 0)
             best = r;
     }
-    if (best < 0)
+    if (best < 0 || (mixed && best != mover && best != np))
         return 0;
     n->result = (int8_t)best;
     return 1;

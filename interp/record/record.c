@@ -84,8 +84,8 @@ int pl_record_stamp(pl_record *r)
 
 const char *pl_record_seat_key(int seat)
 {
-    static const char *const keys[PL_MAX_PLAYERS] = {"south", "north", "seat3",
-                                                     "seat4"};
+    static const char *const keys[] = {"south", "north", "seat3", "seat4", "seat5", "seat6"};
+    _Static_assert(sizeof keys / sizeof *keys == PL_MAX_PLAYERS, "one key per seat");
     return seat >= 0 && seat < PL_MAX_PLAYERS ? keys[seat] : "seat?";
 }
 

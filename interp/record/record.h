@@ -15,7 +15,7 @@
  *
  * One `KEY VALUE` per line; `#` starts a comment line; `moves` may be
  * repeated (the lists are joined).  Seats: south (the first player), north
- * (the second), then seat3, seat4.  `format` (second line) and `end N`
+ * (the second), then seat3, seat4, seat5, seat6.  `format` (second line) and `end N`
  * (last line, N the number of moves) let a reader see a record cut short:
  * from format 2 on the `end` line must be there; a record without
  * `format` (written before they existed) is still read, but a last line
@@ -69,7 +69,7 @@ int pl_record_add_move(pl_record *r, const char *text);
 /* Set the date to now. */
 int pl_record_stamp(pl_record *r);
 
-/* The key of seat i: "south", "north", "seat3", "seat4". */
+/* The key of seat i: "south", "north", "seat3", "seat4", "seat5", "seat6". */
 const char *pl_record_seat_key(int seat);
 
 /* Write to `path`.  0, or -1 with a message in err. */

@@ -129,13 +129,17 @@ static void put_legend(FILE *out, const pl_state *st, const char *letters, const
 /* Colours (ANSI, 256-colour palette), chosen by index and never by
  * game: a piece's colour is its owner's.  Mid-tone cells, so that both
  * white and black letters stand out (contrast 3.3 to 6.5). */
-static const char *const owner_fg[PL_MAX_PLAYERS + 1] = {
+static const char *const owner_fg[] = {
     "1;38;5;17",        /* nobody's pieces: navy */
     "1;38;5;231",       /* player 0: white */
     "1;38;5;16",        /* player 1: black */
     "1;38;5;52",        /* player 2: dark red */
     "1;38;5;226",       /* player 3: yellow */
+    "1;38;5;21",        /* player 4: blue */
+    "1;38;5;46",        /* player 5: green */
 };
+_Static_assert(sizeof owner_fg / sizeof *owner_fg == PL_MAX_PLAYERS + 1,
+               "a colour for nobody and for each player");
 #define FG_EMPTY "38;5;238"
 #define FG_MARK "1;38;5;88"
 #define BG_LIGHT "48;5;137"

@@ -439,7 +439,8 @@ done
 # --- golden screens: a scripted session per shipped game in a pseudo-terminal ----------------
 # The output is a terminal (script(1), 100 columns), colour forced on, the
 # input a file of typed lines; against random (seeded: the same game every
-# time; a game of one player has no north): the first legal move, typed
+# time; a game of one player has no north, one of more players has
+# random seat3 ... too): the first legal move, typed
 # as the start of a few moves when it has one (answering the question
 # with the whole move), else without its separators; an illegal move,
 # history, save, undo, history, resign, quit.  The screens, colour codes
@@ -462,6 +463,10 @@ for g in $("$PLATEAU" list 2>/dev/null | awk '{print $1}'); do
     printf "${typed}zz99\nhistory\nsave g.rec\nundo\nhistory\nresign\nquit\n" >"$tmp/session/in"
     north="--north random"   # (none in a game of one player)
     "$PLATEAU" play "$g" $north </dev/null >/dev/null 2>&1 || north=
+    for s in 3 4 5 6; do     # the seats of a game of more players: random too
+        "$PLATEAU" play "$g" $north --seat$s random </dev/null >/dev/null 2>&1 || break
+        north="$north --seat$s random"
+    done
     in_tty "cd '$tmp/session' && stty cols 100 rows 50 && '$PLATEAU' play '$g' --south human $north --seed 1 --color=always <in"
     ok=1
     [ "$rc" = 0 ] || ok=0

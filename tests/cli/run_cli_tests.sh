@@ -284,6 +284,31 @@ END
     else fail "match --records: one file per game" "$n files"; fi
     run replay "$tmp/recs/tic-tac-toe-003.rec"
     expect "match --records: replayable" 0 "as recorded"
+
+    # --- more than two players: seats, records, match -------------------------------
+    cc="$PLATEAU_PATH/tests/positions"
+    run play "$cc/cc6_win.game" --south mcts:iterations=50 --north random --seat3 random \
+        --seat4 random --seat5 random --purple random --seed 1 --save "$tmp/cc6.rec"
+    expect "play: six seats, the ai wins in one" 0 "game over: red wins"
+    if grep -q "^seat5 random" "$tmp/cc6.rec" && grep -q "^seat6 random" "$tmp/cc6.rec"; then
+        pass "play --save: seat5 and seat6 in the record"
+    else
+        fail "play --save: seat5 and seat6 in the record" "missing"
+    fi
+    run replay "$tmp/cc6.rec"
+    expect "replay: a six-player record" 0 "as recorded"
+    run play chinese-checkers-3 --south random --north random --seat3 random --seed 1 \
+        --max-plies 700 --save "$tmp/cc3.rec"
+    expect "play: three random players end at the move cap" 0 "game over: draw"
+    run replay "$tmp/cc3.rec"
+    expect "replay: a three-player record" 0 "as recorded"
+    run play chinese-checkers-3 --seat4 random
+    expect "play: no fourth seat in a three-player game" 2 "" "unknown option '--seat4'"
+    run match "$cc/cc3_win.game" --p1 alphabeta:depth=1 --p2 mcts:iterations=20 --games 3 --seed 1
+    expect "match: three players, p1 in each seat" 0 "game 3: red = p2, yellow = p2, blue = p1"
+    expect "match: three players, red wins at once" 0 "game 2: red = p2, yellow = p1, blue = p2: red wins in 1 plies"
+    run match "$cc/cc6_win.game" --p1 random --p2 alphabeta:depth=1 --games 6 --seed 1 --max-plies 60
+    expect "match: six players, p1 in each seat" 0 "as purple"
     run match tic-tac-toe --p1 random --p2 random --games 2 --openings 3 --seed 5 --records "$tmp/op"
     o1=$(sed -n 's/^moves //p' "$tmp/op/tic-tac-toe-001.rec" | head -1 | cut -d' ' -f1-3)
     o2=$(sed -n 's/^moves //p' "$tmp/op/tic-tac-toe-002.rec" | head -1 | cut -d' ' -f1-3)
