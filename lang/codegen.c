@@ -385,6 +385,8 @@ static int is_set_ast(cc_t *cc, const ast *e, int depth)
 {
     if (depth > CC_MAX_EXPANSION)
         return 0;
+    if (e->kind == A_WHERE)      /* x in S where C: a filtered set */
+        return 1;
     if (e->kind != A_NAME && e->kind != A_CALL)
         return 0;
     cc_local *l = find_local(cc, e->name);
@@ -421,6 +423,7 @@ static int is_set_ast(cc_t *cc, const ast *e, int depth)
 }
 
 static int set_expr(cc_t *cc, const ast *e, cc_type *elem);
+static int filtered_set(cc_t *cc, const ast *e);
 
 /* An operand of set algebra: a set of cells, compiled; its index. */
 static int set_operand(cc_t *cc, const ast *a, const char *fn)
@@ -480,6 +483,8 @@ static int set_expr(cc_t *cc, const ast *e, cc_type *elem)
 {
     *elem = T_CELL;
     at(cc, e);
+    if (e->kind == A_WHERE)
+        return filtered_set(cc, e);
     if (e->kind == A_NAME) {
         cc_local *l = find_local(cc, e->name);
         if (l && l->is_param) {
@@ -663,6 +668,57 @@ static void require_cond_msg(cc_t *cc, const ast *cond, const ast *site, int mes
 static void require_cond(cc_t *cc, const ast *cond, const ast *site)
 {
     require_cond_msg(cc, cond, site, -1);
+}
+
+/* `x in S where C` as a set (an operand of set algebra, or the body of a
+ * definition used as one): the cells of S for which C holds, found here,
+ * where the set is written, by the loop a comprehension would run (C may
+ * read what a comprehension's condition reads), into a bitset of locals
+ * (BITSCLEAR, then BITSADD for each cell kept) that the set WHERE reads.
+ * Its descriptor keeps S as its operand: the set tree, as written. */
+static int filtered_set(cc_t *cc, const ast *e)
+{
+    const ast *binder, *set, *cond;
+    if (split_binder(cc, e, &binder, &set, &cond) <= 0)
+        return -1;
+    scope_mark m = scope_push(cc);
+    cc_type elem;
+    int s = set_expr(cc, set, &elem);
+    if (s >= 0 && elem != T_CELL) {
+        cc_error(cc, set, "'where' inside set algebra keeps cells: '%s' is a set of %s, not of cells",
+                 binder->name, elem == T_DIR ? "directions" : "numbers");
+        s = -1;
+    }
+    int bits = new_slot(cc);
+    for (int k = 1; k < pl_bits_words(cc->prog->ncells); k++)
+        new_slot(cc);
+    int cur = new_slot(cc), x = new_slot(cc);
+    cc_local *l = bind(cc, binder, binder->name);
+    l->slot = x;
+    l->type = s < 0 ? T_ERR : T_CELL;
+    at(cc, e);
+    op1(cc, PL_OP_BITSCLEAR, bits);
+    op1(cc, PL_OP_PUSH, -1);
+    op1(cc, PL_OP_STORE, cur);
+    int loop = cg_here(cc);
+    op0(cc, PL_OP_NEXT);
+    emit_word(cc, s < 0 ? 0 : s);
+    emit_word(cc, cur);
+    emit_word(cc, x);
+    int end = cc->ncode;
+    emit_word(cc, -1);
+    jump_list skip = {0};
+    cond_jump(cc, cond, 0, &skip);
+    jl_land(cc, &skip, loop);
+    at(cc, e);
+    op1(cc, PL_OP_LOAD, x);
+    op1(cc, PL_OP_BITSADD, bits);
+    op1(cc, PL_OP_JUMP, loop);
+    land(cc, end);
+    scope_pop(cc, m);
+    if (s < 0)
+        return -1;
+    return add_set(cc, (pl_setdesc){PL_SET_WHERE, -1, s, bits, -1});
 }
 
 /* What a comprehension computes: MASKAGG's third operand. */
@@ -1309,7 +1365,8 @@ static cc_type expr_node(cc_t *cc, const ast *e)
     case A_IN:
         return in_expr(cc, e);
     case A_WHERE:
-        cc_error(cc, e, "'where' filters a set: use it after 'pick x in' or inside count(...)");
+        cc_error(cc, e, "'where' filters a set: use it after 'pick x in', inside count(...) "
+                        "or as a set of union, inter, minus, neighbors or group");
         return T_ERR;
     case A_POSSIBLE: {
         /* 1 if the block can run to its end, else 0; its effects are undone */

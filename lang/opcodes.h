@@ -115,3 +115,6 @@ OP(GEK,       1, INT,  NONE, NONE, NONE, 1, 1, "pop >= a (PUSH a; GE)")
 OP(REQUIREM,  1, STR,  NONE, NONE, NONE, 1, 0, "pop; backtrack if zero: REQUIRE with string a, the message explain gives (require ... else \"a\")")
 OP(SETTURN,   0, NONE, NONE, NONE, NONE, 1, 0, "effect: the player pop moves after this move (the to-move slot := the player before it, which apply advances)")
 OP(REMOVESET, 1, SET,  NONE, NONE, NONE, 0, 0, "effect: the pieces on the cells of set a leave the game (its empty cells skipped), the set taken before any leaves (capture S)")
+/* Filtered sets inside set algebra (setkinds.h, WHERE). */
+OP(BITSCLEAR, 1, LOCAL,NONE, NONE, NONE, 0, 0, "the bitset of cells at locals a.. (one bit per cell, 32 per local) := no cell (undone on backtrack)")
+OP(BITSADD,   1, LOCAL,NONE, NONE, NONE, 1, 0, "add cell pop to the bitset of cells at locals a.. (undone on backtrack)")
