@@ -118,3 +118,4 @@ OP(REMOVESET, 1, SET,  NONE, NONE, NONE, 0, 0, "effect: the pieces on the cells 
 /* Filtered sets inside set algebra (setkinds.h, WHERE). */
 OP(BITSCLEAR, 1, LOCAL,NONE, NONE, NONE, 0, 0, "the bitset of cells at locals a.. (one bit per cell, 32 per local) := no cell (undone on backtrack)")
 OP(BITSADD,   1, LOCAL,NONE, NONE, NONE, 1, 0, "add cell pop to the bitset of cells at locals a.. (undone on backtrack)")
+OP(MASKBITS,  3, SET,  PRED, LOCAL,NONE, 0, 1, "the bitset of cells at locals c.. := the cells of set a where board predicate b holds (undone on backtrack), then push 1; when b has no mask, push 0 only (the loop after computes the bitset)")

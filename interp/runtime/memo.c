@@ -269,9 +269,9 @@ static int walk(walker *k, walk_state *w)
                 w->value[w->nconst++] = w->top;
             }
             break;
-        case PL_OP_BITSCLEAR: case PL_OP_BITSADD:   /* a whole bitset */
+        case PL_OP_BITSCLEAR: case PL_OP_BITSADD: case PL_OP_MASKBITS:   /* a whole bitset */
             for (int i = 0; i < pl_bits_words(p->ncells); i++)
-                forget(w, code[pc + 1] + i);
+                forget(w, code[pc + (op == PL_OP_MASKBITS ? 3 : 1)] + i);
             break;
         default:
             for (int i = 0; i < pl_opinfo_table[op].nops; i++)

@@ -401,6 +401,23 @@ static int pick_start(pl_state *st, const pl_setdesc *d, uint64_t *bits,
     return 0;
 }
 
+static int set_cells(pl_state *st, const pl_setdesc *d, uint64_t *out, int pc);
+
+/* MASKBITS: the cells of set d within mask into the bitset at locals
+ * bits.. (checked by the caller); 0 on an error (reported).  Out of line:
+ * its words would burden the interpreter's frame. */
+static __attribute__((noinline)) int mask_bits(pl_state *st, const pl_setdesc *d,
+                                               const uint64_t *mask, int32_t bits, int pc)
+{
+    uint64_t cells[PL_MAX_CELLS / 64 + 1];
+    if (!set_cells(st, d, cells, pc))
+        return 0;
+    for (int j = 0; j < pl_bits_words(st->prog->ncells); j++)
+        st_write(st, st->nslots + bits + j,
+                 (int32_t)(uint32_t)((cells[j >> 1] & mask[j >> 1]) >> (32 * (j & 1))));
+    return 1;
+}
+
 /* The next element of a FK_PICKBITS set, or -1. */
 static inline int32_t take_bit(const pl_state *st, const pl_setdesc *d, uint64_t *bits)
 {
@@ -1959,6 +1976,21 @@ pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
             if (ip[4] <= PC && --budget < 0)   /* hand-made bytecode: a loop */
                 goto out_of_budget;
             ip = code + (ip[4]);
+            vmbreak;
+        }
+        vmcase(MASKBITS) {   /* x in S where C, C a board predicate */
+            const pl_masks *mk = st->masks ? st->masks : pl_masks_of(st);
+            int k = ip[2];
+            if (!mk->valid[k] || st->mover < 0 || st->mover >= np ||
+                ip[3] > p->nlocals - pl_bits_words(p->ncells)) {
+                PUSH(0);             /* the loop after computes it */
+                ip += 4;
+                vmbreak;
+            }
+            if (!mask_bits(st, &p->sets[ip[1]], pl_mask(mk, k, st->mover), ip[3], PC))
+                goto fail;
+            PUSH(1);
+            ip += 4;
             vmbreak;
         }
         vmcase(OCCAGG) {
