@@ -413,6 +413,126 @@ static void test_verifier_disassembler_bytecode(void **state)
     pl_program_free(p);
 }
 
+/* ---------------------------------------------------------------------- */
+/* words derived from a rule without `else "..."` */
+
+/* The words explain gives for `move` after `moves` in a game whose move
+ * program is `body` (a 3 x 3 board, black to move first). */
+static void expect_words(const char *body, const char *setup, const char *moves, const char *move,
+                         const char *want)
+{
+    char text[2048];
+    snprintf(text, sizeof text, HEAD("3 x 3")
+             "var ko = off\n"
+             "setup {\n%s}\n"
+             "moves {\n"
+             "%s"
+             "}\n"
+             "moves {\n  pass\n}\n",
+             setup, body);
+    pl_program *p = pt_compile_text("lang3.game", text);
+    pl_state *st = pl_state_new(p);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    if (moves[0])
+        pt_play(st, &ml, moves);
+    pl_explanation ex;
+    assert_int_equal(pl_explain(st, move, &ex), PL_OK);
+    assert_false(ex.legal);
+    if (strcmp(ex.words, want) != 0)
+        fail_msg("%s after \"%s\": \"%s\", not \"%s\"\nin:\n%s", move, moves, ex.words, want, body);
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(p);
+}
+
+#define PLACE "  place mover stone at c\n  text c\n"
+
+/* An inequality that fails says no "c3 is c3". */
+static void test_words_of_equal_values(void **state)
+{
+    (void)state;
+    expect_words("  pick c in empty_cells\n  require c != c3\n" PLACE, "", "", "c3",
+                 "c3 is not allowed here");
+    expect_words("  pick c in empty_cells\n  let here = c\n  pick from in empty_cells where from == b2\n"
+                 "  require here != from\n  place mover stone at c\n  text c\n",
+                 "", "", "b2", "here and from are both b2");
+    expect_words("  pick c in cells\n  require c != ko\n  set ko = c\n  text c\n", "", "a1", "a1",
+                 "a1 is ko");
+    expect_words("  pick c in empty_cells\n  require c + n != off\n" PLACE, "", "", "b3",
+                 "there is no cell n of b3");
+    expect_words("  pick c in empty_cells\n  let next = c + e\n  require next != off\n" PLACE, "", "",
+                 "c2", "next is off the board");
+}
+
+#define IF_C1(rule) "  pick c in empty_cells\n  if c == c1 { " rule " }\n" PLACE
+
+/* Counts, kinds, owners, quantifiers, bits and tests by name. */
+static void test_words_in_words(void **state)
+{
+    (void)state;
+    expect_words(IF_C1("require count(pieces(mover)) < 1"), "  place black stone at a1\n", "", "c1",
+                 "black has pieces");
+    expect_words(IF_C1("require count(pieces(mover)) < 2"), "  place black stone at a1 b1\n", "",
+                 "c1", "black has at least 2 pieces");
+    expect_words(IF_C1("require count(pieces(opponent)) == 0"), "  place white stone at a1\n", "",
+                 "c1", "white has pieces");
+    expect_words(IF_C1("require count(pieces(mover, queen)) >= 3"), "", "", "c1",
+                 "black has fewer than 3 queen pieces");
+    expect_words(IF_C1("require count(pieces(opponent)) > 0"), "", "", "c1", "white has no pieces");
+    expect_words(IF_C1("require any(pieces(opponent))"), "", "", "c1", "pieces (white) is empty");
+    expect_words("  pick c in cells\n  require kind(c) == queen\n  text c\n",
+                 "  place black stone at a1\n", "", "a1", "a1 does not hold a queen");
+    expect_words("  pick c in cells\n  require owner(c) == nobody\n  text c\n",
+                 "  place black stone at a1\n", "", "a1", "a1 is not empty");
+    expect_words("  pick c in cells\n  require owner(c) == mover\n  text c\n",
+                 "  place white stone at a1\n", "", "a1", "a1 does not hold a piece of black");
+    expect_words("  pick c in empty_cells\n  require any(x in neighbors(c, orthogonal) where own(x))\n"
+                 PLACE, "  place white stone at a1\n", "", "c3",
+                 "there is no x in neighbors (c3, orthogonal) where x holds a piece of yours");
+    expect_words("  pick c in empty_cells\n  require none(x in neighbors(c, orthogonal) where enemy(x))\n"
+                 PLACE, "  place white stone at a1\n", "", "b1",
+                 "there is an x in neighbors (b1, orthogonal) where x holds an opponent's piece");
+    expect_words("  pick c in empty_cells\n  require all(x in neighbors(c, orthogonal) where empty(x))\n"
+                 PLACE, "  place white stone at a1\n", "", "b1",
+                 "there is an x in neighbors (b1, orthogonal) where x is not empty");
+    expect_words("  pick c in empty_cells\n  require not (row(c) == 1 and col(c) == 1)\n" PLACE, "", "",
+                 "a1", "the row of a1 is 1 and the column of a1 is 1");
+    expect_words("  pick c in empty_cells\n  require row(c) == 1 and col(c) == 1 or row(c) == 3\n" PLACE,
+                 "", "", "b2",
+                 "the row of b2 is not 1 or the column of b2 is not 1 and the row of b2 is not 3");
+    expect_words("  pick c in empty_cells\n  let ok = row(c) > 1\n  require ok\n" PLACE, "", "", "b1",
+                 "ok does not hold");
+    expect_words("  pick c in empty_cells\n  let used = bit(2) | bit(4)\n  pick k in range(1, 5)\n"
+                 "  require used & bit(k) != 0\n  place mover stone at c\n  text c k\n",
+                 "", "", "a13", "3 is not in used");
+    expect_words("  pick c in empty_cells\n  require false\n" PLACE, "", "", "a1",
+                 "this is never allowed");
+}
+
+/* The templates of every shipped game: never "c3 is c3" (the words of
+ * `a != b` failed, with two values that are then the same: "\x01c5\x02 is
+ * \x01c7\x02"), never "off is off", never a number tested alone ("0 does
+ * not hold"). */
+static void no_tautology(const char *path)
+{
+    pl_program *p = pt_compile(path);
+    for (int i = 0; i < p->nwords; i++) {
+        const char *t = p->words[i].text;
+        if (strstr(t, "\x02 is \x01") || strstr(t, "\x02 is off"))
+            fail_msg("%s: words \"%s\" say that a value is itself", path, t);
+        if (t[0] == '\x01' && t[1] == 'n' && strstr(t, "\x02 does not hold"))
+            fail_msg("%s: words \"%s\" test a number alone", path, t);
+    }
+    pl_program_free(p);
+}
+
+static void test_shipped_games_words(void **state)
+{
+    (void)state;
+    assert_true(pt_for_each_game("games", no_tautology) > 20);
+}
+
 int main(void)
 {
     pt_init();
@@ -426,6 +546,9 @@ int main(void)
         cmocka_unit_test(test_perft_agrees),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_verifier_disassembler_bytecode),
+        cmocka_unit_test(test_words_of_equal_values),
+        cmocka_unit_test(test_words_in_words),
+        cmocka_unit_test(test_shipped_games_words),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
