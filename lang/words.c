@@ -51,6 +51,7 @@ static void put_name(wbuf *b, const char *name)
 
 static void term(cc_t *cc, wbuf *b, const ast *e);
 static void bare_term(cc_t *cc, wbuf *b, const ast *e);
+static void sentence(cc_t *cc, wbuf *b, const ast *e, int negated);
 
 /* A call of builtin `name` with one argument (not a parameter of that
  * name). */
@@ -274,10 +275,10 @@ static void term(cc_t *cc, wbuf *b, const ast *e)
         put(b, " in ");
         term(cc, b, e->b);
         return;
-    case A_WHERE:
+    case A_WHERE:       /* a filtered set: its condition as a sentence */
         term(cc, b, e->a);
         put(b, " where ");
-        term(cc, b, e->b);
+        sentence(cc, b, e->b, 1);
         return;
     default:
         put(b, "...");
@@ -403,10 +404,16 @@ static void same_value(cc_t *cc, wbuf *b, const ast *x, const ast *y)
     if (kx == V_LOCAL || ky == V_LOCAL) {   /* a local and a name: `c != ko` */
         cc_local *l = kx == V_LOCAL ? lx : ly;
         const ast *local = kx == V_LOCAL ? x : y, *other = kx == V_LOCAL ? y : x;
-        if (l->type == T_INT) {             /* a number: its name says more */
+        int binder = other->kind == A_NAME && !cg_find_local(cc, other->name) &&
+                     !cc_lookup(cc, other->name) && !cc_builtin_name_find(other->name);
+        if (l->type == T_INT || binder) {   /* a number: its name says more; a
+                                               comprehension's element first */
             bare_term(cc, b, other);
             put(b, " is ");
-            named_term(cc, b, local);
+            if (binder)
+                term(cc, b, local);
+            else
+                named_term(cc, b, local);
         } else {
             term(cc, b, local);
             put(b, " is ");
@@ -476,8 +483,6 @@ static void parts(const ast *arg, const ast **binder, const ast **set, const ast
         *set = in->b;
     }
 }
-
-static void sentence(cc_t *cc, wbuf *b, const ast *e, int negated);
 
 /* any, none, all over a set: "there is no d in all8 where ...". */
 static int quantified(cc_t *cc, wbuf *b, const ast *e, int negated)
@@ -551,6 +556,17 @@ static void sentence(cc_t *cc, wbuf *b, const ast *e, int negated)
     }
     if (quantified(cc, b, e, negated))
         return;
+    if (is_builtin_call(cc, e, "can_move")) {
+        term(cc, b, e->a);
+        put(b, negated ? " can move" : " cannot move");
+        return;
+    }
+    if (is_builtin_call(cc, e, "repeated")) {
+        put(b, negated ? "the position has occurred " : "the position has occurred fewer than ");
+        term(cc, b, e->a);
+        put(b, " times");
+        return;
+    }
     if (e->kind == A_BINOP && relation_words(e->op)) {
         int rel = relation(e->op, negated);
         const ast *x = e->a, *y = e->b;

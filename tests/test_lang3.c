@@ -424,6 +424,7 @@ static void expect_words(const char *body, const char *setup, const char *moves,
     char text[2048];
     snprintf(text, sizeof text, HEAD("3 x 3")
              "var ko = off\n"
+             "region upper = a3..c3\n"
              "setup {\n%s}\n"
              "moves {\n"
              "%s"
@@ -508,6 +509,14 @@ static void test_words_in_words(void **state)
                  "", "", "a13", "3 is not in used");
     expect_words("  pick c in empty_cells\n  require false\n" PLACE, "", "", "a1",
                  "this is never allowed");
+    expect_words(IF_C1("require not can_move(opponent)"), "", "", "c1", "white can move");
+    /* a filtered set in set algebra: its condition as a sentence */
+    expect_words(IF_C1("require count(inter(upper, x in pieces(opponent) where kind(x) == queen)) == 0"),
+                 "  place white queen at a3\n", "", "c1",
+                 "inter (upper, x in pieces (white) where x holds a queen) is not empty");
+    expect_words(IF_C1("require none(union(x in pieces(opponent) where row(x) >= 3, y in cells where y == c))"),
+                 "", "", "c1", "union (x in pieces (white) where the row of x is at least 3, "
+                 "y in cells where y is c1) is not empty");
 }
 
 /* The templates of every shipped game: never "c3 is c3" (the words of
