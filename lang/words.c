@@ -484,6 +484,24 @@ static void parts(const ast *arg, const ast **binder, const ast **set, const ast
     }
 }
 
+/* "there is (no) x in S where C" (C as what holds when it is true, or
+ * when `holds` is 0, false). */
+static void there_is(cc_t *cc, wbuf *b, int exists, const ast *binder, const ast *set,
+                     const ast *cond, int holds)
+{
+    if (exists) {
+        put(b, "there is ");
+        article(b, binder->name);
+    } else {
+        put(b, "there is no ");
+    }
+    put_name(b, binder->name);
+    put(b, " in ");
+    term(cc, b, set);
+    put(b, " where ");
+    sentence(cc, b, cond, holds);
+}
+
 /* any, none, all over a set: "there is no d in all8 where ...". */
 static int quantified(cc_t *cc, wbuf *b, const ast *e, int negated)
 {
@@ -501,18 +519,8 @@ static int quantified(cc_t *cc, wbuf *b, const ast *e, int negated)
         put(b, exists ? " is not empty" : " is empty");
         return 1;
     }
-    if (exists) {
-        put(b, "there is ");
-        article(b, binder->name);
-    } else {
-        put(b, "there is no ");
-    }
-    put_name(b, binder->name);
-    put(b, " in ");
-    term(cc, b, set);
-    put(b, " where ");
     /* all(...) fails: an element where cond does not hold */
-    sentence(cc, b, cond, !all);
+    there_is(cc, b, exists, binder, set, cond, !all);
     return 1;
 }
 
@@ -572,13 +580,21 @@ static void sentence(cc_t *cc, wbuf *b, const ast *e, int negated)
         const ast *x = e->a, *y = e->b;
         if (is_builtin_call(cc, x, "count") && pieces_count(cc, b, x, y, rel))
             return;
-        if (is_builtin_call(cc, x, "count") && y->kind == A_INT && y->ival == 0 &&
-            (rel == EQ || rel == LE || rel == NE || rel == '>')) {
-            const ast *binder, *set, *cond;      /* count(S) against 0: S is (not) empty */
+        if (is_builtin_call(cc, x, "count") && y->kind == A_INT &&
+            (((rel == EQ || rel == LE || rel == NE || rel == '>') && y->ival == 0) ||
+             ((rel == '<' || rel == GE) && y->ival == 1))) {
+            /* count(S) against 0: S is (not) empty; count(x in S where C):
+               there is (no) x in S where C */
+            const ast *binder, *set, *cond;
             parts(x->a, &binder, &set, &cond);
+            int none = rel == EQ || rel == LE || rel == '<';
             if (!cond) {
                 bare_term(cc, b, set);
-                put(b, rel == EQ || rel == LE ? " is empty" : " is not empty");
+                put(b, none ? " is empty" : " is not empty");
+                return;
+            }
+            if (binder) {
+                there_is(cc, b, !none, binder, set, cond, 1);
                 return;
             }
         }

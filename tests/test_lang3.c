@@ -510,6 +510,12 @@ static void test_words_in_words(void **state)
     expect_words("  pick c in empty_cells\n  require false\n" PLACE, "", "", "a1",
                  "this is never allowed");
     expect_words(IF_C1("require not can_move(opponent)"), "", "", "c1", "white can move");
+    expect_words(IF_C1("require count(x in neighbors(c, orthogonal) where empty(x)) == 0"), "", "",
+                 "c1", "there is an x in neighbors (c1, orthogonal) where x is empty");
+    expect_words(IF_C1("require count(x in neighbors(c, orthogonal) where own(x)) >= 1"), "", "",
+                 "c1", "there is no x in neighbors (c1, orthogonal) where x holds a piece of yours");
+    expect_words(IF_C1("require count(x in neighbors(c, orthogonal) where empty(x)) < 2"), "", "",
+                 "c1", "the number of x in neighbors (c1, orthogonal) where x is empty is at least 2");
     /* a filtered set in set algebra: its condition as a sentence */
     expect_words(IF_C1("require count(inter(upper, x in pieces(opponent) where kind(x) == queen)) == 0"),
                  "  place white queen at a3\n", "", "c1",
@@ -517,6 +523,58 @@ static void test_words_in_words(void **state)
     expect_words(IF_C1("require none(union(x in pieces(opponent) where row(x) >= 3, y in cells where y == c))"),
                  "", "", "c1", "union (x in pieces (white) where the row of x is at least 3, "
                  "y in cells where y is c1) is not empty");
+}
+
+/* A rule of an imported file (go9.game imports go.game's rules): its
+ * words, though it has no line of the game's own file. */
+static void test_words_of_an_imported_rule(void **state)
+{
+    (void)state;
+    pl_program *p = pt_compile("games/territory/go9.game");
+    pl_state *st = pl_state_new(p);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    pt_play(st, &ml, "e5 b1 e6 a2");
+    size_t len;
+    char *source = pt_read_file("games/territory/go9.game", &len);
+    char buf[512];
+    assert_string_equal(pl_explain_move(st, "a1", source, buf, sizeof buf),
+                        "a1: libs (group (a1, orthogonal)) is empty");
+    free(source);
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(p);
+}
+
+/* Words too long for an explanation are cut at a word, with "...". */
+static void test_long_words_cut_at_a_word(void **state)
+{
+    (void)state;
+    const char *text = HEAD("3 x 3")
+        "def far_enough_from_every_corner_of_the_board(c) = row(c) > 1\n"
+        "moves {\n"
+        "  pick c in empty_cells\n"
+        "  require any(x in neighbors(c, all8) where far_enough_from_every_corner_of_the_board(x) and "
+        "far_enough_from_every_corner_of_the_board(c) and x != c)\n"
+        "  place mover stone at c\n"
+        "  text c\n"
+        "}\n";
+    pl_program *p = pt_compile_text("lang3.game", text);
+    pl_state *st = pl_state_new(p);
+    pl_explanation ex;
+    assert_int_equal(pl_explain(st, "a1", &ex), PL_OK);
+    size_t n = strlen(ex.words);
+    assert_true(n > 60 && n < sizeof ex.words);
+    assert_string_equal(ex.words + n - 3, "...");
+    /* what comes before "..." is the sentence up to the end of a word */
+    const char *full = "there is no x in neighbors (a1, all8) where far enough from every corner "
+                       "of the board (x) holds and far enough from every corner of the board (a1) "
+                       "holds and x is not a1";
+    assert_true(n - 3 < strlen(full));
+    assert_memory_equal(ex.words, full, n - 3);
+    assert_int_equal(full[n - 3], ' ');
+    pl_state_free(st);
+    pl_program_free(p);
 }
 
 /* The templates of every shipped game: never "c3 is c3" (the words of
@@ -557,6 +615,8 @@ int main(void)
         cmocka_unit_test(test_verifier_disassembler_bytecode),
         cmocka_unit_test(test_words_of_equal_values),
         cmocka_unit_test(test_words_in_words),
+        cmocka_unit_test(test_words_of_an_imported_rule),
+        cmocka_unit_test(test_long_words_cut_at_a_word),
         cmocka_unit_test(test_shipped_games_words),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
