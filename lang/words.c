@@ -635,6 +635,17 @@ static void sentence(cc_t *cc, wbuf *b, const ast *e, int negated)
             same_value(cc, b, x, y);
             return;
         }
+        cc_local *ly;
+        if (rel == NE && value_kind(cc, y, &ly) == V_LOCAL && strlen(ly->name) > 2) {
+            /* `dest == en_passant_now`: "e3 is not en passant now (c6)" */
+            bare_term(cc, b, x);
+            put(b, " is not ");
+            named_term(cc, b, y);
+            put(b, " (");
+            term(cc, b, y);
+            put(b, ")");
+            return;
+        }
         bare_term(cc, b, x);
         put(b, relation_words(rel));
         bare_term(cc, b, y);

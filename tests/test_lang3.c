@@ -464,6 +464,11 @@ static void test_words_of_equal_values(void **state)
                  "there is no cell n of b3");
     expect_words("  pick c in empty_cells\n  let next = c + e\n  require next != off\n" PLACE, "", "",
                  "c2", "next is off the board");
+    /* an equality that fails against a local with a name: its name too */
+    expect_words("  pick c in empty_cells\n  let target = b2\n  require c == target\n" PLACE, "", "",
+                 "a1", "a1 is not target (b2)");
+    expect_words("  pick c in empty_cells\n  let t = b2\n  require c == t\n" PLACE, "", "",
+                 "a1", "a1 is not b2");
 }
 
 #define IF_C1(rule) "  pick c in empty_cells\n  if c == c1 { " rule " }\n" PLACE
