@@ -774,7 +774,13 @@ static int filtered_set(cc_t *cc, const ast *e)
     scope_pop(cc, m);
     if (s < 0)
         return -1;
-    return add_set(cc, (pl_setdesc){PL_SET_WHERE, -1, s, bits, -1});
+    int i = add_set(cc, (pl_setdesc){PL_SET_WHERE, -1, s, bits, -1});
+    if (pl_set_tree_size(cc->prog, i, PL_LIMIT_SET_TREE + 1) > PL_LIMIT_SET_TREE) {
+        cc_error(cc, e, "a set made with union, inter, minus and neighbors holds more than %d sets",
+                 PL_LIMIT_SET_TREE);
+        return -1;
+    }
+    return i;
 }
 
 /* What a comprehension computes: MASKAGG's third operand. */

@@ -337,6 +337,19 @@ static void test_errors(void **state)
                  "  text c\n"
                  "}\n",
                  "lang3.game:8:43: error:", "unknown function 'nothing'");
+    /* the limit of a set tree counts filtered sets and what they filter */
+    expect_error(HEAD("3 x 3")
+                 "def s0 = x in empty_cells where row(x) > 1\n"
+                 "def s1 = union(s0, s0)\n"
+                 "def s2 = union(s1, s1)\n"
+                 "def s3 = union(s2, s2)\n"
+                 "def s4 = union(s3, s3)\n"
+                 "def s5 = union(s4, s4)\n"
+                 "moves {\n"
+                 "  pick c in s5\n"
+                 "  text c\n"
+                 "}\n",
+                 "lang3.game:", "holds more than 64 sets");
     expect_error(HEAD("3 x 3")
                  "moves {\n"
                  "  pick c in cells\n"
