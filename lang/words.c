@@ -467,6 +467,24 @@ static int pieces_count(cc_t *cc, wbuf *b, const ast *count, const ast *n, int r
     return 1;
 }
 
+/* Set S is empty (or not): "white has no pieces", "libs (c3) is empty". */
+static void set_is_empty(cc_t *cc, wbuf *b, const ast *set, int empty)
+{
+    if (set->kind == A_CALL && strcmp(set->name, "pieces") == 0 && !cg_find_local(cc, "pieces") &&
+        set->a && (!set->a->next || !set->a->next->next)) {
+        term(cc, b, set->a);
+        put(b, empty ? " has no " : " has ");
+        if (set->a->next) {
+            term(cc, b, set->a->next);
+            put(b, " ");
+        }
+        put(b, "pieces");
+        return;
+    }
+    bare_term(cc, b, set);
+    put(b, empty ? " is empty" : " is not empty");
+}
+
 /* A comprehension's parts: binder (or NULL), set, condition (or NULL). */
 static void parts(const ast *arg, const ast **binder, const ast **set, const ast **cond)
 {
@@ -515,8 +533,7 @@ static int quantified(cc_t *cc, wbuf *b, const ast *e, int negated)
        or none (any fails, none and all hold) */
     int exists = any ? negated : !negated;
     if (!binder || !cond) {             /* any(S), none(S): S is (not) empty */
-        bare_term(cc, b, set);
-        put(b, exists ? " is not empty" : " is empty");
+        set_is_empty(cc, b, set, !exists);
         return 1;
     }
     /* all(...) fails: an element where cond does not hold */
@@ -589,8 +606,7 @@ static void sentence(cc_t *cc, wbuf *b, const ast *e, int negated)
             parts(x->a, &binder, &set, &cond);
             int none = rel == EQ || rel == LE || rel == '<';
             if (!cond) {
-                bare_term(cc, b, set);
-                put(b, none ? " is empty" : " is not empty");
+                set_is_empty(cc, b, set, none);
                 return;
             }
             if (binder) {

@@ -499,7 +499,12 @@ static void test_words_in_words(void **state)
     expect_words(IF_C1("require count(pieces(mover, queen)) >= 3"), "", "", "c1",
                  "black has fewer than 3 queen pieces");
     expect_words(IF_C1("require count(pieces(opponent)) > 0"), "", "", "c1", "white has no pieces");
-    expect_words(IF_C1("require any(pieces(opponent))"), "", "", "c1", "pieces (white) is empty");
+    expect_words(IF_C1("require any(pieces(opponent))"), "", "", "c1", "white has no pieces");
+    expect_words(IF_C1("require none(pieces(mover, queen))"), "  place black queen at a1\n", "", "c1",
+                 "black has queen pieces");
+    expect_words(IF_C1("require any(x in cells where row(x) == 3 and empty(x))"),
+                 "  place black stone at a3 b3 c3\n", "", "c1",
+                 "there is no x in cells where the row of x is 3 and x is empty");
     expect_words("  pick c in cells\n  require kind(c) == queen\n  text c\n",
                  "  place black stone at a1\n", "", "a1", "a1 does not hold a queen");
     expect_words("  pick c in cells\n  require owner(c) == nobody\n  text c\n",
