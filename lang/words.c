@@ -13,11 +13,17 @@
  * "\x01O\x02" the opponent; "\x01s" CODE "\x02" a cell a few steps from a local
  * cell (`k + e`, `ray(k, e, 2)`): "c" SLOT, then ",d" DIRECTION or ",D" SLOT
  * (a direction in a local) for each step.  The rest is said from the source: a name with
- * its underscores as spaces, a call as "name (arguments)".
+ * its underscores as spaces, a call as "name (arguments)", a few builtins
+ * in words ("the row of c3", "white has fewer than 3 pieces", "there is no
+ * d in all8 where ...").  An inequality that fails is never said "c3 is
+ * c3": the constant is not allowed, two locals are both the value, a local
+ * is the name it equals.
  *
  *   require empty(dest)                   ->  "g1 is not empty"
  *   require not in_row_or_column_run(c, 3) -> "in row or column run (c3, 3) holds"
- *   require kind(x) == rook               ->  "kind (h1) is not rook"
+ *   require kind(x) == rook               ->  "h1 does not hold a rook"
+ *   require c != ko                       ->  "c5 is ko"
+ *   require count(pieces(fox)) == 0       ->  "fox has pieces"
  */
 #include <stdio.h>
 #include <stdlib.h>
