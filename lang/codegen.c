@@ -400,6 +400,8 @@ static int is_set_ast(cc_t *cc, const ast *e, int depth)
 {
     if (depth > CC_MAX_EXPANSION)
         return 0;
+    if (e->kind == A_WHERE)      /* x in S where C: a filtered set */
+        return 1;
     if (e->kind != A_NAME && e->kind != A_CALL)
         return 0;
     cc_local *l = find_local(cc, e->name);
@@ -436,6 +438,52 @@ static int is_set_ast(cc_t *cc, const ast *e, int depth)
 }
 
 static int set_expr(cc_t *cc, const ast *e, cc_type *elem);
+static int filtered_set(cc_t *cc, const ast *e);
+static int board_predicate(cc_t *cc, const ast *cond, int x);
+
+/* Whether set expression e holds a filtered set (`x in S where C`) as an
+ * operand, through definitions and parameters: a `for` over it computes
+ * it again before each element (for_stmt). */
+static int has_filter(cc_t *cc, const ast *e, int depth)
+{
+    if (depth > CC_MAX_EXPANSION)
+        return 0;
+    if (e->kind == A_WHERE)
+        return 1;
+    if (e->kind != A_NAME && e->kind != A_CALL)
+        return 0;
+    cc_local *l = find_local(cc, e->name);
+    if (l) {
+        if (!l->is_param || e->kind != A_NAME)
+            return 0;
+        int r = 0;
+        IN_CALLER_SCOPE(cc, l, r = has_filter(cc, l->arg, depth + 1));
+        return r;
+    }
+    if (e->kind == A_CALL) {
+        const cc_builtin *b = cc_builtin_find(e->name);
+        if (b) {
+            if (b->lowering != BL_SET)
+                return 0;
+            for (const ast *a = e->a; a; a = a->next)
+                if (has_filter(cc, a, depth + 1))
+                    return 1;
+            return 0;
+        }
+    }
+    cc_symbol *s = cc_lookup(cc, e->name);
+    if (!s || s->kind != SYM_DEF || !s->decl->b || s->decl->c)
+        return 0;
+    if (ast_list_len(s->decl->a) != (e->kind == A_CALL ? ast_list_len(e->a) : 0))
+        return 0;
+    int saved = cc->head, r = 0;
+    if (e->kind == A_NAME)
+        cc->head = -1;
+    if (e->kind == A_NAME || cg_bind_params(cc, e, s->decl, saved))
+        r = has_filter(cc, s->decl->b, depth + 1);
+    cc->head = saved;
+    return r;
+}
 
 /* An operand of set algebra: a set of cells, compiled; its index. */
 static int set_operand(cc_t *cc, const ast *a, const char *fn)
@@ -495,6 +543,8 @@ static int set_expr(cc_t *cc, const ast *e, cc_type *elem)
 {
     *elem = T_CELL;
     at(cc, e);
+    if (e->kind == A_WHERE)
+        return filtered_set(cc, e);
     if (e->kind == A_NAME) {
         cc_local *l = find_local(cc, e->name);
         if (l && l->is_param) {
@@ -678,6 +728,74 @@ static void require_cond_msg(cc_t *cc, const ast *cond, const ast *site, int mes
 static void require_cond(cc_t *cc, const ast *cond, const ast *site)
 {
     require_cond_msg(cc, cond, site, -1);
+}
+
+/* `x in S where C` as a set (an operand of set algebra, or the body of a
+ * definition used as one): the cells of S for which C holds, found here,
+ * where the set is written, by the loop a comprehension would run (C may
+ * read what a comprehension's condition reads), into a bitset of locals
+ * (BITSCLEAR, then BITSADD for each cell kept) that the set WHERE reads.
+ * Its descriptor keeps S as its operand: the set tree, as written. */
+static int filtered_set(cc_t *cc, const ast *e)
+{
+    const ast *binder, *set, *cond;
+    if (split_binder(cc, e, &binder, &set, &cond) <= 0)
+        return -1;
+    scope_mark m = scope_push(cc);
+    cc_type elem;
+    int s = set_expr(cc, set, &elem);
+    if (s >= 0 && elem != T_CELL) {
+        cc_error(cc, set, "a filtered set inside set algebra is a set of cells: '%s' takes its "
+                 "elements from a set of %s", binder->name, elem == T_DIR ? "directions" : "numbers");
+        s = -1;
+    }
+    int bits = new_slot(cc);
+    for (int k = 1; k < pl_bits_words(cc->prog->ncells); k++)
+        new_slot(cc);
+    int cur = new_slot(cc), x = new_slot(cc);
+    cc_local *l = bind(cc, binder, binder->name);
+    l->slot = x;
+    l->type = s < 0 ? T_ERR : T_CELL;
+    /* a board predicate: its mask, when the runtime has one */
+    int pred = s >= 0 ? board_predicate(cc, cond, x) : -1, masked = -1;
+    at(cc, e);
+    if (pred >= 0) {
+        op0(cc, PL_OP_MASKBITS);
+        emit_word(cc, s);
+        emit_word(cc, pred);
+        emit_word(cc, bits);
+        masked = jump(cc, PL_OP_JUMPT);
+    }
+    op1(cc, PL_OP_BITSCLEAR, bits);
+    op1(cc, PL_OP_PUSH, -1);
+    op1(cc, PL_OP_STORE, cur);
+    int loop = cg_here(cc);
+    op0(cc, PL_OP_NEXT);
+    emit_word(cc, s < 0 ? 0 : s);
+    emit_word(cc, cur);
+    emit_word(cc, x);
+    int end = cc->ncode;
+    emit_word(cc, -1);
+    jump_list skip = {0};
+    cond_jump(cc, cond, 0, &skip);
+    jl_land(cc, &skip, loop);
+    at(cc, e);
+    op1(cc, PL_OP_LOAD, x);
+    op1(cc, PL_OP_BITSADD, bits);
+    op1(cc, PL_OP_JUMP, loop);
+    land(cc, end);
+    if (masked >= 0)
+        land(cc, masked);
+    scope_pop(cc, m);
+    if (s < 0)
+        return -1;
+    int i = add_set(cc, (pl_setdesc){PL_SET_WHERE, -1, s, bits, -1});
+    if (pl_set_tree_size(cc->prog, i, PL_LIMIT_SET_TREE + 1) > PL_LIMIT_SET_TREE) {
+        cc_error(cc, e, "a set made with union, inter, minus and neighbors holds more than %d sets",
+                 PL_LIMIT_SET_TREE);
+        return -1;
+    }
+    return i;
 }
 
 /* What a comprehension computes: MASKAGG's third operand. */
@@ -1338,7 +1456,8 @@ static cc_type expr_node(cc_t *cc, const ast *e)
     case A_IN:
         return in_expr(cc, e);
     case A_WHERE:
-        cc_error(cc, e, "'where' filters a set: use it after 'pick x in' or inside count(...)");
+        cc_error(cc, e, "'where' filters a set: use it after 'pick x in', inside count(...) "
+                        "or as a set of union, inter, minus, neighbors or group");
         return T_ERR;
     case A_POSSIBLE: {
         /* 1 if the block can run to its end, else 0; its effects are undone */
@@ -1516,12 +1635,26 @@ static void for_stmt(cc_t *cc, const ast *s)
     }
     scope_mark m = scope_push(cc);
     cc_type elem;
+    /* a filtered set inside is computed again before each element, so
+       that the set follows the position as the block changes it */
+    int refresh = has_filter(cc, set, 0), cur = -1, top = -1;
+    if (refresh) {
+        cur = new_slot(cc);
+        at(cc, s);
+        op1(cc, PL_OP_PUSH, -1);
+        op1(cc, PL_OP_STORE, cur);
+        top = cg_here(cc);
+    }
     int si = set_expr(cc, set, &elem);
-    int cur = new_slot(cc), x = new_slot(cc);
+    if (!refresh) {
+        cur = new_slot(cc);
+        at(cc, s);
+        op1(cc, PL_OP_PUSH, -1);
+        op1(cc, PL_OP_STORE, cur);
+        top = cg_here(cc);
+    }
+    int x = new_slot(cc);
     at(cc, s);
-    op1(cc, PL_OP_PUSH, -1);
-    op1(cc, PL_OP_STORE, cur);
-    int top = cg_here(cc);
     op0(cc, PL_OP_NEXT);
     emit_word(cc, si < 0 ? 0 : si);
     emit_word(cc, cur);

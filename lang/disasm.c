@@ -98,7 +98,8 @@ static void put_set(FILE *out, const pl_program *p, int i)
     for (int a = 0; a < 2; a++)
         if (k->arg_label[a])
             fprintf(out, " %s%s%s%d", k->arg_label[a], *k->arg_label[a] ? " " : "",
-                    k->args == PL_SETARGS_SETS ? "#" : "L", args[a]);
+                    k->args == PL_SETARGS_SETS || (k->args == PL_SETARGS_FILTER && a == 0)
+                        ? "#" : "L", args[a]);
     if (k->player != PL_SETSIDE_NONE)
         put_side(out, s->player);
     fputc('}', out);

@@ -117,3 +117,7 @@ OP(SETTURN,   0, NONE, NONE, NONE, NONE, 1, 0, "effect: the player pop moves aft
 OP(REMOVESET, 1, SET,  NONE, NONE, NONE, 0, 0, "effect: the pieces on the cells of set a leave the game (its empty cells skipped), the set taken before any leaves (capture S)")
 OP(BOARDREP,  0, NONE, NONE, NONE, NONE, 1, 1, "the board (cells and their marks, no variable, not the player to move) has occurred at least pop times")
 OP(BOARDREPP, 0, NONE, NONE, NONE, NONE, 2, 1, "the board with player [-1] to move has occurred at least [-2] times")
+/* Filtered sets inside set algebra (setkinds.h, WHERE). */
+OP(BITSCLEAR, 1, LOCAL,NONE, NONE, NONE, 0, 0, "the bitset of cells at locals a.. (one bit per cell, 32 per local) := no cell (undone on backtrack)")
+OP(BITSADD,   1, LOCAL,NONE, NONE, NONE, 1, 0, "add cell pop to the bitset of cells at locals a.. (undone on backtrack)")
+OP(MASKBITS,  3, SET,  PRED, LOCAL,NONE, 0, 1, "the bitset of cells at locals c.. := the cells of set a where board predicate b holds (undone on backtrack), then push 1; when b has no mask, push 0 only (the loop after computes the bitset)")

@@ -119,10 +119,10 @@ int pl_set_tree_size(const pl_program *prog, int i, int limit)
 {
     const pl_setdesc *d = &prog->sets[i];
     if (limit <= 1 || d->kind < 0 || d->kind >= PL_SET_COUNT ||
-        pl_setkind_table[d->kind].args != PL_SETARGS_SETS)
+        pl_setkind_table[d->kind].args == PL_SETARGS_LOCALS)
         return 1;
     int n = 1 + pl_set_tree_size(prog, d->arg0, limit - 1);
-    if (n <= limit && d->arg1 >= 0)
+    if (n <= limit && d->arg1 >= 0 && pl_setkind_table[d->kind].args == PL_SETARGS_SETS)
         n += pl_set_tree_size(prog, d->arg1, limit - n);
     return n;
 }

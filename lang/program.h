@@ -105,7 +105,11 @@ typedef enum {
 typedef enum { PL_SETID_NONE, PL_SETID_KIND, PL_SETID_REGION, PL_SETID_DSET } pl_setid;
 typedef enum { PL_SETSIDE_NONE, PL_SETSIDE_MOVER, PL_SETSIDE_SIDE } pl_setside;
 typedef enum { PL_SETELEM_CELL, PL_SETELEM_DIR, PL_SETELEM_NUMBER } pl_setelem;
-typedef enum { PL_SETARGS_LOCALS, PL_SETARGS_SETS } pl_setargs;
+typedef enum { PL_SETARGS_LOCALS, PL_SETARGS_SETS, PL_SETARGS_FILTER } pl_setargs;
+
+/* The locals of a bitset of the cells (a filtered set, PL_SET_WHERE):
+ * one bit per cell, 32 per local. */
+static inline int32_t pl_bits_words(int32_t ncells) { return (ncells + 31) / 32; }
 
 typedef struct {
     const char *name;           /* the disassembler's name */

@@ -41,3 +41,4 @@ SETKIND(INTER,   "inter",   NONE,   "",     "",   SETS,   NONE,  CELL,   "the ce
 SETKIND(MINUS,   "minus",   NONE,   "",     "",   SETS,   NONE,  CELL,   "the cells of set arg0 not in set arg1, in board order")
 SETKIND(AROUND,  "around",  DSET,   "of",   NULL, SETS,   MOVER, CELL,   "the cells one step of direction set id (the mover's side) from a cell of set arg0 and not in it, in board order")
 SETKIND(GROUPS,  "groups",  DSET,   "of",   NULL, SETS,   MOVER, CELL,   "the cells of set arg0 and every cell joined to one of them by steps of direction set id (the mover's side) through cells of the same contents: the union of their groups, in board order")
+SETKIND(WHERE,   "where",   NONE,   "",     "bits", FILTER, NONE, CELL,   "the cells whose bit is set in the bitset at locals arg1.. (bit c % 32 of local arg1 + c / 32 for cell c): `x in S where C` inside set algebra, the cells of set arg0 for which C held, computed by the code before its use (BITSCLEAR, BITSADD)")

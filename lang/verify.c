@@ -488,10 +488,15 @@ static int check_set(verifier *v, int i)
     static const char *const arg_field[2] = {"arg0", "arg1"};
     for (int a = 0; a < 2; a++)
         if (!k->arg_label[a] ? check_set_unused(v, i, arg_field[a], args[a])
-            : k->args == PL_SETARGS_SETS ? check_set_operand(v, i, arg_field[a], args[a])
-                                         : check_set_local(v, i, arg_field[a], args[a], 1))
+            : k->args == PL_SETARGS_SETS || (k->args == PL_SETARGS_FILTER && a == 0)
+                ? check_set_operand(v, i, arg_field[a], args[a])
+                : check_set_local(v, i, arg_field[a], args[a], 1))
             return -1;
-    if (k->args == PL_SETARGS_SETS && pl_set_tree_size(v->prog, i, PL_LIMIT_SET_TREE + 1) > PL_LIMIT_SET_TREE)
+    if (k->args == PL_SETARGS_FILTER &&   /* the bitset's locals, all of them */
+        s->arg1 > v->prog->nlocals - pl_bits_words(v->prog->ncells))
+        return fail(v, "set %d: the bitset at local %d needs %d locals (nlocals %d)", i, s->arg1,
+                    pl_bits_words(v->prog->ncells), v->prog->nlocals);
+    if (k->args != PL_SETARGS_LOCALS && pl_set_tree_size(v->prog, i, PL_LIMIT_SET_TREE + 1) > PL_LIMIT_SET_TREE)
         return fail(v, "set %d: made of more than %d sets", i, PL_LIMIT_SET_TREE);
     if (k->player == PL_SETSIDE_SIDE)
         return check_set_local(v, i, "player", s->player, 0);

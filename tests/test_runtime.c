@@ -169,7 +169,7 @@ static void test_explain_uses_the_rules_words(void **state)
     assert_string_equal(pl_explain_move(st, "b2", text, buf, sizeof buf), "b2: b2 and a1 stay empty");
     assert_string_equal(pl_explain_move(st, "a1", text, buf, sizeof buf), "a1: b2 and a1 stay empty");
     assert_string_equal(pl_explain_move(st, "c3", text, buf, sizeof buf),
-                        "c3: c3 is c3\n  (the rule at rt.game:9: require c != c3)");
+                        "c3: c3 is not allowed here\n  (the rule at rt.game:9: require c != c3)");
     assert_string_equal(pl_explain_move(st, "a2", text, buf, sizeof buf), "a2 is a legal move");
     pl_explanation ex;
     assert_int_equal(pl_explain(st, "a1", &ex), PL_OK);
@@ -501,7 +501,7 @@ static void test_explain_words_from_the_rule(void **state)
     pl_explanation ex;
     assert_int_equal(pl_explain(st, "b1", &ex), PL_OK);
     assert_int_equal(ex.fail_line, 11);
-    assert_string_equal(ex.words, "col (b1) is 2 and row (b1) is 1");
+    assert_string_equal(ex.words, "the column of b1 is 2 and the row of b1 is 1");
     pl_movelist ml;
     pl_movelist_init(&ml);
     pt_play(st, &ml, "a1");

@@ -382,7 +382,7 @@ static void test_clock_malformed(void **state)
         {"0+2 1 1", "'clock': the time at the start must be more than 0 seconds"},
         {"60+2", "'clock' gives no time left"},
         {"", "'clock' needs BASE+INC"},
-        {"60+2 1 2 3 4 5", "'clock' gives more times left than a game has seats (4)"},
+        {"60+2 1 2 3 4 5 6 7", "'clock' gives more times left than a game has seats (6)"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char text[512], err[512];

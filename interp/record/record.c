@@ -431,7 +431,8 @@ static int read_clock(pl_record *r, const char *value, const char **why)
         if (!*p)
             break;
         if (n == PL_MAX_PLAYERS) {
-            *why = "'clock' gives more times left than a game has seats (4)";
+            _Static_assert(PL_MAX_PLAYERS == 6, "the message names the number of seats");
+            *why = "'clock' gives more times left than a game has seats (6)";
             return -1;
         }
         if (read_seconds(&p, CLOCK_MAX_LEFT, &left[n]) != 0)

@@ -499,7 +499,8 @@ static int set_distinct(const pl_program *p, const pl_setdesc *d)
     case PL_SET_INTER:
     case PL_SET_MINUS:
     case PL_SET_AROUND:
-    case PL_SET_GROUPS: return 1;
+    case PL_SET_GROUPS:
+    case PL_SET_WHERE: return 1;
     case PL_SET_LEAPS: return dirs_distinct(p, d->id, 0);
     case PL_SET_DIRS: return sided_distinct(p, &p->dsets, d->id);
     case PL_SET_REGION: return sided_distinct(p, &p->regions, d->id);

@@ -100,6 +100,8 @@ const char *pl_explain_move(pl_state *st, const char *text, const char *source,
         source_line(source, ex.fail_line, rule, sizeof rule);
         snprintf(buf, len, "%s: rejected by the rule at %s:%d%s%s", text, p->source_name,
                  ex.fail_line, rule[0] ? ": " : "", rule);
+    } else if (ex.words[0]) {            /* a rule of an imported file: no line of the game's */
+        snprintf(buf, len, "%s: %s", text, ex.words);
     } else if (ex.instead[0]) {
         snprintf(buf, len, "%s: not a legal move; the closest move the rules give is %s", text, ex.instead);
     } else {

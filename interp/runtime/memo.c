@@ -58,6 +58,9 @@ static void set_reads(const pl_program *p, int s, uint64_t *r)
         set_reads(p, d->arg0, r);
         if (d->arg1 >= 0)
             set_reads(p, d->arg1, r);
+    } else if (pl_setkind_table[d->kind].args == PL_SETARGS_FILTER) {
+        for (int k = 0; k < pl_bits_words(p->ncells); k++)   /* its bitset */
+            SET(r, d->arg1 + k);
     } else {
         SET(r, d->arg0);
         SET(r, d->arg1);
@@ -94,6 +97,18 @@ static void uses(const pl_program *p, int pc, uint64_t *r, uint64_t *w)
     case PL_OP_SMARKED: case PL_OP_SSETMARK:   /* the marks of every cell */
         for (int c = 0; c < p->ncells; c++)
             SET(r, code[pc + 1] + c);
+        break;
+    case PL_OP_BITSCLEAR:                       /* a whole bitset, written */
+        for (int k = 0; k < pl_bits_words(p->ncells); k++) {
+            int32_t l = code[pc + 1] + k;
+            if (l >= 0 && l < p->nlocals)
+                r[l >> 6] &= ~(1ull << (l & 63));
+            SET(w, l);
+        }
+        break;
+    case PL_OP_BITSADD:                         /* one bit of a bitset: read and written */
+        for (int k = 0; k < pl_bits_words(p->ncells); k++)
+            SET(r, code[pc + 1] + k);
         break;
     default:
         break;
@@ -253,6 +268,10 @@ static int walk(walker *k, walk_state *w)
                 w->local[w->nconst] = code[pc + 1];
                 w->value[w->nconst++] = w->top;
             }
+            break;
+        case PL_OP_BITSCLEAR: case PL_OP_BITSADD: case PL_OP_MASKBITS:   /* a whole bitset */
+            for (int i = 0; i < pl_bits_words(p->ncells); i++)
+                forget(w, code[pc + (op == PL_OP_MASKBITS ? 3 : 1)] + i);
             break;
         default:
             for (int i = 0; i < pl_opinfo_table[op].nops; i++)

@@ -236,7 +236,8 @@ static int32_t set_bound(const pl_program *p, const pl_setdesc *d)
     case PL_SET_INTER:
     case PL_SET_MINUS:
     case PL_SET_AROUND:
-    case PL_SET_GROUPS: return p->ncells;
+    case PL_SET_GROUPS:
+    case PL_SET_WHERE: return p->ncells;
     case PL_SET_BETWEEN: return p->ncols > p->nrows ? p->ncols : p->nrows;
     case PL_SET_SLIDE:
     case PL_SET_REACH:      /* a straight line, then perhaps one extra cell */

@@ -120,6 +120,19 @@ static int sgn(int v) { return (v > 0) - (v < 0); }
 
 static const uint64_t *group_set(pl_state *st, const pl_setdesc *d);
 static const uint64_t *alg_set(pl_state *st, const pl_setdesc *d);
+
+/* Word w (64 cells) of a filtered set: its bitset in locals arg1.. (32
+ * cells per local; the verifier checked that they are locals). */
+static inline uint64_t where_word(const pl_state *st, const pl_setdesc *d, int w)
+{
+    const pl_program *p = st->prog;
+    const int32_t *bits = st->slot + st->nslots + d->arg1;
+    int32_t n = pl_bits_words(p->ncells), left = p->ncells - (w << 6);
+    uint64_t v = (uint32_t)bits[2 * w];
+    if (2 * w + 1 < n)
+        v |= (uint64_t)(uint32_t)bits[2 * w + 1] << 32;
+    return v & (left >= 64 ? ~0ull : (1ull << left) - 1);
+}
 static int set_next(pl_state *st, const pl_setdesc *d, int32_t *cursor, int pc, int32_t *out);
 
 /* Every grid square strictly between cells a and b (on one row, column or
@@ -257,6 +270,15 @@ static int32_t next_cell_or_dir(pl_state *st, const pl_setdesc *d, int32_t *curs
             return -1;
         return *cursor = t;
     }
+    case PL_SET_WHERE:
+        if (*cursor < -1 || *cursor >= p->ncells)
+            return -1;
+        for (int c = *cursor + 1; c < p->ncells; c = (c | 63) + 1) {
+            uint64_t w = where_word(st, d, c >> 6) & (~0ull << (c & 63));
+            if (w)
+                return *cursor = ((c >> 6) << 6) + __builtin_ctzll(w);
+        }
+        return -1;
     case PL_SET_GROUP:
     case PL_SET_BORDER:
     case PL_SET_UNION:
@@ -330,6 +352,8 @@ static uint64_t set_word(pl_state *st, const pl_setdesc *d, int w, int *ok)
         int pl = set_player(st, d);
         return pl < -1 || pl >= np ? 0 : st->occ[(pl + 1) * st->nwords + w];
     }
+    case PL_SET_WHERE:
+        return where_word(st, d, w);
     case PL_SET_GROUP:
     case PL_SET_BORDER:
         return group_set(st, d)[w];
@@ -375,6 +399,23 @@ static int pick_start(pl_state *st, const pl_setdesc *d, uint64_t *bits,
         return FK_PICKLIST;
     }
     return 0;
+}
+
+static int set_cells(pl_state *st, const pl_setdesc *d, uint64_t *out, int pc);
+
+/* MASKBITS: the cells of set d within mask into the bitset at locals
+ * bits.. (checked by the caller); 0 on an error (reported).  Out of line:
+ * its words would burden the interpreter's frame. */
+static __attribute__((noinline)) int mask_bits(pl_state *st, const pl_setdesc *d,
+                                               const uint64_t *mask, int32_t bits, int pc)
+{
+    uint64_t cells[PL_MAX_CELLS / 64 + 1];
+    if (!set_cells(st, d, cells, pc))
+        return 0;
+    for (int j = 0; j < pl_bits_words(st->prog->ncells); j++)
+        st_write(st, st->nslots + bits + j,
+                 (int32_t)(uint32_t)((cells[j >> 1] & mask[j >> 1]) >> (32 * (j & 1))));
+    return 1;
 }
 
 /* The next element of a FK_PICKBITS set, or -1. */
@@ -696,6 +737,12 @@ static void alg_slots_of(const pl_program *p, int i, struct pl_alg_key *key)
     const pl_setdesc *d = &p->sets[i];
     const pl_setkind_info *k = &pl_setkind_table[d->kind];
     const int32_t args[3] = {d->arg0, d->arg1, d->player};
+    if (k->args == PL_SETARGS_FILTER) {   /* its cells are its bitset's locals */
+        for (int w = 0; w < pl_bits_words(p->ncells); w++, key->n++)
+            if (key->n < ALG_KEYS)
+                key->slot[key->n] = d->arg1 + w;
+        return;
+    }
     for (int a = 0; a < 3; a++) {
         if (args[a] < 0)
             continue;
@@ -1488,6 +1535,26 @@ pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
             st_write(st, st->nslots + ip[1] + a, v);
             ip += 2;
             vmbreak;
+        vmcase(BITSCLEAR)
+            if (ip[1] > p->nlocals - pl_bits_words(p->ncells)) {
+                vm_error(st, PC, "the bitset at local %d is out of range", (int)ip[1]);
+                goto fail;
+            }
+            for (int k = 0; k < pl_bits_words(p->ncells); k++)
+                st_write(st, st->nslots + ip[1] + k, 0);
+            ip += 2;
+            vmbreak;
+        vmcase(BITSADD)
+            a = POP();
+            if (!check_cell(st, PC, a, "a filtered set")) goto fail;
+            if (ip[1] > p->nlocals - pl_bits_words(p->ncells)) {
+                vm_error(st, PC, "the bitset at local %d is out of range", (int)ip[1]);
+                goto fail;
+            }
+            v = st->nslots + ip[1] + (a >> 5);
+            st_write(st, v, (int32_t)((uint32_t)st->slot[v] | 1u << (a & 31)));
+            ip += 2;
+            vmbreak;
         vmcase(NOT) a = POP(); PUSH(!a); ip += 1; vmbreak;
         vmcase(EQ) b = POP(); a = POP(); PUSH(a == b); ip += 1; vmbreak;
         vmcase(NE) b = POP(); a = POP(); PUSH(a != b); ip += 1; vmbreak;
@@ -1923,6 +1990,21 @@ pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
             if (ip[4] <= PC && --budget < 0)   /* hand-made bytecode: a loop */
                 goto out_of_budget;
             ip = code + (ip[4]);
+            vmbreak;
+        }
+        vmcase(MASKBITS) {   /* x in S where C, C a board predicate */
+            const pl_masks *mk = st->masks ? st->masks : pl_masks_of(st);
+            int k = ip[2];
+            if (!mk->valid[k] || st->mover < 0 || st->mover >= np ||
+                ip[3] > p->nlocals - pl_bits_words(p->ncells)) {
+                PUSH(0);             /* the loop after computes it */
+                ip += 4;
+                vmbreak;
+            }
+            if (!mask_bits(st, &p->sets[ip[1]], pl_mask(mk, k, st->mover), ip[3], PC))
+                goto fail;
+            PUSH(1);
+            ip += 4;
             vmbreak;
         }
         vmcase(OCCAGG) {

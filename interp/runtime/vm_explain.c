@@ -81,6 +81,7 @@ static void render_words(const pl_state *st, int pc, char *out, size_t len)
         return;
     const int32_t *locals = st->slot + st->nslots;
     size_t n = 0;
+    int cut_short = 0;
     while (*t && n + 1 < len) {
         char piece[48];
         const char *add = piece;
@@ -123,12 +124,21 @@ static void render_words(const pl_state *st, int pc, char *out, size_t len)
                 snprintf(piece, sizeof piece, "%d", (int)v);
         }
         size_t k = strlen(add);
-        if (n + k >= len)
+        if (n + k >= len) {
             k = len - 1 - n;
+            cut_short = 1;
+        }
         memcpy(out + n, add, k);
         n += k;
     }
     out[n] = 0;
+    if ((*t || cut_short) && len > 8) {   /* too long: cut at a word, "..." */
+        size_t cut = n + 4 < len ? n : len - 4;
+        size_t at = cut;
+        while (at > 0 && out[at] != ' ')
+            at--;
+        memcpy(out + (at > 0 ? at : cut), "...", 4);
+    }
 }
 
 static int common_prefix(const char *a, int na, const char *b, int nb)

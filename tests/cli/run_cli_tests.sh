@@ -584,7 +584,7 @@ run explain english-draughts b2-c3
 expect "explain: words derived from the rule" 1 "b2-c3: c3 is not empty"
 expect "explain: then the rule's place" 1 "(the rule at "
 run explain reversi c5
-expect "explain: words of a comprehension" 1 "c5: any (d in all8 where flanks (c5, d)) does not hold"
+expect "explain: words of a comprehension" 1 "c5: there is no d in all8 where flanks (c5, d) holds"
 # A drop names no cell the rules pick from the hand: the path that writes
 # it, past the rule, is still the one blamed.
 run explain shogi "P*e5"
