@@ -25,7 +25,8 @@
  *
  * A new bytecode finding of the fuzzer becomes a row: the smallest game
  * that has the shape, and the corruption, through pl_program, that the
- * minimized input made (docs/validate.md, "What the fuzzers found").
+ * minimized input made (docs/validate.md, "Bytecode regressions across
+ * format changes").
  */
 #ifndef PLATEAU_BYTECODE_REGRESSIONS_H
 #define PLATEAU_BYTECODE_REGRESSIONS_H
@@ -301,16 +302,16 @@ static inline const pl_bcreg *pl_bcreg_find(const char *name)
 
 /* --- making and checking -------------------------------------------------- */
 
-/* The bytecode version a file was written in, when it is not the one the
- * loader reads (so the loader refuses it at its header, whatever follows);
- * 0 when the file is in the current format or is no bytecode at all. */
-static inline uint32_t pl_bcreg_stale_version(const uint8_t *data, size_t len)
+/* True when `data` is bytecode of another version than the one the
+ * loader reads (which it refuses at its header, whatever follows); the
+ * version in *version. */
+static inline int pl_bcreg_stale(const uint8_t *data, size_t len, uint32_t *version)
 {
     if (!data || len < 8 || memcmp(data, PL_BYTECODE_MAGIC, 4) != 0)
         return 0;
-    uint32_t v = (uint32_t)data[4] | (uint32_t)data[5] << 8 |
-                 (uint32_t)data[6] << 16 | (uint32_t)data[7] << 24;
-    return v == PL_BYTECODE_VERSION ? 0 : (v ? v : 0xffffffffu);
+    *version = (uint32_t)data[4] | (uint32_t)data[5] << 8 |
+               (uint32_t)data[6] << 16 | (uint32_t)data[7] << 24;
+    return *version != PL_BYTECODE_VERSION;
 }
 
 /* Generate the moves of the start position with the small budget:
@@ -336,8 +337,8 @@ static inline pl_err pl_bcreg_first_moves(const pl_program *p, char *err, size_t
 static inline const char *pl_bcreg_check(const pl_bcreg *r, const uint8_t *data,
                                          size_t len, char *buf, size_t n)
 {
-    uint32_t stale = pl_bcreg_stale_version(data, len);
-    if (stale) {
+    uint32_t stale = 0;
+    if (pl_bcreg_stale(data, len, &stale)) {
         snprintf(buf, n, "written in bytecode version %u, the loader reads version %d: "
                  "refused at its header, it no longer reaches the check it was kept "
                  "for; regenerate it: cmake --build build --target "
