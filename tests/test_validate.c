@@ -5,6 +5,10 @@
  *   - every file of tests/fuzz/regressions/ replayed through the fuzz
  *     target it was found by (compile-*, bytecode-*, movetext-*), without
  *     a crash: the same code as the libFuzzer harnesses (fuzz_targets.h);
+ *     the bytecode ones are made from source by bytecode_regressions.h,
+ *     made again here, and checked for their outcome (refused with the
+ *     verifier's message, the VM's runtime error, or play) and for their
+ *     format: a kept file of another bytecode version fails the test;
  *   - every tests/broken/v_*.game against its exact diagnostics in
  *     v_*.err, and the same diagnostics as JSON Lines;
  *   - every tests/broken/w_*.game (compiles, with warnings) against w_*.err;
@@ -20,6 +24,7 @@
 #include <dirent.h>
 #include <sys/stat.h>
 #include "fuzz/fuzz_targets.h"
+#include "fuzz/bytecode_regressions.h"
 
 #define REGRESSIONS "tests/fuzz/regressions"
 
@@ -63,6 +68,34 @@ static void free_list(char **names)
 /* ---------------------------------------------------------------------- */
 /* fuzz regressions */
 
+/* A kept .pbc regression: in the current format (one in another version
+ * is refused at its header, before the check it was kept for: the test
+ * fails and says to regenerate it), made by a row of
+ * bytecode_regressions.h, doing what the row says, and through the fuzz
+ * target. */
+static void replay_bytecode(const char *path, const char *name,
+                            const uint8_t *bytes, size_t len)
+{
+    char why[1024];
+    const pl_bcreg *r = pl_bcreg_find(name);
+    uint32_t stale = 0;
+    if (pl_bcreg_stale(bytes, len, &stale) && r)
+        fail_msg("%s: %s", path, pl_bcreg_check(r, bytes, len, why, sizeof why));
+    if (pl_bcreg_stale(bytes, len, &stale))
+        fail_msg("%s: written in bytecode version %u, the loader reads version %d: "
+                 "refused at its header, it no longer tests anything: make it a row of "
+                 "tests/fuzz/bytecode_regressions.h (docs/validate.md)", path, stale,
+                 PL_BYTECODE_VERSION);
+    if (!r)
+        fail_msg("%s: no row of tests/fuzz/bytecode_regressions.h makes it: the "
+                 "bytes of a fuzzer go stale at the next change of the format; "
+                 "add a row (docs/validate.md, \"Bytecode regressions across format "
+                 "changes\")", path);
+    if (pl_bcreg_check(r, bytes, len, why, sizeof why))
+        fail_msg("%s: %s", path, why);
+    pl_fuzz_bytecode(bytes, len);
+}
+
 static void test_fuzz_regressions(void **state)
 {
     (void)state;
@@ -81,7 +114,7 @@ static void test_fuzz_regressions(void **state)
         if (strncmp(*p, "compile-", 8) == 0)
             pl_fuzz_compile_play(bytes, len, 3);   /* play, whatever the budget */
         else if (strncmp(*p, "bytecode-", 9) == 0)
-            pl_fuzz_bytecode(bytes, len);
+            replay_bytecode(path, *p + 9, bytes, len);
         else if (strncmp(*p, "movetext-", 9) == 0)
             pl_fuzz_movetext(bytes, len);
         else if (strncmp(*p, "gen-", 4) == 0)
@@ -100,6 +133,72 @@ static void test_fuzz_regressions(void **state)
         fprintf(stderr, "note: not replayed (open): %s/open/%s\n", REGRESSIONS, *p);
     free_list(open);
     fprintf(stderr, "%d fuzz regressions replayed, %d open\n", replayed, nopen);
+}
+
+/* Each row of bytecode_regressions.h, made again from its source in the
+ * current format: it does what the row says (refused by the verifier with
+ * its message, stopped by the VM with its runtime error, or played with
+ * the row's checks), and the fuzz target takes it; its file is kept. */
+static void test_bytecode_regressions_from_source(void **state)
+{
+    (void)state;
+    for (int i = 0; i < PL_BCREG_COUNT; i++) {
+        const pl_bcreg *r = &pl_bcreg_table[i];
+        char why[1024], path[512];
+        uint8_t *bytes;
+        size_t len;
+        if (pl_bcreg_make(r, &bytes, &len, why, sizeof why) != 0)
+            fail_msg("bytecode-%s: %s", r->name, why);
+        if (pl_bcreg_check(r, bytes, len, why, sizeof why))
+            fail_msg("bytecode-%s, made from source: %s", r->name, why);
+        snprintf(path, sizeof path, "%s/bytecode-%s", REGRESSIONS, r->name);
+        size_t kept_len = 0;
+        char *kept = pt_read_file(path, &kept_len);
+        if (!kept)
+            fail_msg("%s is missing: cmake --build build --target bytecode_regressions", path);
+        /* the kept file went through the fuzz target already (a runaway
+           loop costs its whole step budget: seconds under ASan) */
+        if (kept_len != len || memcmp(kept, bytes, len) != 0)
+            pl_fuzz_bytecode(bytes, len);
+        free(kept);
+        free(bytes);
+    }
+    fprintf(stderr, "%d bytecode regressions made from source\n", (int)PL_BCREG_COUNT);
+}
+
+/* The checks of a row can fail: a row's file written in another bytecode
+ * version fails with the advice to regenerate it; the program as
+ * compiled, without its corruption, does not pass for the regression, nor
+ * does another game for a row that plays. */
+static void test_bytecode_regressions_can_fail(void **state)
+{
+    (void)state;
+    char why[1024];
+    for (int i = 0; i < PL_BCREG_COUNT; i++) {
+        const pl_bcreg *r = &pl_bcreg_table[i];
+        uint8_t *bytes;
+        size_t len;
+        assert_int_equal(pl_bcreg_make(r, &bytes, &len, why, sizeof why), 0);
+        assert_null(pl_bcreg_check(r, bytes, len, why, sizeof why));
+        bytes[4] = (uint8_t)(bytes[4] - 1);   /* the version before */
+        uint32_t version = 0;
+        assert_true(pl_bcreg_stale(bytes, len, &version));
+        assert_int_equal(version, PL_BYTECODE_VERSION - 1);
+        const char *msg = pl_bcreg_check(r, bytes, len, why, sizeof why);
+        assert_non_null(msg);
+        assert_non_null(strstr(msg, "regenerate it"));
+        free(bytes);
+        /* without its corruption; a row that plays, with the slides of
+           the first row instead of its own game (moves with texts and
+           effects, more than one) */
+        pl_bcreg control = *r;
+        control.corrupt = NULL;
+        if (!r->corrupt)
+            control.game = pl_bcreg_table[0].game;
+        assert_int_equal(pl_bcreg_make(&control, &bytes, &len, why, sizeof why), 0);
+        assert_non_null(pl_bcreg_check(r, bytes, len, why, sizeof why));
+        free(bytes);
+    }
 }
 
 /* The grammar of fuzz_gen writes valid games: were it to write broken
@@ -652,6 +751,8 @@ int main(void)
         cmocka_unit_test(test_warning_files),
         cmocka_unit_test(test_fuzz_targets_on_valid_input),
         cmocka_unit_test(test_fuzz_regressions),
+        cmocka_unit_test(test_bytecode_regressions_from_source),
+        cmocka_unit_test(test_bytecode_regressions_can_fail),
         cmocka_unit_test(test_fuzz_gen_writes_valid_games),
         cmocka_unit_test(test_runaway_while),
         cmocka_unit_test(test_expansion_budgets),

@@ -4,7 +4,10 @@
  *
  *   OUT/compile/    the .game files of games/, stdlib/, tests/broken/
  *   OUT/gen/        a few byte strings for fuzz_gen (choices, not text)
- *   OUT/bytecode/   each game compiled to .pbc (the bytes of `plateau compile`)
+ *   OUT/bytecode/   each game compiled to .pbc (the bytes of `plateau compile`),
+ *                   and the bytecode regressions (bytecode_regressions.h),
+ *                   made from source: inputs at the checks of the verifier
+ *                   and the VM
  *   OUT/movetext/   for each game, the legal move texts at the start and
  *                   after 5 and 10 random plies, as typed and upper-cased,
  *                   in the input format of pl_fuzz_movetext
@@ -15,6 +18,7 @@
 #include <errno.h>
 #include <sys/stat.h>
 #include "fuzz_targets.h"
+#include "bytecode_regressions.h"
 
 enum { MAX_TEXTS_PER_POSITION = 40 };
 
@@ -182,6 +186,18 @@ int main(int argc, char **argv)
         move_texts(g, p, 0);
         move_texts(g, p, 5);
         move_texts(g, p, 10);
+    }
+    for (int i = 0; i < PL_BCREG_COUNT; i++) {
+        uint8_t *bytes;
+        size_t len;
+        char why[1024], name[256];
+        if (pl_bcreg_make(&pl_bcreg_table[i], &bytes, &len, why, sizeof why) != 0) {
+            fprintf(stderr, "make_corpus: %s, skipped\n", why);
+            continue;
+        }
+        snprintf(name, sizeof name, "regression-%s", pl_bcreg_table[i].name);
+        write_bytes("bytecode", name, bytes, len);
+        free(bytes);
     }
     printf("make_corpus: %d files in %s\n", written, out_dir);
     return 0;
