@@ -309,14 +309,41 @@ static int dset_of(cc_t *cc, const ast *e)
 /* ---------------------------------------------------------------------- */
 /* sets */
 
+/* Where set d is, or would go, in the index (a power-of-two table). */
+static int *set_index_slot(cc_t *cc, const pl_setdesc *d)
+{
+    const pl_program *p = cc->prog;
+    size_t mask = (size_t)cc->set_index_cap - 1;
+    for (size_t i = pl_hash_bytes(PL_FNV_OFFSET, d, sizeof *d) & mask;; i = (i + 1) & mask) {
+        int *at = &cc->set_index[i];
+        if (*at == 0 || memcmp(&p->sets[*at - 1], d, sizeof *d) == 0)
+            return at;
+    }
+}
+
+static void set_index_grow(cc_t *cc)
+{
+    int old_cap = cc->set_index_cap, *old = cc->set_index;
+    cc->set_index_cap = old_cap ? 2 * old_cap : 64;
+    cc->set_index = pl_calloc((size_t)cc->set_index_cap, sizeof *cc->set_index);
+    for (int i = 0; i < old_cap; i++)
+        if (old[i])
+            *set_index_slot(cc, &cc->prog->sets[old[i] - 1]) = old[i];
+    free(old);
+}
+
+/* The number of set d in the program, added if new. */
 static int add_set(cc_t *cc, pl_setdesc d)
 {
     pl_program *p = cc->prog;
-    for (int i = 0; i < p->nsets; i++)
-        if (memcmp(&p->sets[i], &d, sizeof d) == 0)
-            return i;
-    p->sets = pl_realloc_array(p->sets, (size_t)p->nsets + 1, sizeof *p->sets);
+    if (2 * (p->nsets + 1) > cc->set_index_cap)   /* half full at most */
+        set_index_grow(cc);
+    int *at = set_index_slot(cc, &d);
+    if (*at)
+        return *at - 1;
+    PL_GROW(p->sets, cc->sets_cap, p->nsets + 1);
     p->sets[p->nsets] = d;
+    *at = p->nsets + 1;
     return p->nsets++;
 }
 

@@ -1242,6 +1242,7 @@ static pl_program *compile_text(const char *name, char *text, size_t len,
     free(cc.pred_local);
     free(cc.locals);
     pl_names_free(&cc.local_names);
+    free(cc.set_index);
     ast_arena_free(&cc.arena);
     return p;
 }

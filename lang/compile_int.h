@@ -161,6 +161,11 @@ typedef struct {
     int32_t *pred_off, *pred_local;
     int npreds, preds_cap;
 
+    /* the program's sets, deduplicated through an open-addressing index
+       (codegen.c add_set): expansions make many, a scan would be quadratic */
+    int *set_index;      /* set number + 1, 0: free */
+    int set_index_cap, sets_cap;
+
     /* locals */
     cc_local *locals;
     int nlocals_scope, locals_cap;
