@@ -117,7 +117,7 @@ static void add_edge(builder *b, int node)
     s->edges[s->nedges++] = node;
 }
 
-int pl_code_successors(const pl_program *p, int pc, int32_t next[2])
+static int code_successors(const pl_program *p, int pc, int32_t next[2])
 {
     const int32_t *code = p->code;
     switch (code[pc]) {
@@ -136,6 +136,18 @@ int pl_code_successors(const pl_program *p, int pc, int32_t next[2])
     case PL_OP_TRY: next[0] = pc + 2; next[1] = code[pc + 1]; return 2;
     default: next[0] = pc + 1 + pl_opinfo_table[code[pc]].nops; return 1;
     }
+}
+
+/* Only successors inside the code: the verifier refuses a path that runs
+ * off its end from an entry, but the analyses also walk code no entry
+ * reaches, which hand-made bytecode may end with a fall-through. */
+int pl_code_successors(const pl_program *p, int pc, int32_t next[2])
+{
+    int k = code_successors(p, pc, next), n = 0;
+    for (int i = 0; i < k; i++)
+        if (next[i] >= 0 && next[i] < p->ncode)
+            next[n++] = next[i];
+    return n;
 }
 
 /* The block of the `possible` whose TRY is at pc, as the compiler lays it

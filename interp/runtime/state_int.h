@@ -494,7 +494,8 @@ int pl_memo_seen(pl_state *st, int k);
 /* sample.c */
 void pl_sampler_free(pl_sampler *s);
 /* The instructions that may run after the one at pc (each branch of a
- * jump or choice, the next element of a PICK); returns their number. */
+ * jump or choice, the next element of a PICK), those inside the code
+ * only; returns their number. */
 int pl_code_successors(const pl_program *p, int pc, int32_t next[2]);
 /* The plan of st's program, built on first use (thread-safe). */
 const pl_sample_plan *pl_sample_plan_of(pl_state *st);

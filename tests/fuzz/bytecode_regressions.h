@@ -188,6 +188,38 @@ static inline const char *pl_bcreg_between_cursor_off_board(pl_program *p)
     return NULL;
 }
 
+/* A REMOVE appended after the last instruction: no entry reaches it, so
+ * the verifier's walk of the paths does not see it run off the end, but
+ * the analyses that walk every instruction (the sampling plan's "after a
+ * REMOVE") followed it there and read past the code. */
+static inline const char *pl_bcreg_fall_off_the_end(pl_program *p)
+{
+    int n = p->ncode;
+    p->code = realloc(p->code, (size_t)(n + 1) * sizeof *p->code);
+    p->code_line = realloc(p->code_line, (size_t)(n + 1) * sizeof *p->code_line);
+    p->code_col = realloc(p->code_col, (size_t)(n + 1) * sizeof *p->code_col);
+    if (!p->code || !p->code_line || !p->code_col)
+        return "out of memory";
+    p->code[n] = PL_OP_REMOVE;
+    p->code_line[n] = p->code_col[n] = 0;
+    p->ncode = n + 1;
+    return NULL;
+}
+
+/* The unreachable REMOVE changes nothing: the moves are the 9 cells. */
+static inline const char *pl_bcreg_plays_nine(pl_state *st, pl_movelist *ml)
+{
+    const pl_program *p = pl_state_program(st);
+    if (p->ncode < 1 || p->code[p->ncode - 1] != PL_OP_REMOVE)
+        return "the code does not end with the REMOVE appended";
+    int r;
+    if (pl_status(st, ml, &r) != PL_OK || r != PL_RESULT_NONE || ml->count != 9)
+        return "not the 9 moves of an empty 3 x 3 board";
+    if (pl_apply(st, ml, 0) != PL_OK || pl_status(st, ml, &r) != PL_OK || ml->count != 8)
+        return "not 8 moves after one";
+    return pl_undo(st) == PL_OK ? NULL : "undo failed";
+}
+
 /* --- the checks of the rows that play ------------------------------------- */
 
 /* Moves that write no text: the VM recorded them from a NULL text.  They
@@ -287,6 +319,10 @@ static const pl_bcreg pl_bcreg_table[] = {
      NULL, PL_BCREG_PLAYS, NULL, pl_bcreg_plays_pass},
     {"two-cells-on-one-square", PL_BCREG_LOOPS, pl_bcreg_two_cells_on_one_square,
      PL_BCREG_REFUSED, "two cells are on the square at column 0, row 0 of the grid", NULL},
+    {"fall-off-the-end",
+     "game \"Place\"\nabout \"Place a token on an empty cell.\"\n" PL_BCREG_BOARD
+     "moves {\n  pick c in empty_cells\n  place mover token at c\n  text c\n}\n",
+     pl_bcreg_fall_off_the_end, PL_BCREG_PLAYS, NULL, pl_bcreg_plays_nine},
 };
 
 enum { PL_BCREG_COUNT = (int)(sizeof pl_bcreg_table / sizeof pl_bcreg_table[0]) };
