@@ -457,10 +457,11 @@ static int is_set_ast(cc_t *cc, const ast *e, int depth)
         return 0;
     if (ast_list_len(s->decl->a) != (e->kind == A_CALL ? ast_list_len(e->a) : 0))
         return 0;
-    int saved = cc->head, r = 0;
+    int saved = cc->head, mark = cc->nlocals_scope, r = 0;
     if (cg_bind_params(cc, e, s->decl, saved))
         r = is_set_ast(cc, s->decl->b, depth + 1);
     cc->head = saved;
+    cg_unbind_to(cc, mark);
     return r;
 }
 
@@ -503,12 +504,13 @@ static int has_filter(cc_t *cc, const ast *e, int depth)
         return 0;
     if (ast_list_len(s->decl->a) != (e->kind == A_CALL ? ast_list_len(e->a) : 0))
         return 0;
-    int saved = cc->head, r = 0;
+    int saved = cc->head, mark = cc->nlocals_scope, r = 0;
     if (e->kind == A_NAME)
         cc->head = -1;
     if (e->kind == A_NAME || cg_bind_params(cc, e, s->decl, saved))
         r = has_filter(cc, s->decl->b, depth + 1);
     cc->head = saved;
+    cg_unbind_to(cc, mark);
     return r;
 }
 
