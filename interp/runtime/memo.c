@@ -426,6 +426,10 @@ static void table_grow(pl_state *st)
 int pl_memo_seen(pl_state *st, int k)
 {
     const pl_memo_plan *m = st->memo;
+    /* the key hashes the text: a long one (a runaway loop's) would make
+       each point met cost its length; such a way goes on unpruned */
+    if (st->text_len > PL_MEMO_MAX_TEXT)
+        return 0;
     if ((st->memo_used + 1) * 2 > st->memo_cap)
         table_grow(st);
     uint64_t key = way_key(st, m, k);

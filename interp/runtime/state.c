@@ -388,6 +388,7 @@ pl_state *pl_state_new(const pl_program *prog)
     st->grid = pl_malloc((size_t)(gsize > 0 ? gsize : 1) * sizeof(int32_t));
     st->queue = pl_malloc((size_t)(prog->ncells + 1) * sizeof(int32_t));
     st->seen = pl_calloc((size_t)prog->ncells + 1, 1);
+    st->written = pl_calloc((size_t)prog->nslots + 1, sizeof *st->written);
     st->nwords = (prog->ncells + 63) / 64;
     st->occ = pl_calloc((size_t)(prog->nplayers + 1) * (size_t)st->nwords + 1, sizeof(uint64_t));
     st->grp = pl_calloc((size_t)st->nwords + 1, sizeof(uint64_t));
@@ -487,6 +488,7 @@ void pl_state_free(pl_state *st)
     free(st->grid);
     free(st->queue);
     free(st->seen);
+    free(st->written);
     free(st->occ);
     free(st->grp);
     free(st->alg);
@@ -579,6 +581,7 @@ pl_err pl_generate(pl_state *st, pl_movelist *ml)
     st->out = ml;
     st->mover = pl_state_to_move(st);
     st->budget = st->step_budget;
+    st->recorded_units = 0;
     st->unproven = 0;
     pl_err err = pl_vm_run(st, st->prog->entry_moves[st->mover], VM_GEN, NULL);
     st->out = NULL;

@@ -39,6 +39,15 @@ enum { PL_EXPLAIN_RELAX_MAX = 512 };
 #ifndef VM_STEP_BUDGET /* tests may build with a smaller one */
 #define VM_STEP_BUDGET 50000000L
 #endif
+/* Recording a move copies and hashes its text and scans the writes of
+ * its way, work that grows with the length of the way, not with the steps
+ * that made it: a loop that lengthens its way and yields at each turn
+ * would do work quadratic in its steps.  So one generation may record at
+ * most VM_RECORD_UNITS_PER_STEP bytes of text and writes per step of its
+ * budget (a game's moves, a few bytes long, never come near).  The memo
+ * (memo.c), which hashes the text too, skips ways whose text is longer
+ * than PL_MEMO_MAX_TEXT. */
+enum { VM_RECORD_UNITS_PER_STEP = 16, PL_MEMO_MAX_TEXT = 256 };
 /* Pending choice points a loop may pile up (about 64 bytes each). */
 enum { VM_MAX_FORKS = 1 << 20 };
 
@@ -332,6 +341,11 @@ struct pl_state {
                                  texts does not cover it */
     long runs;                /* runs of the VM, nested ones included */
     uint64_t *named;          /* VM_COUNT: bitset of the cells the text names */
+    /* record_writes (vm.c): written[idx] == written_mark when slot idx is
+       already among the writes of the move being recorded */
+    uint32_t *written;
+    uint32_t written_mark;
+    long recorded_units;      /* bytes of text and writes recorded this generation */
 
     char err[512];
     int has_err;

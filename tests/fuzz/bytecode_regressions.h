@@ -206,6 +206,32 @@ static inline const char *pl_bcreg_fall_off_the_end(pl_program *p)
     return NULL;
 }
 
+/* Every comparison `< 10` (LTK 10) compares with INT32_MAX instead: the
+ * loop of PL_BCREG_LONG_WAY no longer ends, and each of its turns makes
+ * the move one letter and one write longer and records it.  (The fuzzer
+ * made this shape from Fanorona by turning the REMOVE of the capture
+ * loop into a TEXTINT: the chain went on forever, its text growing.)
+ * The moves recorded cost work that grows with their length, quadratic
+ * in the turns of the loop, which the step budget does not count: once
+ * only the cap on a list's texts, 256 MB of them, stopped it (32 s
+ * under the fuzzer's ASan); now the bound on the bytes one generation
+ * records (VM_RECORD_UNITS_PER_STEP) does, a few MB in. */
+static inline const char *pl_bcreg_unbounded_way(pl_program *p)
+{
+    int found = 0;
+    for (int pc = 0; pc < p->ncode;) {
+        int op = p->code[pc];
+        if (op < 0 || op >= PL_OP_COUNT)
+            break;   /* not an instruction: never in a compiled program */
+        if (op == PL_OP_LTK && pc + 1 < p->ncode && p->code[pc + 1] == 10) {
+            p->code[pc + 1] = INT32_MAX;
+            found++;
+        }
+        pc += 1 + pl_opinfo_table[op].nops;
+    }
+    return found ? NULL : "no LTK 10 (turns < 10) in the code";
+}
+
 /* The unreachable REMOVE changes nothing: the moves are the 9 cells. */
 static inline const char *pl_bcreg_plays_nine(pl_state *st, pl_movelist *ml)
 {
@@ -298,6 +324,22 @@ static inline const char *pl_bcreg_plays_pass(pl_state *st, pl_movelist *ml)
     "  text from \"-\" dest\n"                                                \
     "}\n"
 
+/* A move that goes on for up to 9 turns of a loop, one letter each:
+ * "x", "xx", ... */
+#define PL_BCREG_LONG_WAY                                                     \
+    "game \"Long way\"\nabout \"Each turn of the loop makes the move "        \
+    "longer, and may end it.\"\n" PL_BCREG_BOARD                              \
+    "var turns = 0\n"                                                         \
+    "moves {\n"                                                               \
+    "  let going = 1\n"                                                       \
+    "  while going {\n"                                                       \
+    "    set turns = turns + 1\n"                                             \
+    "    text \"x\"\n"                                                        \
+    "    require turns < 10\n"                                                \
+    "    either { set going = 0 } or { require true }\n"                      \
+    "  }\n"                                                                   \
+    "}\n"
+
 static const pl_bcreg pl_bcreg_table[] = {
     {"neighbor-cycle", PL_BCREG_SLIDES, pl_bcreg_neighbor_cycle,
      PL_BCREG_REFUSED, "direction e leads around a cycle through cell a1", NULL},
@@ -323,6 +365,8 @@ static const pl_bcreg pl_bcreg_table[] = {
      "game \"Place\"\nabout \"Place a token on an empty cell.\"\n" PL_BCREG_BOARD
      "moves {\n  pick c in empty_cells\n  place mover token at c\n  text c\n}\n",
      pl_bcreg_fall_off_the_end, PL_BCREG_PLAYS, NULL, pl_bcreg_plays_nine},
+    {"unbounded-way", PL_BCREG_LONG_WAY, pl_bcreg_unbounded_way,
+     PL_BCREG_RUNTIME_ERROR, "the move program ran too long", NULL},
 };
 
 enum { PL_BCREG_COUNT = (int)(sizeof pl_bcreg_table / sizeof pl_bcreg_table[0]) };
