@@ -357,6 +357,56 @@ static void test_variables_holding_cells(void **state)
     pl_program_free(p);
 }
 
+/* Hex's connection in one line of set algebra (games/connection/hex.game)
+ * against the same rules with a hand-made fixed-point loop
+ * (tests/bench/fixed-point/hex.game, the yardstick of the speed figures
+ * in docs/games/hex.md): the same moves, results and evaluations along
+ * seeded random games, every one played to its end. */
+static void test_hex_agrees_with_its_fixed_point_yardstick(void **state)
+{
+    (void)state;
+    pl_program *p = pt_compile("games/connection/hex.game");
+    pl_program *q = pt_compile("tests/bench/fixed-point/hex.game");
+    pl_movelist ml, mq;
+    pl_movelist_init(&ml);
+    pl_movelist_init(&mq);
+    uint64_t seed = 2026;
+    int wins[2] = {0, 0};
+    for (int game = 0; game < 24; game++) {
+        pl_state *a = pl_state_new(p), *b = pl_state_new(q);
+        for (;;) {
+            int ra = pt_status(a, &ml), rb = pt_status(b, &mq);
+            assert_int_equal(ra, rb);
+            if (ra != PL_RESULT_NONE) {
+                assert_true(ra == 0 || ra == 1);   /* a win of red or blue: Hex has no draw */
+                wins[ra]++;
+                break;
+            }
+            char *ta = pt_join_moves(&ml), *tb = pt_join_moves(&mq);
+            assert_string_equal(ta, tb);
+            free(ta);
+            free(tb);
+            int32_t va = 0, vb = 0;
+            assert_int_equal(pl_evaluate(a, 0, &va), PL_OK);
+            assert_int_equal(pl_evaluate(b, 0, &vb), PL_OK);
+            assert_int_equal(va, vb);
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            int k = (int)((seed >> 33) % (uint64_t)ml.count);
+            int kq = pl_movelist_find(&mq, pl_move_text(&ml, k));
+            assert_true(kq >= 0);
+            pl_apply(a, &ml, k);
+            pl_apply(b, &mq, kq);
+        }
+        pl_state_free(a);
+        pl_state_free(b);
+    }
+    assert_true(wins[0] > 0 && wins[1] > 0);   /* both connections were tested */
+    pl_movelist_free(&ml);
+    pl_movelist_free(&mq);
+    pl_program_free(p);
+    pl_program_free(q);
+}
+
 int main(void)
 {
     pt_init();
@@ -372,6 +422,7 @@ int main(void)
         cmocka_unit_test(test_imported_direction_that_goes_nowhere_warns),
         cmocka_unit_test(test_variables_holding_cells),
         cmocka_unit_test(test_slide_and_reach),
+        cmocka_unit_test(test_hex_agrees_with_its_fixed_point_yardstick),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
