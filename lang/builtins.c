@@ -43,10 +43,13 @@ const cc_builtin_name cc_builtin_names[CC_BN_COUNT] = {
 #undef BUILTIN_NAME
 };
 
+/* Both lookups run for most names the compiler meets (a fifth to two
+ * fifths of the time of compiling a large game went to strcmp here):
+ * the first letter, compared inline, rules out most entries. */
 const cc_builtin *cc_builtin_find(const char *name)
 {
     for (int i = 0; i < CC_BI_COUNT; i++)
-        if (strcmp(cc_builtins[i].name, name) == 0)
+        if (cc_builtins[i].name[0] == name[0] && strcmp(cc_builtins[i].name, name) == 0)
             return &cc_builtins[i];
     return NULL;
 }
@@ -54,7 +57,7 @@ const cc_builtin *cc_builtin_find(const char *name)
 const cc_builtin_name *cc_builtin_name_find(const char *name)
 {
     for (int i = 0; i < CC_BN_COUNT; i++)
-        if (strcmp(cc_builtin_names[i].name, name) == 0)
+        if (cc_builtin_names[i].name[0] == name[0] && strcmp(cc_builtin_names[i].name, name) == 0)
             return &cc_builtin_names[i];
     return NULL;
 }
