@@ -426,9 +426,16 @@ static void table_grow(pl_state *st)
 int pl_memo_seen(pl_state *st, int k)
 {
     const pl_memo_plan *m = st->memo;
-    /* the key hashes the text: a long one (a runaway loop's) would make
-       each point met cost its length; such a way goes on unpruned */
+    /* The key hashes the text and the live locals: a long text (a runaway
+       loop's) would make each point met cost its length, so such a way
+       goes on unpruned; and past a bound on the words one generation
+       hashes, as on the bytes it records (VM_RECORD_UNITS_PER_STEP), the
+       memo stops: the steps then cost what they cost without it. */
+    int live = m->live_off[k + 1] - m->live_off[k];
     if (st->text_len > PL_MEMO_MAX_TEXT)
+        return 0;
+    st->memo_hashed += st->text_len + live;
+    if (st->memo_hashed > st->step_budget * VM_RECORD_UNITS_PER_STEP)
         return 0;
     if ((st->memo_used + 1) * 2 > st->memo_cap)
         table_grow(st);
@@ -448,6 +455,7 @@ void pl_memo_new_generation(pl_state *st)
     if (!st->memo)
         st->memo = pl_memo_plan_of(st);
     st->memo_used = 0;
+    st->memo_hashed = 0;
     if (++st->memo_gen == 0) {      /* wrapped: forget every tag */
         if (st->memo_gens)
             memset(st->memo_gens, 0, (size_t)st->memo_cap * sizeof *st->memo_gens);

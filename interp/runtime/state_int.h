@@ -46,7 +46,8 @@ enum { PL_EXPLAIN_RELAX_MAX = 512 };
  * most VM_RECORD_UNITS_PER_STEP bytes of text and writes per step of its
  * budget (a game's moves, a few bytes long, never come near).  The memo
  * (memo.c), which hashes the text too, skips ways whose text is longer
- * than PL_MEMO_MAX_TEXT. */
+ * than PL_MEMO_MAX_TEXT, and stops for the rest of a generation past the
+ * same bound on what it hashed. */
 enum { VM_RECORD_UNITS_PER_STEP = 16, PL_MEMO_MAX_TEXT = 256 };
 /* Pending choice points a loop may pile up (about 64 bytes each). */
 enum { VM_MAX_FORKS = 1 << 20 };
@@ -346,6 +347,7 @@ struct pl_state {
     uint32_t *written;
     uint32_t written_mark;
     long recorded_units;      /* bytes of text and writes recorded this generation */
+    long memo_hashed;         /* words hashed by the memo this generation (memo.c) */
 
     char err[512];
     int has_err;
