@@ -357,29 +357,29 @@ static void test_variables_holding_cells(void **state)
     pl_program_free(p);
 }
 
-/* Hex's connection in one line of set algebra (games/connection/hex.game)
- * against the same rules with a hand-made fixed-point loop
- * (tests/bench/fixed-point/hex.game, the yardstick of the speed figures
- * in docs/games/hex.md): the same moves, results and evaluations along
- * seeded random games, every one played to its end. */
-static void test_hex_agrees_with_its_fixed_point_yardstick(void **state)
+/* Two files of the same rules, one with group() and set algebra, one
+ * with hand-made fixed-point loops (tests/bench/fixed-point/, the
+ * yardsticks of the speed figures in docs/games/hex.md and go.md): the same
+ * moves, results and evaluations along `games` seeded random games, each
+ * played to its end or to max_plies.  The results seen are counted in
+ * results[] (nplayers + 1 of them: the wins, then draws). */
+static void expect_same_games(const char *sets, const char *fixed, int games, int max_plies,
+                              int *results)
 {
-    (void)state;
-    pl_program *p = pt_compile("games/connection/hex.game");
-    pl_program *q = pt_compile("tests/bench/fixed-point/hex.game");
+    pl_program *p = pt_compile(sets);
+    pl_program *q = pt_compile(fixed);
     pl_movelist ml, mq;
     pl_movelist_init(&ml);
     pl_movelist_init(&mq);
     uint64_t seed = 2026;
-    int wins[2] = {0, 0};
-    for (int game = 0; game < 24; game++) {
+    for (int game = 0; game < games; game++) {
         pl_state *a = pl_state_new(p), *b = pl_state_new(q);
-        for (;;) {
+        for (int ply = 0; ply < max_plies; ply++) {
             int ra = pt_status(a, &ml), rb = pt_status(b, &mq);
             assert_int_equal(ra, rb);
             if (ra != PL_RESULT_NONE) {
-                assert_true(ra == 0 || ra == 1);   /* a win of red or blue: Hex has no draw */
-                wins[ra]++;
+                assert_true(ra >= 0 && ra <= pl_program_nplayers(p));
+                results[ra]++;
                 break;
             }
             char *ta = pt_join_moves(&ml), *tb = pt_join_moves(&mq);
@@ -400,11 +400,35 @@ static void test_hex_agrees_with_its_fixed_point_yardstick(void **state)
         pl_state_free(a);
         pl_state_free(b);
     }
-    assert_true(wins[0] > 0 && wins[1] > 0);   /* both connections were tested */
     pl_movelist_free(&ml);
     pl_movelist_free(&mq);
     pl_program_free(p);
     pl_program_free(q);
+}
+
+/* Hex's connection in one line of set algebra against a fixed-point loop
+ * in the end rule: both connections (red's, blue's) are met. */
+static void test_hex_agrees_with_its_fixed_point_yardstick(void **state)
+{
+    (void)state;
+    int results[3] = {0, 0, 0};
+    expect_same_games("games/connection/hex.game", "tests/bench/fixed-point/hex.game", 24, 200,
+                      results);
+    assert_true(results[0] > 0 && results[1] > 0);   /* no draw in Hex */
+    assert_int_equal(results[2], 0);
+}
+
+/* Go's captures, suicide, superko and area scoring with group() and set
+ * algebra against the same rules with every group flooded by hand, on
+ * 5 x 5: games that end (two passes) with wins of both sides, and long
+ * ones cut after 150 plies. */
+static void test_go_agrees_with_its_fixed_point_yardstick(void **state)
+{
+    (void)state;
+    int results[3] = {0, 0, 0};
+    expect_same_games("tests/bench/fixed-point/go5-sets.game", "tests/bench/fixed-point/go5.game",
+                      30, 150, results);
+    assert_true(results[0] > 0 && results[1] > 0);
 }
 
 int main(void)
@@ -423,6 +447,7 @@ int main(void)
         cmocka_unit_test(test_variables_holding_cells),
         cmocka_unit_test(test_slide_and_reach),
         cmocka_unit_test(test_hex_agrees_with_its_fixed_point_yardstick),
+        cmocka_unit_test(test_go_agrees_with_its_fixed_point_yardstick),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
