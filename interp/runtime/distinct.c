@@ -20,10 +20,12 @@
  * while the tokens are equal or could be; they are proven different at
  * the first pair of tokens that cannot be equal: two constants where
  * neither begins the other, two cells that are different functions of the
- * element X chose (cell names being prefix-free, their names then differ
- * at the same offset), a constant whose first letter begins no cell name
- * against a cell, or one text ending while the other goes on.  A pair
- * where nothing is proven defeats the proof.
+ * element X chose (their names then differ at the same offset: where cell
+ * names are prefix-free, always; where one begins another, a1 and a10, if
+ * what follows each cannot continue it, see name_ends), a constant whose
+ * first letter begins no cell name against a cell, or one text ending
+ * while the other goes on.  A pair where nothing is proven defeats the
+ * proof.
  *
  * A ray from a cell along the chosen direction is a different cell for
  * each direction only if its distance is at least 1: the proof assumes it
@@ -322,6 +324,13 @@ static void walk(prover *pv, int pc, pstate *ps)
 typedef struct {
     const pl_program *p;
     uint8_t first_letter[256];   /* letters that begin a cell name (lowercase) */
+    /* Cell names where one begins another (a1, a10 on a board of ten rows
+       or more): cont[ch] for each character that follows the shorter one
+       in the longer (lowercase: '0'..'9' there).  A name is then told
+       apart from the others by what follows it (name_ends). */
+    int prefix_free;
+    uint8_t cont[256];
+    int cells_break;             /* no cell name begins with a cont character */
     int cell_dirs_ok;            /* the chosen element gives distinct STEP cells */
     int ray_dirs_ok;             /* ... and distinct RAY cells (distance >= 1) */
     int chosen_distinct;         /* the elements of X's set are distinct */
@@ -364,6 +373,43 @@ static int same_before(const symval *a, const symval *b)
     return a->kind == SV_BEFORE && b->kind == SV_BEFORE && a->local == b->local && a->local >= 0;
 }
 
+/* The cell name of token i of x is followed by nothing that could
+ * continue it into a longer name: the end of the text, a constant whose
+ * first character continues no name, or another cell whose name begins
+ * with no such character. */
+static int name_ends(const facts *f, const tokens *x, int i)
+{
+    if (i + 1 == x->n)
+        return 1;
+    const token *t = &x->t[i + 1];
+    if (t->kind == TK_CELL)
+        return f->cells_break;
+    if (t->kind != TK_CONST)
+        return 0;   /* an integer: its digits may continue a name */
+    unsigned char c = (unsigned char)const_text(f->p, t->str)[0];
+    return c != 0 && !f->cont[c] && !f->cont[c | 0x20];
+}
+
+/* Text beginning with constant c could be a cell name and what follows
+ * it: some name agrees with c over the length of the shorter ("pass"
+ * and p1 do not, on a board with a column p). */
+static int may_begin_with_a_name(const facts *f, const char *c)
+{
+    unsigned char c0 = (unsigned char)c[0];
+    if (c0 == 0)
+        return 1;   /* an empty constant: what follows it meets the cell */
+    if (!f->first_letter[c0 | 0x20] && !f->first_letter[c0])
+        return 0;
+    size_t n = strlen(c);
+    for (int k = 0; k < f->p->ncells; k++) {
+        const char *name = f->p->cell_names[k];
+        size_t m = strlen(name);
+        if (strncasecmp(name, c, m < n ? m : n) == 0)
+            return 1;
+    }
+    return 0;
+}
+
 /* Are texts with these tokens after a common prefix always different? */
 static int texts_differ(const facts *f, prover *pv, const tokens *x, const tokens *y, int from_pick)
 {
@@ -392,12 +438,15 @@ static int texts_differ(const facts *f, prover *pv, const tokens *x, const token
             }
             continue;
         }
-        if ((s->kind == TK_CONST && t->kind == TK_CELL) || (s->kind == TK_CELL && t->kind == TK_CONST)) {
-            unsigned char c = (unsigned char)(s->kind == TK_CONST ? const_text(f->p, s->str)[ox]
-                                                                  : const_text(f->p, t->str)[oy]);
-            return !f->first_letter[c | 0x20] && !f->first_letter[c];
-        }
+        if ((s->kind == TK_CONST && t->kind == TK_CELL) || (s->kind == TK_CELL && t->kind == TK_CONST))
+            return !may_begin_with_a_name(f, s->kind == TK_CONST ? const_text(f->p, s->str) + ox
+                                                                 : const_text(f->p, t->str) + oy);
         if (s->kind == TK_CELL && t->kind == TK_CELL) {
+            /* two different names end the same text only where one is
+               not followed by what would continue it into the other */
+            if (!f->prefix_free && !same_before(&s->v, &t->v) &&
+                !(name_ends(f, x, i) && name_ends(f, y, j)))
+                return 0;
             if (from_pick && surely_differ(f, pv, &s->v, &t->v))
                 return 1;
         } else if (!(s->kind == TK_INT && t->kind == TK_INT && same_before(&s->v, &t->v))) {
@@ -416,20 +465,32 @@ static int cmp_name(const void *a, const void *b)
     return strcasecmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-/* No cell name begins another (ignoring case), none is empty. */
-static int names_prefix_free(const pl_program *p)
+/* Whether every cell name is non-empty: then f->prefix_free when no name
+ * begins another (ignoring case), else the characters that continue one
+ * name into another in f->cont, and f->cells_break. */
+static int learn_names(const pl_program *p, facts *f)
 {
     const char **names = pl_malloc(((size_t)p->ncells + 1) * sizeof *names);
     for (int c = 0; c < p->ncells; c++)
         names[c] = p->cell_names[c];
     qsort(names, (size_t)p->ncells, sizeof *names, cmp_name);
     int ok = 1;
+    f->prefix_free = 1;
     for (int c = 0; c < p->ncells && ok; c++) {
-        if (!names[c][0])
+        size_t n = strlen(names[c]);
+        if (n == 0)
             ok = 0;
-        else if (c > 0 && strncasecmp(names[c - 1], names[c], strlen(names[c - 1])) == 0)
-            ok = 0;   /* sorted: a name that begins others comes just before them */
+        /* sorted: the names that begin with this one come right after it */
+        for (int d = c + 1; d < p->ncells && strncasecmp(names[c], names[d], n) == 0; d++) {
+            f->prefix_free = 0;
+            f->cont[(unsigned char)names[d][n] | 0x20] = 1;
+            f->cont[(unsigned char)names[d][n]] = 1;
+        }
     }
+    f->cells_break = 1;
+    for (int c = 0; c < p->ncells && ok; c++)
+        if (f->cont[(unsigned char)p->cell_names[c][0]])
+            f->cells_break = 0;
     free(names);
     return ok;
 }
@@ -633,11 +694,11 @@ int pl_sampler_prove_distinct(const pl_program *p, const pl_sample_plan *s, int 
 {
     *check_rays = 0;
     *single = NULL;
-    if (!names_prefix_free(p))
-        return 0;
     facts f;
     memset(&f, 0, sizeof f);
     f.p = p;
+    if (!learn_names(p, &f))
+        return 0;
     for (int c = 0; c < p->ncells; c++) {
         unsigned char ch = (unsigned char)p->cell_names[c][0];
         f.first_letter[ch] = 1;

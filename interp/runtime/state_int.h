@@ -28,9 +28,11 @@
 enum { VM_GEN, VM_EXISTS, VM_EVAL, VM_EXPLAIN, VM_SAMPLE, VM_ANY, VM_COUNT, VM_POSSIBLE,
        VM_TALLY };
 /* FK_PICK walks its set with set_next from the cursor in `aux`; where the
- * set is cheap to take whole when the PICK starts, FK_PICKBITS keeps the
- * elements still to come as bits (boards of one word) and FK_PICKLIST a
- * span of a direction set's or region's list (vm.c, pick_start). */
+ * set is cheap to take by words of 64 cells, FK_PICKBITS keeps the
+ * elements still to come of word `aux` as bits (the later words are read
+ * as it reaches them: the position is the same whenever it resumes), and
+ * FK_PICKLIST a span of a direction set's or region's list (vm.c,
+ * pick_start). */
 enum { FK_BASE, FK_FORK, FK_PICK, FK_FIRST, FK_TRY, FK_PICKBITS, FK_PICKLIST };
 enum { VM_MAX_NEST = 6 };
 /* Rules explain may run past in one search (vm_explain.c): a bound on the

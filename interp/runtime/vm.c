@@ -370,23 +370,39 @@ static uint64_t set_word(pl_state *st, const pl_setdesc *d, int w, int *ok)
     return 0;
 }
 
+/* Word w of the elements of a FK_PICKBITS set: those set_word gives, or
+ * for the pieces of one kind, all the player's pieces (checked as taken,
+ * take_bit).  Only the sets that pick_start takes as bits. */
+static uint64_t pick_word(pl_state *st, const pl_setdesc *d, int w)
+{
+    int ok = 1;
+    uint64_t bits = set_word(st, d, w, &ok);
+    if (ok)
+        return bits;
+    int pl = set_player(st, d);   /* PL_SET_PIECES of one kind */
+    return pl < -1 || pl >= st->prog->nplayers ? 0 : st->occ[(pl + 1) * st->nwords + w];
+}
+
 /* PICK: the whole set when that is cheap (see FK_PICKBITS): returns the
- * fork kind to push, with the elements in *bits or the list in
- * *items[0, *end); 0 when set_next must walk it.  The position is the same
- * whenever the PICK resumes (its fork restores it), so the elements and
- * their order are those set_next would give. */
+ * fork kind to push, with the elements in *bits (of word 0: pickbits_next
+ * goes on to the others) or the list in *items[0, *end); 0 when set_next
+ * must walk it.  The position is the same whenever the PICK resumes (its
+ * fork restores it), so the elements and their order are those set_next
+ * would give.  On boards of more than one word, only the sets a word of
+ * which costs a few operations (the cells, the empty cells, pieces). */
 static int pick_start(pl_state *st, const pl_setdesc *d, uint64_t *bits,
                       const int32_t **items, int32_t *end)
 {
     const pl_program *p = st->prog;
-    if (d->kind != PL_SET_DIRS && d->kind != PL_SET_REGION && st->nwords == 1) {
+    int by_word = st->nwords == 1 ? d->kind != PL_SET_DIRS && d->kind != PL_SET_REGION
+                : d->kind == PL_SET_CELLS || d->kind == PL_SET_EMPTY || d->kind == PL_SET_PIECES;
+    if (by_word) {
         int ok = 1;
         *bits = set_word(st, d, 0, &ok);
         if (ok)
             return FK_PICKBITS;
         if (d->kind == PL_SET_PIECES) {   /* one kind: checked as taken */
-            int pl = set_player(st, d);
-            *bits = pl < -1 || pl >= p->nplayers ? 0 : st->occ[pl + 1];
+            *bits = pick_word(st, d, 0);
             return FK_PICKBITS;
         }
     }
@@ -418,16 +434,34 @@ static __attribute__((noinline)) int mask_bits(pl_state *st, const pl_setdesc *d
     return 1;
 }
 
-/* The next element of a FK_PICKBITS set, or -1. */
-static inline int32_t take_bit(const pl_state *st, const pl_setdesc *d, uint64_t *bits)
+/* The next element of a FK_PICKBITS set in *bits, the cells of word
+ * `base` / 64 still to come, or -1. */
+static inline int32_t take_bit(const pl_state *st, const pl_setdesc *d, uint64_t *bits, int base)
 {
     while (*bits) {
-        int32_t e = __builtin_ctzll(*bits);
+        int32_t e = base + __builtin_ctzll(*bits);
         *bits &= *bits - 1;
         if (d->kind != PL_SET_PIECES || d->id < 0 || PL_PIECE_KIND(st->slot[e]) == d->id)
             return e;
     }
     return -1;
+}
+
+/* The next element of a FK_PICKBITS set, or -1: from *bits, the elements
+ * to come of word *word, then from the later words.  Leaves *bits at the
+ * next word that has some, so that 0 says none are left (the last
+ * element needs no fork).  On a board of one word, take_bit alone. */
+static inline int32_t pickbits_next(pl_state *st, const pl_setdesc *d, uint64_t *bits,
+                                    int32_t *word)
+{
+    int32_t v = take_bit(st, d, bits, *word << 6);
+    while (v < 0 && *word + 1 < st->nwords) {
+        *bits = pick_word(st, d, ++*word);
+        v = take_bit(st, d, bits, *word << 6);
+    }
+    while (*bits == 0 && *word + 1 < st->nwords)
+        *bits = pick_word(st, d, ++*word);
+    return v;
 }
 
 /* count_in for between(a, b): the cells strictly between two cells of
@@ -1925,11 +1959,12 @@ pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
                 /* The last element needs no fork: coming back to it would
                    only pop it and go on backtracking. */
                 if (kind == FK_PICKBITS) {
-                    if ((v = take_bit(st, d, &bits)) < 0)
+                    int32_t word = 0;
+                    if ((v = pickbits_next(st, d, &bits, &word)) < 0)
                         goto backtrack;
                     if (bits == 0)
                         goto picked;
-                    push_fork(st, FK_PICKBITS, PC, SP, 0);
+                    push_fork(st, FK_PICKBITS, PC, SP, word);
                     st->forks[st->nforks - 1].bits = bits;
                     goto picked;
                 }
@@ -2297,7 +2332,7 @@ pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
             case FK_PICKLIST:
                 ip = code + (f->pc);
                 if (f->kind == FK_PICKBITS)
-                    v = take_bit(st, &p->sets[ip[1]], &f->bits);
+                    v = pickbits_next(st, &p->sets[ip[1]], &f->bits, &f->aux);
                 else
                     v = f->aux < f->end ? f->items[f->aux++] : -1;
                 if (v < 0) {
