@@ -50,7 +50,7 @@ enum { PL_EXPLAIN_RELAX_MAX = 512 };
  * (memo.c), which hashes the text too, skips ways whose text is longer
  * than PL_MEMO_MAX_TEXT, and stops for the rest of a generation past the
  * same bound on what it hashed. */
-enum { VM_RECORD_UNITS_PER_STEP = 16, PL_MEMO_MAX_TEXT = 256 };
+enum { VM_RECORD_UNITS_PER_STEP = 4, PL_MEMO_MAX_TEXT = 256 };
 /* Pending choice points a loop may pile up (about 64 bytes each). */
 enum { VM_MAX_FORKS = 1 << 20 };
 
