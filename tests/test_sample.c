@@ -435,7 +435,9 @@ static void test_distinct_texts_proof(void **state)
         "games/west-african/wali.game", "games/alignment/tic-tac-toe.game",
         "games/west-african/yote.game", "games/chess/knight-chase.game",
         /* boards of ten rows or more, whose cell names begin others (a1, a10) */
-        "games/connection/hex.game", "games/alignment/gomoku.game", "games/territory/go.game"};
+        "games/connection/hex.game", "games/alignment/gomoku.game", "games/territory/go.game",
+        /* a queen's move and its arrow: cells of slide(c, d) along the chosen d */
+        "games/territory/amazons.game"};
     for (size_t g = 0; g < sizeof proven / sizeof proven[0]; g++) {
         pl_program *prog = pt_compile(proven[g]);
         pl_state *st = pl_state_new(prog);

@@ -234,9 +234,20 @@ static int step(prover *pv, int pc, pstate *ps)
         if (p->strings[code[pc + 1]][0])    /* an empty string writes nothing */
             add_token(pv, ps, TK_CONST, code[pc + 1], sym(SV_UNKNOWN, 0));
         return pc + 2;
-    case PL_OP_PICK:
-        write_local(pv, ps, code[pc + 2], sym(SV_UNKNOWN, 0));
+    case PL_OP_PICK: {
+        /* a cell of slide(c, d) or reach(c, d): on the line from c along
+           d, one step or more away -- along the chosen direction, as far
+           (SV_FAR) as two steps for the proof */
+        const pl_setdesc *d = &p->sets[code[pc + 1]];
+        symval v = sym(SV_UNKNOWN, 0);
+        if ((d->kind == PL_SET_SLIDE || d->kind == PL_SET_REACH) && !pv->in_loop[pc]) {
+            a = local_value(ps, d->arg0);
+            b = local_value(ps, d->arg1);
+            v = moved(&a, &b, SV_FAR);
+        }
+        write_local(pv, ps, code[pc + 2], v);
         return pc + 3;
+    }
     case PL_OP_NEXT: {
         write_local(pv, ps, code[pc + 2], sym(SV_UNKNOWN, 0));
         write_local(pv, ps, code[pc + 3], sym(SV_UNKNOWN, 0));
