@@ -447,6 +447,20 @@ static inline int32_t take_bit(const pl_state *st, const pl_setdesc *d, uint64_t
     return -1;
 }
 
+/* pickbits_next past the end of word *word, or when it has no more:
+ * the later words (v: what that word gave, -1 for nothing). */
+static __attribute__((noinline)) int32_t pickbits_later(pl_state *st, const pl_setdesc *d,
+                                                        uint64_t *bits, int32_t *word, int32_t v)
+{
+    while (v < 0 && *word + 1 < st->nwords) {
+        *bits = pick_word(st, d, ++*word);
+        v = take_bit(st, d, bits, *word << 6);
+    }
+    while (*bits == 0 && *word + 1 < st->nwords)
+        *bits = pick_word(st, d, ++*word);
+    return v;
+}
+
 /* The next element of a FK_PICKBITS set, or -1: from *bits, the elements
  * to come of word *word, then from the later words.  Leaves *bits at the
  * next word that has some, so that 0 says none are left (the last
@@ -455,12 +469,8 @@ static inline int32_t pickbits_next(pl_state *st, const pl_setdesc *d, uint64_t 
                                     int32_t *word)
 {
     int32_t v = take_bit(st, d, bits, *word << 6);
-    while (v < 0 && *word + 1 < st->nwords) {
-        *bits = pick_word(st, d, ++*word);
-        v = take_bit(st, d, bits, *word << 6);
-    }
-    while (*bits == 0 && *word + 1 < st->nwords)
-        *bits = pick_word(st, d, ++*word);
+    if (st->nwords > 1 && (v < 0 || *bits == 0))
+        v = pickbits_later(st, d, bits, word, v);
     return v;
 }
 
