@@ -52,8 +52,10 @@ enum {
     CLOCK_EVERY = 256,          /* nodes between clock reads */
     MATERIAL = 100,             /* default evaluation: a piece, in moves */
     ASP_TRIES = 3,              /* aspiration windows before the full one */
-    LMR_MIN_DEPTH = 3,          /* late-move reductions: from this depth, */
-    LMR_AFTER = 3,              /* after this many moves of the node */
+    LMR_MIN_DEPTH = 4,          /* late-move reductions: from this depth, */
+    LMR_AFTER = 3,              /* after this many moves of the node, */
+    LMR_R = 2,                  /* by two plies (who moves last at the
+                                   horizon stays the same) */
     NULL_MIN_DEPTH = 3,         /* null move: from this depth (the reduced */
     NULL_R = 2,                 /* search, depth - 1 - NULL_R, still looks */
     NULL_MIN_MOVES = 6          /* a ply ahead), with at least this many moves */
@@ -466,7 +468,7 @@ static int32_t search_move(pl_ab *ab, int depth, int32_t alpha, int32_t beta, in
         return -negamax(ab, depth - 1, -beta, -alpha, ply + 1, 1);
     int32_t s = alpha + 1;
     if (reduce)
-        s = -negamax(ab, depth - 2, -alpha - 1, -alpha, ply + 1, 1);
+        s = -negamax(ab, depth - 1 - LMR_R, -alpha - 1, -alpha, ply + 1, 1);
     if (s > alpha && !ab->abort)
         s = -negamax(ab, depth - 1, -alpha - 1, -alpha, ply + 1, 1);
     if (s > alpha && s < beta && !ab->abort)
