@@ -10,7 +10,8 @@
  * little, 0.1% in Breakthrough at depth 5, but never nothing).  They
  * must not change the result: the same move and score everywhere.  The
  * null move must stay off where it is unsound: with passing among the
- * rules (Go) and with three players (Chinese checkers): there the node
+ * rules (Go on 4 x 4, tests/positions/ab_go4.game) and with three
+ * players (tests/positions/ab_three.game): there the node
  * counts are equal with and without it.  And with every technique on, deeper than test_search goes (where
  * reductions and null moves start), the tactics positions are still
  * solved: a win in one taken, the only saving move found.
@@ -98,15 +99,13 @@ static run search_positions_n(const char *path, int plies, const char *spec, int
     return r;
 }
 
-static run search_positions(const char *path, int plies, const char *spec)
+/* Fewer nodes with the technique than without, at the same depth, in
+ * npos positions. */
+static void check_fewer(const char *path, int plies, const char *with, const char *without,
+                        int npos)
 {
-    return search_positions_n(path, plies, spec, NPOS);
-}
-
-/* Fewer nodes with the technique than without, at the same depth. */
-static void check_fewer(const char *path, int plies, const char *with, const char *without)
-{
-    run a = search_positions(path, plies, with), b = search_positions(path, plies, without);
+    run a = search_positions_n(path, plies, with, npos),
+        b = search_positions_n(path, plies, without, npos);
     if (a.nodes >= b.nodes)
         fprintf(stderr, "%s: %s visited %lld nodes, %s %lld\n", path, with, a.nodes,
                 without, b.nodes);
@@ -132,9 +131,10 @@ static void check_no_null(const char *path, int plies, const char *spec, int npo
 /* --- aspiration windows -------------------------------------------------------------- */
 
 static void aspiration_same_result(const char *path, int plies, const char *with,
-                                   const char *without)
+                                   const char *without, int npos)
 {
-    run a = search_positions(path, plies, with), b = search_positions(path, plies, without);
+    run a = search_positions_n(path, plies, with, npos),
+        b = search_positions_n(path, plies, without, npos);
     for (int p = 0; p < NPOS; p++) {
         assert_int_equal(a.move[p], b.move[p]);
         if (a.move[p] >= 0)
@@ -149,8 +149,8 @@ static void test_aspiration(void **state)
     /* reductions and null moves off: the windows alone, whose result is
        the full window's */
     aspiration_same_result("games/race/breakthrough.game", 10,
-                           "alphabeta:depth=5,lmr=off,nullmove=off",
-                           "alphabeta:depth=5,lmr=off,nullmove=off,aspiration=off");
+                           "alphabeta:depth=4,lmr=off,nullmove=off",
+                           "alphabeta:depth=4,lmr=off,nullmove=off,aspiration=off", 4);
 }
 
 /* --- late-move reductions ----------------------------------------------------------- */
@@ -162,7 +162,7 @@ static void test_lmr(void **state)
        below the root's moves */
     check_fewer("games/race/breakthrough.game", 10,
                 "alphabeta:depth=5,aspiration=off,nullmove=off",
-                "alphabeta:depth=5,aspiration=off,nullmove=off,lmr=off");
+                "alphabeta:depth=5,aspiration=off,nullmove=off,lmr=off", 2);
 }
 
 /* --- null-move pruning -------------------------------------------------------------- */
@@ -170,22 +170,24 @@ static void test_lmr(void **state)
 static void test_nullmove(void **state)
 {
     (void)state;
+    /* depth 4: the null move is tried from 3 plies above the frontier */
     check_fewer("games/race/breakthrough.game", 10,
-                "alphabeta:depth=5,aspiration=off,lmr=off",
-                "alphabeta:depth=5,aspiration=off,lmr=off,nullmove=off");
+                "alphabeta:depth=4,aspiration=off,lmr=off",
+                "alphabeta:depth=4,aspiration=off,lmr=off,nullmove=off", 3);
     check_fewer("games/west-african/yote.game", 10,
                 "alphabeta:depth=4,aspiration=off,lmr=off",
-                "alphabeta:depth=4,aspiration=off,lmr=off,nullmove=off");
+                "alphabeta:depth=4,aspiration=off,lmr=off,nullmove=off", 2);
 }
 
 static void test_nullmove_off_where_unsound(void **state)
 {
     (void)state;
-    /* depth 4: the null move is tried from depth 3 below the root */
-    /* passing is a rule: a pass among the moves */
-    check_no_null("games/territory/go9.game", 6, "alphabeta:depth=4", 1);
-    /* three players: a pass gives the move to one opponent of two */
-    check_no_null("games/race/chinese-checkers-3.game", 6, "alphabeta:depth=4", 1);
+    /* depth 4: the null move would be tried from depth 3 below the
+       root.  Passing is a rule: a pass among the moves (Go, 4 x 4) */
+    check_no_null("tests/positions/ab_go4.game", 2, "alphabeta:depth=4", 2);
+    /* three players, six moves: a pass gives the move to one opponent
+       of two */
+    check_no_null("tests/positions/ab_three.game", 0, "alphabeta:depth=4", 2);
 }
 
 /* --- tactics with every technique on, deeper ---------------------------------------- */

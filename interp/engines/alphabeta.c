@@ -25,6 +25,14 @@
  * the ply, then by the history heuristic; killers and history are keyed
  * by the hash of the move text.
  *
+ * Three prunings, each switched off by its spec key (docs/engine.md has
+ * the measurements): aspiration windows at the root around the previous
+ * iteration's score (iterate); late-move reductions of quiet moves tried
+ * late (search_move), except where the opponent threatens to win at once
+ * (threatened); null-move pruning where a pass can prove something: two
+ * players, no pass among the rules, enough moves (null_cut).  The null
+ * move is a move without writes: pl_apply then only passes the turn.
+ *
  * More than two players: "paranoid" search.  The player to move at the
  * root is one side, every other player the other side, as if they all
  * played against it; scores are for the side to move (negated only where
