@@ -1,7 +1,8 @@
 /*
  * test_ab.c -- alpha-beta's pruning techniques (alphabeta.c): aspiration
  * windows, late-move reductions, null-move pruning, each switched off by
- * its spec key (aspiration=off, lmr=off, nullmove=off).
+ * its spec key (aspiration=off, lmr=off; nullmove=on, as the null move
+ * is off by default).
  *
  * Each technique is shown to act: at a fixed depth, over positions of
  * Breakthrough (and Yoté) reached by seeded random plies, it
@@ -172,10 +173,10 @@ static void test_nullmove(void **state)
     (void)state;
     /* depth 4: the null move is tried from 3 plies above the frontier */
     check_fewer("games/race/breakthrough.game", 10,
-                "alphabeta:depth=4,aspiration=off,lmr=off",
+                "alphabeta:depth=4,aspiration=off,lmr=off,nullmove=on",
                 "alphabeta:depth=4,aspiration=off,lmr=off,nullmove=off", 3);
     check_fewer("games/west-african/yote.game", 10,
-                "alphabeta:depth=4,aspiration=off,lmr=off",
+                "alphabeta:depth=4,aspiration=off,lmr=off,nullmove=on",
                 "alphabeta:depth=4,aspiration=off,lmr=off,nullmove=off", 2);
 }
 
@@ -184,10 +185,10 @@ static void test_nullmove_off_where_unsound(void **state)
     (void)state;
     /* depth 4: the null move would be tried from depth 3 below the
        root.  Passing is a rule: a pass among the moves (Go, 4 x 4) */
-    check_no_null("tests/positions/ab_go4.game", 2, "alphabeta:depth=4", 2);
+    check_no_null("tests/positions/ab_go4.game", 2, "alphabeta:depth=4,nullmove=on", 2);
     /* three players, six moves: a pass gives the move to one opponent
        of two */
-    check_no_null("tests/positions/ab_three.game", 0, "alphabeta:depth=4", 2);
+    check_no_null("tests/positions/ab_three.game", 0, "alphabeta:depth=4,nullmove=on", 2);
 }
 
 /* --- tactics with every technique on, deeper ---------------------------------------- */
@@ -262,6 +263,7 @@ static void test_tactics_deeper(void **state)
     };
     static const char *const specs[] = {
         "alphabeta:depth=4", "alphabeta:depth=5,tt=1", "alphabeta:depth=4,decisive=off",
+        "alphabeta:depth=5,nullmove=on",
     };
     char path[128];
     for (size_t k = 0; k < sizeof specs / sizeof specs[0]; k++) {
@@ -285,13 +287,15 @@ static void test_spec_keys(void **state)
     char err[256];
     assert_int_equal(pl_player_spec_parse("alphabeta:depth=3", 0, &spec, err, sizeof err),
                      PL_OK);
-    assert_false(spec.no_aspiration || spec.no_lmr || spec.no_nullmove);
+    assert_false(spec.no_aspiration || spec.no_lmr);
+    assert_true(spec.no_nullmove);      /* off unless asked for */
     assert_int_equal(pl_player_spec_parse("ab:aspiration=off,lmr=off,nullmove=off", 0, &spec,
                                           err, sizeof err),
                      PL_OK);
     assert_true(spec.no_aspiration && spec.no_lmr && spec.no_nullmove);
-    assert_int_equal(pl_player_spec_parse("ab:lmr=on", 0, &spec, err, sizeof err), PL_OK);
-    assert_false(spec.no_lmr);
+    assert_int_equal(pl_player_spec_parse("ab:lmr=on,nullmove=on", 0, &spec, err, sizeof err),
+                     PL_OK);
+    assert_false(spec.no_lmr || spec.no_nullmove);
     assert_int_equal(pl_player_spec_parse("ab:lmr=maybe", 0, &spec, err, sizeof err),
                      PL_ERR_ARGUMENT);
     assert_non_null(strstr(err, "lmr must be on or off"));
