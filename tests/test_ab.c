@@ -163,7 +163,7 @@ static void test_lmr(void **state)
        below the root's moves */
     check_fewer("games/race/breakthrough.game", 10,
                 "alphabeta:depth=5,aspiration=off,nullmove=off",
-                "alphabeta:depth=5,aspiration=off,nullmove=off,lmr=off", 2);
+                "alphabeta:depth=5,aspiration=off,nullmove=off,lmr=off", 1);
 }
 
 /* --- null-move pruning -------------------------------------------------------------- */
@@ -174,10 +174,10 @@ static void test_nullmove(void **state)
     /* depth 4: the null move is tried from 3 plies above the frontier */
     check_fewer("games/race/breakthrough.game", 10,
                 "alphabeta:depth=4,aspiration=off,lmr=off,nullmove=on",
-                "alphabeta:depth=4,aspiration=off,lmr=off,nullmove=off", 3);
+                "alphabeta:depth=4,aspiration=off,lmr=off,nullmove=off", 2);
     check_fewer("games/west-african/yote.game", 10,
                 "alphabeta:depth=4,aspiration=off,lmr=off,nullmove=on",
-                "alphabeta:depth=4,aspiration=off,lmr=off,nullmove=off", 2);
+                "alphabeta:depth=4,aspiration=off,lmr=off,nullmove=off", 1);
 }
 
 static void test_nullmove_off_where_unsound(void **state)
