@@ -406,6 +406,11 @@ typedef struct {
                                off), alpha-beta's leaves and root (on) */
     int cutoff;             /* MCTS: plies after which a playout stops and is
                                scored by the game's `evaluate` (0: never) */
+    int no_aspiration;      /* alpha-beta: the techniques switched off by the
+                               spec (aspiration=off, lmr=off, nullmove=off): */
+    int no_lmr;             /* 0 for on; the defaults, measured in
+                               docs/engine.md: aspiration and lmr on, */
+    int no_nullmove;        /* nullmove off (1) */
     char text[PL_SPEC_TEXT]; /* the spec as given ("ai" becomes "ai:level=N"
                                 when a level was applied) */
 } pl_player_spec;

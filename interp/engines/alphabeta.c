@@ -25,6 +25,14 @@
  * the ply, then by the history heuristic; killers and history are keyed
  * by the hash of the move text.
  *
+ * Three prunings, each switched off by its spec key (docs/engine.md has
+ * the measurements): aspiration windows at the root around the previous
+ * iteration's score (iterate); late-move reductions of quiet moves tried
+ * late (search_move), except where the opponent threatens to win at once
+ * (threatened); null-move pruning where a pass can prove something: two
+ * players, no pass among the rules, enough moves (null_cut).  The null
+ * move is a move without writes: pl_apply then only passes the turn.
+ *
  * More than two players: "paranoid" search.  The player to move at the
  * root is one side, every other player the other side, as if they all
  * played against it; scores are for the side to move (negated only where
@@ -50,8 +58,23 @@ enum {
     HIST_BITS = 12,
     HIST_SIZE = 1 << HIST_BITS,
     CLOCK_EVERY = 256,          /* nodes between clock reads */
-    MATERIAL = 100              /* default evaluation: a piece, in moves */
+    MATERIAL = 100,             /* default evaluation: a piece, in moves */
+    ASP_TRIES = 3,              /* aspiration windows before the full one */
+    LMR_MIN_DEPTH = 4,          /* late-move reductions: from this depth, */
+    LMR_AFTER = 3,              /* after this many moves of the node, */
+    LMR_R = 2,                  /* by two plies (who moves last at the
+                                   horizon stays the same) */
+    NULL_MIN_DEPTH = 3,         /* null move: from this depth (the reduced */
+    NULL_R = 2,                 /* search, depth - 1 - NULL_R, still looks */
+    NULL_MIN_MOVES = 6          /* a ply ahead), with at least this many moves */
 };
+
+/* The move ordering's classes (score_moves): a move scored below KILLER2
+ * is quiet -- neither the table's move, nor a capture, nor a killer. */
+#define ORDER_TT (1 << 30)
+#define ORDER_CAPTURE (1 << 29)
+#define ORDER_KILLER (1 << 28)
+#define ORDER_KILLER2 ((1 << 28) - 1)
 
 #define WIN 1000000000
 /* A result's score is WIN - MARGIN_STEP * (MARGIN_MAX - margin) - ply:
@@ -107,6 +130,12 @@ struct pl_ab {
                                        which the opponent wins at once */
     int refcap, nrefuted;
     int32_t root_score;
+    int passes;                     /* a pass was among the legal moves of a
+                                       position searched: passing is a rule
+                                       of the game, a null move is a real
+                                       move and proves nothing */
+    pl_move nullmove;               /* no writes: the turn passes */
+    pl_movelist nullml;             /* a list of that one move */
     const pl_search_call *call;
     pl_search_info *info;
     char best[128];
@@ -136,6 +165,11 @@ static void *ab_new(const pl_program *prog, const pl_player_spec *spec, uint64_t
     ab->ttmask = n - 1;
     for (int i = 0; i <= MAX_PLY; i++)
         pl_movelist_init(&ab->ml[i]);
+    /* pl_apply of a move without writes only passes the turn (as a pass
+       move does): the null move, through the generic interface */
+    ab->nullml.count = ab->nullml.cap = 1;
+    ab->nullml.moves = &ab->nullmove;
+    ab->nullmove.is_pass = 1;
     return ab;
 }
 
@@ -278,28 +312,31 @@ static void score_moves(pl_ab *ab, int ply, int mover, int ttmove)
         th[i] = h;
         int c;
         if (i == ttmove)
-            o[i] = 1 << 30;
+            o[i] = ORDER_TT;
         else if ((c = captures(ab, ml, i, mover)) > 0)
-            o[i] = (1 << 29) + c;
+            o[i] = ORDER_CAPTURE + c;
         else if (h == ab->killers[ply][0])
-            o[i] = 1 << 28;
+            o[i] = ORDER_KILLER;
         else if (h == ab->killers[ply][1])
-            o[i] = (1 << 28) - 1;
+            o[i] = ORDER_KILLER2;
         else
             o[i] = hist[h & (HIST_SIZE - 1)];
     }
 }
 
-/* The best-scored move not tried yet (its score is then cleared). */
-static int next_move(pl_ab *ab, int ply, int count)
+/* The best-scored move not tried yet (its score is then cleared); *quiet
+ * says whether it was a quiet move (below the killers). */
+static int next_move(pl_ab *ab, int ply, int count, int *quiet)
 {
     int32_t *o = ab->order[ply];
     int best = -1;
     for (int i = 0; i < count; i++)
         if (o[i] >= 0 && (best < 0 || o[i] > o[best]))
             best = i;
-    if (best >= 0)
+    if (best >= 0) {
+        *quiet = o[best] < ORDER_KILLER2;
         o[best] = -1;
+    }
     return best;
 }
 
@@ -344,7 +381,147 @@ static void check_clock(pl_ab *ab)
     }
 }
 
-static int32_t negamax(pl_ab *ab, int depth, int32_t alpha, int32_t beta, int ply)
+static int32_t negamax(pl_ab *ab, int depth, int32_t alpha, int32_t beta, int ply,
+                       int can_null);
+
+/* Does the list hold a pass move?  Then passing is a rule of the game
+ * (remembered for the engine's life). */
+static int has_pass(pl_ab *ab, const pl_movelist *ml)
+{
+    for (int i = 0; i < ml->count && !ab->passes; i++)
+        if (ml->moves[i].is_pass)
+            ab->passes = 1;
+    return ab->passes;
+}
+
+/* Would the next player win at once if the player to move passed?  The
+ * null move, then the end rules and the decisive-move check on the
+ * replies (into ml[ply + 1], free at this point).  1, 0, or -1 on an
+ * error of the rules. */
+static int threatened(pl_ab *ab, int ply, int mover)
+{
+    pl_state *st = ab->st;
+    pl_movelist *reply = &ab->ml[ply + 1];
+    int r, w = -1;
+    if (pl_apply(st, &ab->nullml, 0) != PL_OK)
+        return -1;
+    int next = pl_state_to_move(st);
+    pl_err err = pl_status(st, reply, &r);
+    if (err == PL_OK && r == PL_RESULT_NONE)
+        err = pl_find_win(st, reply, &w);
+    pl_undo(st);
+    if (err != PL_OK)
+        return -1;
+    if (r >= 0 && r < ab->np)
+        return !same_side(ab, r, mover);
+    return w >= 0 && !same_side(ab, next, mover);
+}
+
+/* Null-move pruning: let the opponent move twice; if a search reduced by
+ * NULL_R still scores at least beta for us, the position is good enough
+ * to cut without trying our moves.  Only where it is sound enough:
+ * two players (a pass hands the move to the one opponent), no passing
+ * among the game's rules (a pass would then be a real move whose search
+ * proves nothing about the others), not near the frontier, not in a
+ * principal variation (null window only), not when the side to move has
+ * few moves (zugzwang: every move may be worse than none), not twice in
+ * a row, and only when the heuristic already says beta.  Returns 1 and
+ * *score on a cut-off. */
+static int null_cut(pl_ab *ab, int depth, int32_t beta, int ply, int mover,
+                    int32_t *score)
+{
+    const pl_movelist *ml = &ab->ml[ply];
+    if (ab->spec.no_nullmove || ab->np != 2 || ply == 0 || depth < NULL_MIN_DEPTH ||
+        ml->count < NULL_MIN_MOVES || beta >= MATE_BOUND || beta <= -MATE_BOUND ||
+        has_pass(ab, ml))
+        return 0;
+    if (evaluate(ab, ply, mover) < beta || ab->abort)
+        return 0;
+    if (pl_apply(ab->st, &ab->nullml, 0) != PL_OK) {
+        ab->error = ab->abort = 1;
+        return 0;
+    }
+    int32_t s = -negamax(ab, depth - 1 - NULL_R, -beta, -beta + 1, ply + 1, 0);
+    pl_undo(ab->st);
+    if (ab->abort || s < beta)
+        return 0;
+    *score = s >= MATE_BOUND ? beta : s;    /* no win proven by passing */
+    return 1;
+}
+
+/* Late-move reductions: may move number n (a quiet one, after LMR_AFTER
+ * others) be searched a ply less deep first? */
+static int reducible(const pl_ab *ab, int depth, int ply, int n, int quiet, int threat)
+{
+    return !ab->spec.no_lmr && ply > 0 && depth >= LMR_MIN_DEPTH && n >= LMR_AFTER &&
+           quiet && !threat;
+}
+
+/* The score of move i (applied) for the player who made it: the first
+ * move with the full window, the others with a null window (reduced by a
+ * ply when `reduce`), searched again at full depth, then with the full
+ * window, while they beat alpha. */
+static int32_t search_move(pl_ab *ab, int depth, int32_t alpha, int32_t beta, int ply,
+                           int mover, int n, int reduce)
+{
+    if (same_side(ab, pl_state_to_move(ab->st), mover)) {   /* the same side moves again */
+        if (n == 0)
+            return negamax(ab, depth - 1, alpha, beta, ply + 1, 1);
+        int32_t s = negamax(ab, depth - 1, alpha, alpha + 1, ply + 1, 1);
+        if (s > alpha && s < beta && !ab->abort)
+            s = negamax(ab, depth - 1, alpha, beta, ply + 1, 1);
+        return s;
+    }
+    if (n == 0)
+        return -negamax(ab, depth - 1, -beta, -alpha, ply + 1, 1);
+    int32_t s = alpha + 1;
+    if (reduce)
+        s = -negamax(ab, depth - 1 - LMR_R, -alpha - 1, -alpha, ply + 1, 1);
+    if (s > alpha && !ab->abort)
+        s = -negamax(ab, depth - 1, -alpha - 1, -alpha, ply + 1, 1);
+    if (s > alpha && s < beta && !ab->abort)
+        s = -negamax(ab, depth - 1, -beta, -alpha, ply + 1, 1);
+    return s;
+}
+
+/* A position at depth 0: the heuristic, unless the player to move can win
+ * at once (the decisive-move check). */
+static int32_t frontier(pl_ab *ab, int ply, int mover)
+{
+    pl_state *st = ab->st;
+    pl_movelist *ml = &ab->ml[ply];
+    int w = -1;
+    if (ab->spec.decisive == PL_DECISIVE_ON && pl_find_win(st, ml, &w) != PL_OK) {
+        ab->error = ab->abort = 1;
+        return 0;
+    }
+    if (w >= 0) {
+        pl_apply(st, ml, w);
+        int32_t s = terminal_score(ab, mover, mover, ply + 1);
+        pl_undo(st);
+        if (ab->scored)
+            ab->heuristic++;    /* a wider win may exist: not exact */
+        return s;
+    }
+    return evaluate(ab, ply, mover);
+}
+
+static void tt_store(pl_ab *ab, tt_entry *e, uint64_t key, int depth, int ply,
+                     int32_t best, int bestmove, int flag)
+{
+    if (e->key == key || e->age != ab->age || depth >= e->depth) {
+        e->key = key;
+        e->score = to_tt(best, ply);
+        e->move = bestmove;
+        e->text = (uint32_t)ab->th[ply][bestmove];
+        e->depth = (int16_t)depth;
+        e->flag = (uint8_t)flag;
+        e->age = ab->age;
+    }
+}
+
+static int32_t negamax(pl_ab *ab, int depth, int32_t alpha, int32_t beta, int ply,
+                       int can_null)
 {
     pl_state *st = ab->st;
     if (++ab->nodes % CLOCK_EVERY == 0)
@@ -362,24 +539,8 @@ static int32_t negamax(pl_ab *ab, int depth, int32_t alpha, int32_t beta, int pl
         return terminal_score(ab, r, mover, ply);
     if (ml->count == 0)
         return 0;                   /* no move and no result: a draw */
-    if (depth <= 0 || ply >= MAX_PLY) {
-        /* the frontier: a player who can win at once is not judged by the
-           heuristic (the decisive-move check) */
-        int w = -1;
-        if (ab->spec.decisive == PL_DECISIVE_ON && pl_find_win(st, ml, &w) != PL_OK) {
-            ab->error = ab->abort = 1;
-            return 0;
-        }
-        if (w >= 0) {
-            pl_apply(st, ml, w);
-            int32_t s = terminal_score(ab, mover, mover, ply + 1);
-            pl_undo(st);
-            if (ab->scored)
-                ab->heuristic++;    /* a wider win may exist: not exact */
-            return s;
-        }
-        return evaluate(ab, ply, mover);
-    }
+    if (depth <= 0 || ply >= MAX_PLY)
+        return frontier(ab, ply, mover);
 
     uint64_t key = pl_state_hash(st) ^ ab->salt;
     tt_entry *e = &ab->tt[key & ab->ttmask];
@@ -400,6 +561,20 @@ static int32_t negamax(pl_ab *ab, int depth, int32_t alpha, int32_t beta, int pl
         }
     }
 
+    int32_t cut;
+    if (can_null && beta - alpha == 1 && null_cut(ab, depth, beta, ply, mover, &cut))
+        return cut;
+    if (ab->abort)
+        return 0;
+    /* a threat of an immediate win makes every move a candidate defence:
+       none is reduced */
+    int threat = 0;
+    if (!ab->spec.no_lmr && ply > 0 && depth >= LMR_MIN_DEPTH && ml->count > LMR_AFTER &&
+        (threat = threatened(ab, ply, mover)) < 0) {
+        ab->error = ab->abort = 1;
+        return 0;
+    }
+
     if (order_room(ab, ply, ml->count) != 0) {
         ab->error = ab->abort = 1;
         return 0;
@@ -413,33 +588,24 @@ static int32_t negamax(pl_ab *ab, int depth, int32_t alpha, int32_t beta, int pl
     int32_t best = -INF, alpha0 = alpha;
     int bestmove = -1;
     for (int n = 0; n < ml->count; n++) {
-        int i = next_move(ab, ply, ml->count);
+        int quiet = 0;
+        int i = next_move(ab, ply, ml->count, &quiet);
         if (i < 0)
             break;
         pl_apply(st, ml, i);
-        int32_t s;
-        if (same_side(ab, pl_state_to_move(st), mover)) {   /* the same side moves again */
-            if (n == 0) {
-                s = negamax(ab, depth - 1, alpha, beta, ply + 1);
-            } else {
-                s = negamax(ab, depth - 1, alpha, alpha + 1, ply + 1);
-                if (s > alpha && s < beta && !ab->abort)
-                    s = negamax(ab, depth - 1, alpha, beta, ply + 1);
-            }
-        } else if (n == 0) {
-            s = -negamax(ab, depth - 1, -beta, -alpha, ply + 1);
-        } else {
-            s = -negamax(ab, depth - 1, -alpha - 1, -alpha, ply + 1);
-            if (s > alpha && s < beta && !ab->abort)
-                s = -negamax(ab, depth - 1, -beta, -alpha, ply + 1);
-        }
+        int32_t s = search_move(ab, depth, alpha, beta, ply, mover, n,
+                                reducible(ab, depth, ply, n, quiet, threat));
         pl_undo(st);
         if (ab->abort)
             return 0;
         if (s > best) {
             best = s;
             bestmove = i;
-            if (ply == 0) {
+            /* at the root, only a move that beat alpha (or the first,
+               the previous best) is worth keeping if the clock cuts
+               the iteration: under an aspiration window a score below
+               alpha is only a bound */
+            if (ply == 0 && (n == 0 || s > alpha)) {
                 ab->root_best = i;
                 ab->root_score = s;
             }
@@ -454,17 +620,9 @@ static int32_t negamax(pl_ab *ab, int depth, int32_t alpha, int32_t beta, int pl
         }
     }
 
-    if (e->key == key || e->age != ab->age || depth >= e->depth) {
-        e->key = key;
-        e->score = to_tt(best, ply);
-        e->move = bestmove;
-        e->text = (uint32_t)ab->th[ply][bestmove];
-        e->depth = (int16_t)depth;
-        e->flag = (uint8_t)((best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER
-                                                                       : TT_EXACT) |
-                            (ab->heuristic == heuristic_before ? TT_SOLVED : 0));
-        e->age = ab->age;
-    }
+    tt_store(ab, e, key, depth, ply, best, bestmove,
+             (best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT) |
+                 (ab->heuristic == heuristic_before ? TT_SOLVED : 0));
     return best;
 }
 
@@ -505,6 +663,45 @@ static int verify_root(pl_ab *ab)
         ab->nrefuted = 0;
     }
     return 0;
+}
+
+/* One iteration of the deepening, to depth d.  From the third on, an
+ * aspiration window: the previous score (`score`, of iteration `done`)
+ * plus or minus the change between the last two iterations (`before`
+ * was the one before), plus one -- the game's own scale, whatever its
+ * heuristic's units.  A score outside the window is only a bound: the
+ * window grows four times wider on that side and the depth is searched
+ * again, ASP_TRIES times, then with the full window.  A move that failed
+ * high is kept in ab->root_best if the clock stops a later try. */
+static int32_t iterate(pl_ab *ab, int d, int done, int32_t score, int32_t before)
+{
+    int32_t alpha = -INF, beta = INF;
+    int64_t delta = (int64_t)1 + 2 * (int64_t)(score > before ? score - before : before - score);
+    if (!ab->spec.no_aspiration && done >= 2 && score < MATE_BOUND && score > -MATE_BOUND) {
+        alpha = (int32_t)(score - delta > -MATE_BOUND ? score - delta : -INF);
+        beta = (int32_t)(score + delta < MATE_BOUND ? score + delta : INF);
+    }
+    int high = -1;
+    for (int tries = 0;; tries++) {
+        ab->root_best = -1;
+        int32_t s = negamax(ab, d, alpha, beta, 0, 1);
+        if (ab->abort) {
+            if (ab->root_best < 0 && high >= 0)
+                ab->root_best = high;
+            return s;
+        }
+        if (s > alpha && s < beta)
+            return s;
+        delta *= 4;
+        if (s <= alpha)
+            alpha = tries + 1 >= ASP_TRIES || s - delta <= -MATE_BOUND ? -INF
+                                                                      : (int32_t)(s - delta);
+        else {
+            high = ab->root_best;
+            beta = tries + 1 >= ASP_TRIES || s + delta >= MATE_BOUND ? INF
+                                                                    : (int32_t)(s + delta);
+        }
+    }
 }
 
 static pl_err ab_think(void *engine, const pl_search_call *call, int *move,
@@ -563,12 +760,11 @@ static pl_err ab_think(void *engine, const pl_search_call *call, int *move,
     }
 
     int maxdepth = ab->spec.depth > 0 ? ab->spec.depth : PL_SEARCH_MAX_DEPTH;
-    int32_t score = 0;
+    int32_t score = 0, before = 0;
     int exact = 0, done = 0;
     for (int d = 1; d <= maxdepth; d++) {
         long long heuristic_before = ab->heuristic;
-        ab->root_best = -1;
-        int32_t s = negamax(ab, d, -INF, INF, 0);
+        int32_t s = iterate(ab, d, done, score, before);
         if (ab->error)
             break;
         if (ab->abort) {
@@ -580,6 +776,7 @@ static pl_err ab_think(void *engine, const pl_search_call *call, int *move,
             break;
         }
         best = ab->root_best >= 0 ? ab->root_best : best;
+        before = score;
         score = s;
         done = d;
         exact = ab->heuristic == heuristic_before;

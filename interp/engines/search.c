@@ -82,7 +82,8 @@ void pl_player_spec_apply_level(pl_player_spec *spec, int level)
 
 enum {
     K_TIME, K_ITERATIONS, K_DEPTH, K_LEVEL, K_THREADS, K_SEED, K_C,
-    K_PLAYOUT, K_EPS, K_MEMORY, K_TT, K_DECISIVE, K_CUTOFF
+    K_PLAYOUT, K_EPS, K_MEMORY, K_TT, K_DECISIVE, K_CUTOFF, K_ASPIRATION, K_LMR,
+    K_NULLMOVE
 };
 
 /* Which kinds take which key: bit 1 << kind. */
@@ -108,6 +109,9 @@ static const struct {
     {"tt", K_TT, FOR_AB},
     {"decisive", K_DECISIVE, FOR_MCTS | FOR_AB},
     {"cutoff", K_CUTOFF, FOR_MCTS},
+    {"aspiration", K_ASPIRATION, FOR_AB},
+    {"lmr", K_LMR, FOR_AB},
+    {"nullmove", K_NULLMOVE, FOR_AB},
 };
 
 enum { NKEYS = (int)(sizeof spec_keys / sizeof spec_keys[0]) };
@@ -144,6 +148,16 @@ static int parse_ll(const char *v, long long min, long long max, long long *out)
         return -1;
     *out = n;
     return 0;
+}
+
+/* on or off: *off is 1 for off.  0, or -1 for anything else. */
+static int parse_off(const char *v, int *off)
+{
+    if (strcasecmp(v, "on") == 0 || strcasecmp(v, "off") == 0) {
+        *off = strcasecmp(v, "off") == 0;
+        return 0;
+    }
+    return -1;
 }
 
 /* One KEY=VALUE of a spec of kind `kind`. */
@@ -236,6 +250,15 @@ static pl_err parse_key(pl_player_spec *spec, const char *key, const char *val,
         bad = parse_ll(val, 0, 1000, &n);
         spec->cutoff = (int)n;
         break;
+    case K_ASPIRATION:
+        bad = parse_off(val, &spec->no_aspiration);
+        break;
+    case K_LMR:
+        bad = parse_off(val, &spec->no_lmr);
+        break;
+    case K_NULLMOVE:
+        bad = parse_off(val, &spec->no_nullmove);
+        break;
     }
     if (bad) {
         static const char *const ranges[] = {
@@ -252,6 +275,9 @@ static pl_err parse_key(pl_player_spec *spec, const char *key, const char *val,
             [K_TT] = "a number of megabytes in 1..65536",
             [K_DECISIVE] = "on or off (alphabeta: or root)",
             [K_CUTOFF] = "a whole number of plies in 0..1000",
+            [K_ASPIRATION] = "on or off",
+            [K_LMR] = "on or off",
+            [K_NULLMOVE] = "on or off",
         };
         char what[200];
         snprintf(what, sizeof what, "%s must be %s", spec_keys[k].name,
@@ -271,6 +297,9 @@ pl_err pl_player_spec_parse(const char *text, int level, pl_player_spec *spec,
     spec->memory_mb = 1024;
     spec->tt_mb = 16;
     spec->cutoff = PL_MCTS_CUTOFF_DEFAULT;
+    /* alpha-beta's null move: off unless asked for (nullmove=on); it lost
+       in Breakthrough at 0.1 s a move (docs/engine.md) */
+    spec->no_nullmove = 1;
     if (strlen(text) >= PL_SPEC_TEXT)
         return spec_error(err, errlen, "player spec too long: '%.40s...'%s",
                           text, "");
