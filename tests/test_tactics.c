@@ -8,8 +8,9 @@
  * API before the player is asked, so a wrong line fails the test rather
  * than testing nothing:
  *   win1   the answers are exactly the moves that win at once;
- *   save1  no move wins at once, some move lets the opponent win at once,
- *          and the answers are exactly the moves that do not;
+ *   save1  no move wins at once, at least half the moves let the opponent
+ *          win at once (a forced defence), and the answers are exactly the
+ *          moves that do not;
  *   win2   (two players) no move wins at once, and the answers are exactly
  *          the moves after which every reply leaves a win in one.
  * The player is `ai` at level 1 (pl_player_spec_parse, as `plateau play
@@ -25,9 +26,11 @@
  * (unmark it then).  A line flagged slow runs only as `test_tactics slow`
  * (label slow, not in CI).
  *
- * `test_tactics find GAME [COUNT [SEED]]` plays random games of GAME (a
- * path) and prints suite lines for the positions it meets: how to add
- * positions (docs/engine.md, "Tactics suite").
+ * `test_tactics find GAME [COUNT [SEED [KIND]]]` plays random games of
+ * GAME (a path) and prints suite lines for the positions it meets: how to add
+ * positions (docs/engine.md, "Tactics suite"); `test_tactics solve GAME
+ * KIND POSITION MOVES` prints the line of a position of your own, with its
+ * answers.
  */
 #include <strings.h>
 #include "plateau_test.h"
@@ -283,10 +286,12 @@ static void check_claim(const tactic *t, pl_state *st, pl_movelist *ml, int np)
     if (good != t->nanswers)
         fail_msg("%s:%d: %d answers listed, %d legal moves are answers", SUITE, t->line,
                  t->nanswers, good);
-    if (good == 0)
-        fail_msg("%s:%d: no answer", SUITE, t->line);
-    if (t->kind == K_SAVE1 && good == n)
-        fail_msg("%s:%d: no move loses at once: nothing to defend", SUITE, t->line);
+    if (good == 0 || good == n)
+        fail_msg("%s:%d: %s: nothing to find", SUITE, t->line,
+                 good ? "every move is an answer" : "no answer");
+    if (t->kind == K_SAVE1 && 2 * good > n)
+        fail_msg("%s:%d: %d moves of %d avoid the loss: not a forced defence (at most "
+                 "half may)", SUITE, t->line, good, n);
 }
 
 /* --- the default player ------------------------------------------------------------ */
@@ -360,10 +365,11 @@ static int print_if(const char *game, pl_state *st, tactic_kind kind, int np)
                     snprintf(answers + strlen(answers), sizeof answers - strlen(answers),
                              "%s%s", good > 1 ? ", " : "", pl_move_text(ml, i));
             }
-        if (good > 0 && good < n && good <= 4) {
+        if (good > 0 && good < n && good <= 4 && (kind != K_SAVE1 || 2 * good <= n)) {
             char *pos = NULL;
             assert_int_equal(pl_state_to_position(st, &pos), PL_OK);
             printf("%s | %s | %s | - | %s\n", game, kind_names[kind], pos, answers);
+            fflush(stdout);
             pl_free(pos);
             found = 1;
         }
@@ -373,8 +379,9 @@ static int print_if(const char *game, pl_state *st, tactic_kind kind, int np)
 }
 
 /* Random games of `game`; at each ply, report the first kind the position
- * is that this game has not shown yet, until `count` are printed. */
-static int find_positions(const char *game, int count, uint64_t seed)
+ * is that this game has not shown yet (only kind `only` unless it is -1),
+ * until `count` are printed. */
+static int find_positions(const char *game, int count, uint64_t seed, int only)
 {
     pl_program *prog = pt_compile(game);
     int np = pl_program_nplayers(prog), printed = 0;
@@ -387,7 +394,8 @@ static int find_positions(const char *game, int count, uint64_t seed)
         int done[3] = {0, 0, 0};      /* one position of each kind a game */
         for (int ply = 0; ply < 400 && printed < count; ply++) {
             for (int k = 0; k < 3; k++)
-                if (!done[k] && print_if(game, st, (tactic_kind)k, np)) {
+                if (!done[k] && (only < 0 || only == k) &&
+                    print_if(game, st, (tactic_kind)k, np)) {
                     done[k] = 1;
                     printed++;
                     break;
@@ -403,12 +411,44 @@ static int find_positions(const char *game, int count, uint64_t seed)
     return printed > 0 ? 0 : 1;
 }
 
+/* The answers of a position given as a suite line's fields: a line to
+ * paste once checked by eye. */
+static int solve_position(char **argv)
+{
+    nsuite = 0;
+    char line[LINE_MAX_LEN];
+    snprintf(line, sizeof line, "%s | %s | %s | %s | -", argv[0], argv[1], argv[2], argv[3]);
+    parse_line(line, 0);
+    tactic *t = &suite[0];
+    pl_program *prog = pt_compile(t->game);
+    pl_state *st = set_up(t, prog);
+    pl_movelist *ml = pl_movelist_new();
+    int np = pl_program_nplayers(prog);
+    if (status(st, ml) != PL_RESULT_NONE || (t->kind != K_WIN1 && has_win_in_one(st))) {
+        printf("not a %s: the game is over, or a move wins at once\n", kind_names[t->kind]);
+        return 1;
+    }
+    printf("%s | %s | %s | %s | ", argv[0], argv[1], argv[2], argv[3]);
+    int good = 0;
+    for (int i = 0; i < pl_movelist_count(ml); i++)
+        if (is_answer(st, ml, i, t->kind, np))
+            printf("%s%s", good++ ? ", " : "", pl_move_text(ml, i));
+    printf("\n(%d of %d moves)\n", good, pl_movelist_count(ml));
+    pl_movelist_delete(ml);
+    pl_state_free(st);
+    pl_program_free(prog);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     pt_init();
+    if (argc == 6 && strcmp(argv[1], "solve") == 0)
+        return solve_position(argv + 2);
     if (argc >= 3 && strcmp(argv[1], "find") == 0)
         return find_positions(argv[2], argc > 3 ? atoi(argv[3]) : 10,
-                              argc > 4 ? (uint64_t)atoll(argv[4]) : 1);
+                              argc > 4 ? (uint64_t)atoll(argv[4]) : 1,
+                              argc > 5 ? kind_of(argv[5]) : -1);
     int want_slow = argc > 1 && strcmp(argv[1], "slow") == 0;
     read_suite();
     static struct CMUnitTest tests[MAX_POSITIONS];
