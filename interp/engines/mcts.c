@@ -27,6 +27,13 @@
  * player to move (a draw if any, else a loss).  Proven losses are never
  * chosen; the root stops searching as soon as it is proven.
  *
+ * The root screen (screen_root): after the first iteration of a search,
+ * the root's moves are judged exactly within a work budget -- the status
+ * after each (the no-move rule included), the next player's win in one,
+ * and with two players a win in two -- so that a search of a few
+ * iterations (the lowest levels) proves what the solver would prove only
+ * after expanding every move and reply.
+ *
  * Nodes live in a pool of fixed-size chunks (CHUNK nodes each) and are
  * named by 32-bit indices (0 is "none").  The children of a node are
  * consecutive, so they never straddle two chunks.  Nothing is allocated
