@@ -50,7 +50,7 @@ typedef struct {
     char *answers[MAX_ANSWERS];
     int nanswers;
     int known_failure, slow;
-    char name[160];
+    char name[320];
 } tactic;
 
 static tactic suite[MAX_POSITIONS];
