@@ -785,7 +785,9 @@ static int iterate(mtree *t)
  *            theirs;
  *   stage 2: with two players, a move after which every reply leaves the
  *            mover a win in one is the mover's (a win in two).
- * Stage 1 runs over every move before stage 2 starts, within SCREEN_WORK
+ * Stage 1 asks every move's status before any reply is judged (a win by
+ * the no-move rule, a checkmate, costs one generation a move), and runs
+ * over every move before stage 2 starts, within SCREEN_WORK
  * positions judged in all and half the search's time (the iterations get
  * the rest: a slow game's screen would otherwise eat a time-bound level's
  * whole budget); a move not judged
@@ -839,8 +841,9 @@ static pl_err wins_now(screen *sc, pl_movelist *ml, int *win)
     return err;
 }
 
-/* Stage 1 for root child c, its move applied. */
-static pl_err screen_one(screen *sc, mnode *c)
+/* Stage 1 for root child c, its move applied: its status, then (unless
+ * `status_only`) the next player's win in one. */
+static pl_err screen_one(screen *sc, mnode *c, int status_only)
 {
     mtree *t = sc->t;
     int r, win = -1;
@@ -854,7 +857,7 @@ static pl_err screen_one(screen *sc, mnode *c)
         c->terminal = 1;
         return PL_OK;
     }
-    if (screen_spend(sc, t->ml2.count))
+    if (status_only || screen_spend(sc, t->ml2.count))
         return PL_OK;
     err = wins_now(sc, &t->ml2, &win);
     if (err == PL_OK && win)
@@ -907,13 +910,15 @@ static pl_err screen_root(mtree *t)
     }
     pl_mcts *m = t->m;
     screen sc = {t, 0, m->deadline > 0 ? m->start + (m->deadline - m->start) / 2 : 0, 0};
-    for (int stage = 1; stage <= (np == 2 ? 2 : 1); stage++) {
+    /* stage 1 in two passes: every move's status first (a checkmate is
+       found after one generation per move), then the replies */
+    for (int stage = 0; stage <= (np == 2 ? 2 : 1); stage++) {
         for (int k = 0; k < root->nchildren && root->result < 0 && !sc.over; k++) {
             mnode *c = node_at(p, root->child + (uint32_t)k);
             if (c->result >= 0 || screen_spend(&sc, 1))
                 continue;
             pl_apply(t->st, &t->ml, c->move);
-            err = stage == 1 ? screen_one(&sc, c) : screen_two(&sc, c, mover);
+            err = stage < 2 ? screen_one(&sc, c, stage == 0) : screen_two(&sc, c, mover);
             pl_undo(t->st);
             if (err != PL_OK)
                 return err;
