@@ -68,6 +68,13 @@ enum {
     PLAYOUT_CAP = 1000,            /* plies; a longer playout is a draw */
     SCREEN_WORK = 100000           /* positions the root screen may judge */
 };
+/* The root screen's share of a search's time: a budget in iterations (the
+ * levels 1-6, whose time is only a cap) lets it use half; a budget in
+ * seconds an eighth, since there the iterations find most of what it
+ * finds, and a screen that took half the time cost Lines of Action a
+ * third of its iterations at 0.1 s a move (docs/engine.md). */
+#define SCREEN_CAPPED_SHARE 0.5
+#define SCREEN_TIMED_SHARE 0.125
 
 typedef struct {
     uint64_t text_hash;       /* of the move into this node */
@@ -788,16 +795,16 @@ static int iterate(mtree *t)
  * Stage 1 asks every move's status before any reply is judged (a win by
  * the no-move rule, a checkmate, costs one generation a move), and runs
  * over every move before stage 2 starts, within SCREEN_WORK
- * positions judged in all and half the search's time (the iterations get
- * the rest: a slow game's screen would otherwise eat a time-bound level's
- * whole budget); a move not judged
+ * positions judged in all and a share of the search's time (the
+ * iterations get the rest: a slow game's screen would otherwise eat a
+ * time-bound level's whole budget); a move not judged
  * stays unknown, for the iterations.  What the screen proves is what the
  * solver would prove: nothing here is a guess. */
 
 typedef struct {
     mtree *t;
     long work;          /* positions judged so far */
-    double deadline;    /* half the search's time, when it has a deadline */
+    double deadline;    /* its share of the search's time (0: none) */
     int over;           /* out of work or time, or stopped */
 } screen;
 
@@ -909,7 +916,8 @@ static pl_err screen_root(mtree *t)
         root = node_at(p, t->root);
     }
     pl_mcts *m = t->m;
-    screen sc = {t, 0, m->deadline > 0 ? m->start + (m->deadline - m->start) / 2 : 0, 0};
+    double share = m->spec.iterations > 0 ? SCREEN_CAPPED_SHARE : SCREEN_TIMED_SHARE;
+    screen sc = {t, 0, m->deadline > 0 ? m->start + (m->deadline - m->start) * share : 0, 0};
     /* stage 1 in two passes: every move's status first (a checkmate is
        found after one generation per move), then the replies */
     for (int stage = 0; stage <= (np == 2 ? 2 : 1); stage++) {
