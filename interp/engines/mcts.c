@@ -27,6 +27,13 @@
  * player to move (a draw if any, else a loss).  Proven losses are never
  * chosen; the root stops searching as soon as it is proven.
  *
+ * The root screen (screen_root): after the first iteration of a search,
+ * the root's moves are judged exactly within a work budget -- the status
+ * after each (the no-move rule included), the next player's win in one,
+ * and with two players a win in two -- so that a search of a few
+ * iterations (the lowest levels) proves what the solver would prove only
+ * after expanding every move and reply.
+ *
  * Nodes live in a pool of fixed-size chunks (CHUNK nodes each) and are
  * named by 32-bit indices (0 is "none").  The children of a node are
  * consecutive, so they never straddle two chunks.  Nothing is allocated
@@ -58,8 +65,16 @@
 enum {
     CHUNK_BITS = 16,
     CHUNK = 1 << CHUNK_BITS,       /* nodes per chunk */
-    PLAYOUT_CAP = 1000             /* plies; a longer playout is a draw */
+    PLAYOUT_CAP = 1000,            /* plies; a longer playout is a draw */
+    SCREEN_WORK = 100000           /* positions the root screen may judge */
 };
+/* The root screen's share of a search's time: a budget in iterations (the
+ * levels 1-6, whose time is only a cap) lets it use half; a budget in
+ * seconds an eighth, since there the iterations find most of what it
+ * finds, and a screen that took half the time cost Lines of Action a
+ * third of its iterations at 0.1 s a move (docs/engine.md). */
+#define SCREEN_CAPPED_SHARE 0.5
+#define SCREEN_TIMED_SHARE 0.125
 
 typedef struct {
     uint64_t text_hash;       /* of the move into this node */
@@ -70,6 +85,7 @@ typedef struct {
     int32_t nchildren;
     int8_t result;            /* known result here, -1 when unknown */
     int8_t terminal;          /* the rules ended the game here */
+    int8_t screened;          /* its children went through the root screen */
 } mnode;
 
 typedef struct {
@@ -91,6 +107,8 @@ typedef struct {
     pl_state *st;             /* the state searched */
     pl_movelist ml;
     pl_movelist ml2;          /* playouts: the moves one ply ahead */
+    pl_movelist ml3;          /* the root screen: two plies ahead */
+    pl_movelist ml4;          /* the root screen: counting moves */
     pl_rng rng;
     uint32_t *path;           /* nodes from the root */
     int8_t *tomove;           /* player to move at each node of path */
@@ -199,6 +217,8 @@ static void *mcts_new(const pl_program *prog, const pl_player_spec *spec,
         t->index = i;
         pl_movelist_init(&t->ml);
         pl_movelist_init(&t->ml2);
+        pl_movelist_init(&t->ml3);
+        pl_movelist_init(&t->ml4);
         pl_rng_seed(&t->rng, seed + 0x9e3779b97f4a7c15ull * (uint64_t)i);
         for (int k = 0; k < 2; k++) {
             t->pool[k].limit = (uint32_t)nodes;
@@ -221,6 +241,8 @@ static void mcts_free(void *engine)
         pool_free(&t->pool[1]);
         pl_movelist_free(&t->ml);
         pl_movelist_free(&t->ml2);
+        pl_movelist_free(&t->ml3);
+        pl_movelist_free(&t->ml4);
         pl_state_free(t->own);
         free(t->path);
         free(t->tomove);
@@ -755,6 +777,169 @@ static int iterate(mtree *t)
     return 0;
 }
 
+/* --- the root screen ------------------------------------------------------------- */
+
+/* The lowest levels run a few iterations (10 at level 1): too few to visit
+ * every move of the root, let alone the replies to each, so the search
+ * would miss a win by leaving the opponent no move (the expansion asks
+ * the end rules only), walk into a win in one, and never see a win in
+ * two.  Before iterating, the root's moves are judged exactly, as the
+ * solver would once it had expanded them:
+ *   stage 1: each move is applied and the game's status asked (end rules
+ *            and the no-move rule), then whether the next player has a
+ *            move that wins at once (wins_now): a move that ends the game
+ *            is known, a move after which the next player wins at once is
+ *            theirs;
+ *   stage 2: with two players, a move after which every reply leaves the
+ *            mover a win in one is the mover's (a win in two).
+ * Stage 1 asks every move's status before any reply is judged (a win by
+ * the no-move rule, a checkmate, costs one generation a move), and runs
+ * over every move before stage 2 starts, within SCREEN_WORK
+ * positions judged in all and a share of the search's time (the
+ * iterations get the rest: a slow game's screen would otherwise eat a
+ * time-bound level's whole budget); a move not judged
+ * stays unknown, for the iterations.  What the screen proves is what the
+ * solver would prove: nothing here is a guess. */
+
+typedef struct {
+    mtree *t;
+    long work;          /* positions judged so far */
+    double deadline;    /* its share of the search's time (0: none) */
+    int over;           /* out of work or time, or stopped */
+} screen;
+
+/* Count `more` positions; 1 when the screen must stop. */
+static int screen_spend(screen *sc, long more)
+{
+    pl_mcts *m = sc->t->m;
+    const pl_search_call *call = m->call;
+    sc->work += more;
+    if (sc->work > SCREEN_WORK || atomic_load_explicit(&m->stop, memory_order_relaxed) ||
+        (call->stop && *call->stop) || (sc->deadline > 0 && pl_now() >= sc->deadline))
+        sc->over = 1;
+    return sc->over;
+}
+
+/* Does the player to move have a move in `ml` (their moves here) that
+ * wins at once?  The decisive-move check judges by the end rules; a win
+ * by leaving the next player no move (a blockade, Dara's or a scoring
+ * game's `no moves` rule) is found by counting the moves after each move,
+ * which costs more, so it is asked only when the first finds nothing. */
+static pl_err wins_now(screen *sc, pl_movelist *ml, int *win)
+{
+    mtree *t = sc->t;
+    int me = pl_state_to_move(t->st);
+    *win = 0;
+    int i = -1;
+    pl_err err = pl_find_win(t->st, ml, &i);
+    if (err != PL_OK || i >= 0 || screen_spend(sc, ml->count)) {
+        *win = i >= 0;
+        return err;
+    }
+    for (int k = 0; k < ml->count && !*win && err == PL_OK && !sc->over; k++) {
+        int r;
+        int64_t n = 0;
+        pl_apply(t->st, ml, k);
+        err = pl_count_moves(t->st, &t->ml4, &r, &n);
+        pl_undo(t->st);
+        *win = err == PL_OK && r == me;
+        screen_spend(sc, 1);
+    }
+    return err;
+}
+
+/* Stage 1 for root child c, its move applied: its status, then (unless
+ * `status_only`) the next player's win in one. */
+static pl_err screen_one(screen *sc, mnode *c, int status_only)
+{
+    mtree *t = sc->t;
+    int r, win = -1;
+    pl_err err = pl_status(t->st, &t->ml2, &r);
+    if (err != PL_OK)
+        return err;
+    if (r == PL_RESULT_NONE && t->ml2.count == 0)
+        r = t->m->np;                       /* as iterate: no move, no result */
+    if (r != PL_RESULT_NONE) {
+        c->result = (int8_t)r;
+        c->terminal = 1;
+        return PL_OK;
+    }
+    if (status_only || screen_spend(sc, t->ml2.count))
+        return PL_OK;
+    err = wins_now(sc, &t->ml2, &win);
+    if (err == PL_OK && win)
+        c->result = (int8_t)pl_state_to_move(t->st);
+    return err;
+}
+
+/* Stage 2 for root child c, its move applied: does every reply leave
+ * `mover` a win in one? */
+static pl_err screen_two(screen *sc, mnode *c, int mover)
+{
+    mtree *t = sc->t;
+    int r, forced = 1;
+    pl_err err = pl_status(t->st, &t->ml2, &r);
+    if (err != PL_OK || r != PL_RESULT_NONE || t->ml2.count == 0)
+        return err;                         /* stage 1 judged these */
+    for (int j = 0; j < t->ml2.count && forced && err == PL_OK; j++) {
+        if (sc->over)
+            return PL_OK;                   /* not every reply judged */
+        pl_apply(t->st, &t->ml2, j);
+        int r2, win = 0;
+        err = pl_status(t->st, &t->ml3, &r2);
+        if (err == PL_OK && r2 == PL_RESULT_NONE && t->ml3.count > 0 &&
+            !screen_spend(sc, t->ml3.count))
+            err = wins_now(sc, &t->ml3, &win);
+        forced = r2 == mover || (r2 == PL_RESULT_NONE && win);
+        pl_undo(t->st);
+    }
+    if (err == PL_OK && forced)
+        c->result = (int8_t)mover;
+    return err;
+}
+
+/* Judge the root's moves (its children, expanded here if need be). */
+static pl_err screen_root(mtree *t)
+{
+    mpool *p = &t->pool[t->cur];
+    mnode *root = node_at(p, t->root);
+    int mover = pl_state_to_move(t->st), np = t->m->np, r;
+    if (root->screened || root->result >= 0)
+        return PL_OK;
+    pl_err err = pl_status(t->st, &t->ml, &r);
+    if (err != PL_OK || r != PL_RESULT_NONE || t->ml.count == 0)
+        return err;
+    if (!root->child) {
+        int e = expand(t, t->root, mover);
+        if (e <= 0)
+            return e < 0 ? PL_ERR_RUNTIME : PL_OK;    /* 0: the pool is full */
+        root = node_at(p, t->root);
+    }
+    pl_mcts *m = t->m;
+    double share = m->spec.iterations > 0 ? SCREEN_CAPPED_SHARE : SCREEN_TIMED_SHARE;
+    screen sc = {t, 0, m->deadline > 0 ? m->start + (m->deadline - m->start) * share : 0, 0};
+    /* stage 1 in two passes: every move's status first (a checkmate is
+       found after one generation per move), then the replies */
+    for (int stage = 0; stage <= (np == 2 ? 2 : 1); stage++) {
+        for (int k = 0; k < root->nchildren && root->result < 0 && !sc.over; k++) {
+            mnode *c = node_at(p, root->child + (uint32_t)k);
+            if (c->result >= 0 || screen_spend(&sc, 1))
+                continue;
+            pl_apply(t->st, &t->ml, c->move);
+            err = stage < 2 ? screen_one(&sc, c, stage == 0) : screen_two(&sc, c, mover);
+            pl_undo(t->st);
+            if (err != PL_OK)
+                return err;
+            if (c->result == mover)
+                root->result = (int8_t)mover;
+        }
+    }
+    if (root->result < 0)
+        solve_all(p, root, mover, np);
+    root->screened = (int8_t)!sc.over;
+    return PL_OK;
+}
+
 /* --- the search ------------------------------------------------------------------- */
 
 /* Statistics of one root move, summed over the threads. */
@@ -890,6 +1075,13 @@ static void run_tree(mtree *t, root_move *agg, int nmoves, pl_search_info *info)
             break;
         done++;
         atomic_store_explicit(&t->done, done, memory_order_relaxed);
+        /* the screen comes after the first iteration, which expanded the
+           root as it always did: what iterations do is unchanged where
+           the screen proves nothing */
+        if (done == 1 && screen_root(t) != PL_OK) {
+            tree_error(t, "runtime error in the rules");
+            break;
+        }
     }
 }
 
