@@ -140,6 +140,55 @@ static inline int pt_status(pl_state *st, pl_movelist *ml)
     return r;
 }
 
+/* A search engine for the player spec `text` (which must parse). */
+static inline pl_search *pt_new_search(const pl_program *prog, const char *text)
+{
+    pl_player_spec spec;
+    char err[256];
+    pl_err rc = pl_player_spec_parse(text, 0, &spec, err, sizeof err);
+    if (rc != PL_OK)
+        fprintf(stderr, "spec '%s': %s\n", text, err);
+    assert_int_equal(rc, PL_OK);
+    pl_search *s = pl_search_new(prog, &spec);
+    assert_non_null(s);
+    return s;
+}
+
+/* The result of move i at once: its end result, or the no-moves result
+ * (pl_status after it), PL_RESULT_NONE while the game goes on. */
+static inline int pt_result_after(pl_state *st, pl_movelist *ml, int i)
+{
+    pl_movelist tmp;
+    pl_movelist_init(&tmp);
+    pl_apply(st, ml, i);
+    int r = pt_status(st, &tmp);
+    pl_undo(st);
+    pl_movelist_free(&tmp);
+    return r;
+}
+
+/* Does move i lose at once, or let the opponent win with the next move? */
+static inline int pt_loses_at_once(pl_state *st, pl_movelist *ml, int i)
+{
+    int me = pl_state_to_move(st), np = pl_program_nplayers(pl_state_program(st)), lost = 0;
+    pl_movelist replies, tmp;
+    pl_movelist_init(&replies);
+    pl_movelist_init(&tmp);
+    pl_apply(st, ml, i);
+    int r = pt_status(st, &replies);
+    lost = r >= 0 && r != me && r < np;
+    for (int j = 0; r == PL_RESULT_NONE && j < replies.count && !lost; j++) {
+        pl_apply(st, &replies, j);
+        int r2 = pt_status(st, &tmp);
+        pl_undo(st);
+        lost = r2 >= 0 && r2 != me && r2 < np;
+    }
+    pl_undo(st);
+    pl_movelist_free(&replies);
+    pl_movelist_free(&tmp);
+    return lost;
+}
+
 /* Play a space-separated list of move texts from the current position;
  * each must be legal and the game must not be over before it. */
 static inline void pt_play(pl_state *st, pl_movelist *ml, const char *moves)

@@ -54,14 +54,7 @@ static pl_state *random_position(const pl_program *prog, pl_movelist *ml, int p,
 /* One search with `spec` in `st`; its info. */
 static pl_search_info search_once(const pl_program *prog, pl_state *st, const char *text)
 {
-    pl_player_spec spec;
-    char err[256];
-    pl_err rc = pl_player_spec_parse(text, 0, &spec, err, sizeof err);
-    if (rc != PL_OK)
-        fprintf(stderr, "spec '%s': %s\n", text, err);
-    assert_int_equal(rc, PL_OK);
-    pl_search *s = pl_search_new(prog, &spec);
-    assert_non_null(s);
+    pl_search *s = pt_new_search(prog, text);
     pl_search_info info;
     memset(&info, 0, sizeof info);
     int move = -1;
@@ -193,40 +186,6 @@ static void test_nullmove_off_where_unsound(void **state)
 
 /* --- tactics with every technique on, deeper ---------------------------------------- */
 
-/* The end result of move i at once, or PL_RESULT_NONE. */
-static int result_after(pl_state *st, pl_movelist *ml, int i)
-{
-    pl_movelist tmp;
-    pl_movelist_init(&tmp);
-    pl_apply(st, ml, i);
-    int r = pt_status(st, &tmp);
-    pl_undo(st);
-    pl_movelist_free(&tmp);
-    return r;
-}
-
-/* Does move i let the opponent win with their next move (or lose now)? */
-static int loses_at_once(pl_state *st, pl_movelist *ml, int i)
-{
-    int me = pl_state_to_move(st), np = pl_state_program(st)->nplayers, lost = 0;
-    pl_movelist replies, tmp;
-    pl_movelist_init(&replies);
-    pl_movelist_init(&tmp);
-    pl_apply(st, ml, i);
-    int r = pt_status(st, &replies);
-    lost = r >= 0 && r != me && r < np;
-    for (int j = 0; r == PL_RESULT_NONE && j < replies.count && !lost; j++) {
-        pl_apply(st, &replies, j);
-        int r2 = pt_status(st, &tmp);
-        pl_undo(st);
-        lost = r2 >= 0 && r2 != me && r2 < np;
-    }
-    pl_undo(st);
-    pl_movelist_free(&replies);
-    pl_movelist_free(&tmp);
-    return lost;
-}
-
 static void check_tactic(const char *path, int win, const char *spec)
 {
     pl_program *prog = pt_compile(path);
@@ -237,13 +196,13 @@ static void check_tactic(const char *path, int win, const char *spec)
     int me = pl_state_to_move(st);
     pl_search_info info = search_once(prog, st, spec);
     if (win) {
-        if (result_after(st, &ml, info.move) != me)
+        if (pt_result_after(st, &ml, info.move) != me)
             fprintf(stderr, "%s: %s played %s, not a win\n", path, spec, info.best);
-        assert_int_equal(result_after(st, &ml, info.move), me);
+        assert_int_equal(pt_result_after(st, &ml, info.move), me);
     } else {
-        if (loses_at_once(st, &ml, info.move))
+        if (pt_loses_at_once(st, &ml, info.move))
             fprintf(stderr, "%s: %s played %s, which loses\n", path, spec, info.best);
-        assert_false(loses_at_once(st, &ml, info.move));
+        assert_false(pt_loses_at_once(st, &ml, info.move));
     }
     pl_movelist_free(&ml);
     pl_state_free(st);

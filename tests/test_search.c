@@ -91,19 +91,6 @@ static const char *const gyges_moving_engines[] = {
     "alphabeta:depth=2,tt=1",
 };
 
-static pl_search *new_search(const pl_program *prog, const char *text)
-{
-    pl_player_spec spec;
-    char err[256];
-    pl_err rc = pl_player_spec_parse(text, 0, &spec, err, sizeof err);
-    if (rc != PL_OK)
-        fprintf(stderr, "spec '%s': %s\n", text, err);
-    assert_int_equal(rc, PL_OK);
-    pl_search *s = pl_search_new(prog, &spec);
-    assert_non_null(s);
-    return s;
-}
-
 /* Ask for a move; it must be legal here.  Returns its index in ml. */
 static int think(pl_search *s, pl_state *st, pl_movelist *ml, pl_search_info *info)
 {
@@ -118,42 +105,6 @@ static int think(pl_search *s, pl_state *st, pl_movelist *ml, pl_search_info *in
     assert_true(i < ml->count);
     assert_string_equal(pl_move_text(ml, i), info->best);
     return i;
-}
-
-/* The result of move i at once: its end result, or the no-moves result. */
-static int result_after(pl_state *st, pl_movelist *ml, int i)
-{
-    pl_movelist tmp;
-    pl_movelist_init(&tmp);
-    pl_apply(st, ml, i);
-    int r = pt_status(st, &tmp);
-    pl_undo(st);
-    pl_movelist_free(&tmp);
-    return r;
-}
-
-/* Does move i let the opponent win with their next move? */
-static int loses_at_once(pl_state *st, pl_movelist *ml, int i)
-{
-    const pl_program *prog = pl_state_program(st);
-    int me = pl_state_to_move(st), lost = 0;
-    pl_movelist replies, tmp;
-    pl_movelist_init(&replies);
-    pl_movelist_init(&tmp);
-    pl_apply(st, ml, i);
-    int r = pt_status(st, &replies);
-    if (r >= 0 && r != me && r < prog->nplayers)
-        lost = 1;
-    for (int j = 0; r == PL_RESULT_NONE && j < replies.count && !lost; j++) {
-        pl_apply(st, &replies, j);
-        int r2 = pt_status(st, &tmp);
-        pl_undo(st);
-        lost = r2 >= 0 && r2 != me && r2 < prog->nplayers;
-    }
-    pl_undo(st);
-    pl_movelist_free(&replies);
-    pl_movelist_free(&tmp);
-    return lost;
 }
 
 /* --- the state after a search ------------------------------------------------------- */
@@ -212,14 +163,14 @@ static void test_finds_win(void **state)
     assert_int_equal(pt_status(st, &ml), PL_RESULT_NONE);
     int me = pl_state_to_move(st);
     for (int e = 0; e < tc->nengines; e++) {
-        pl_search *s = new_search(prog, tc->engines[e]);
+        pl_search *s = pt_new_search(prog, tc->engines[e]);
         pl_search_info info;
         snapshot before;
         take(st, &before);
         int i = think(s, st, &ml, &info);
         check_same(st, &before);
         free(before.slots);
-        int r = result_after(st, &ml, i);
+        int r = pt_result_after(st, &ml, i);
         if (r != me)
             fprintf(stderr, "%s: %s played %s, which does not win\n", path,
                     tc->engines[e], info.best);
@@ -257,7 +208,7 @@ static void test_finds_save(void **state)
     /* the position is what it claims: exactly one move does not lose */
     int saving = -1, nsafe = 0;
     for (int i = 0; i < ml.count; i++)
-        if (!loses_at_once(st, &ml, i)) {
+        if (!pt_loses_at_once(st, &ml, i)) {
             saving = i;
             nsafe++;
         }
@@ -266,7 +217,7 @@ static void test_finds_save(void **state)
     char want[64];
     snprintf(want, sizeof want, "%s", pl_move_text(&ml, saving));
     for (int e = 0; e < tc->nengines; e++) {
-        pl_search *s = new_search(prog, tc->engines[e]);
+        pl_search *s = pt_new_search(prog, tc->engines[e]);
         pl_search_info info;
         snapshot before;
         take(st, &before);
@@ -378,13 +329,13 @@ static double playout_winrate(const char *text, const char *moves, int iteration
         pl_apply(st, &ml, i);
         assert_int_equal(pt_status(st, &replies), PL_RESULT_NONE);
         for (int j = 0; j < replies.count; j++)
-            assert_int_equal(result_after(st, &replies, j), PL_RESULT_NONE);
+            assert_int_equal(pt_result_after(st, &replies, j), PL_RESULT_NONE);
         pl_undo(st);
     }
     char spec[80];
     snprintf(spec, sizeof spec, "mcts:iterations=%d,seed=%d,decisive=%s", iterations, seed,
              decisive ? "on" : "off");
-    pl_search *s = new_search(prog, spec);
+    pl_search *s = pt_new_search(prog, spec);
     pl_search_info info;
     think(s, st, &ml, &info);
     assert_int_equal(info.proven, 0);
@@ -422,7 +373,7 @@ static void test_finds_win_over_two_moves_in_a_row(void **state)
         pl_movelist ml, after;
         pl_movelist_init(&ml);
         pl_movelist_init(&after);
-        pl_search *s = new_search(prog, specs[k]);
+        pl_search *s = pt_new_search(prog, specs[k]);
         pl_search_info info;
         int i = think(s, st, &ml, &info);
         pl_apply(st, &ml, i);
@@ -431,7 +382,7 @@ static void test_finds_win_over_two_moves_in_a_row(void **state)
         int wins = 0;
         assert_int_equal(pt_status(st, &after), PL_RESULT_NONE);
         for (int j = 0; j < after.count; j++)
-            wins += result_after(st, &after, j) == 0;
+            wins += pt_result_after(st, &after, j) == 0;
         if (!wins)
             fprintf(stderr, "%s played %s first: no win follows\n", specs[k], pl_move_text(&ml, i));
         assert_true(wins > 0);
@@ -454,7 +405,7 @@ static void test_state_unchanged(void **state)
     pl_search *s[MAX_ENGINES];
     assert_true(n <= MAX_ENGINES);
     for (int e = 0; e < n; e++)
-        s[e] = new_search(prog, tc->engines[e]);
+        s[e] = pt_new_search(prog, tc->engines[e]);
     for (int ply = 0; ply < 10 && pt_status(st, &ml) == PL_RESULT_NONE; ply++) {
         snapshot before;
         take(st, &before);
@@ -500,7 +451,7 @@ static void test_seed_reproducible(void **state)
     pt_play(st, &ml, "a2-a3 h7-h6 b2-b3");
     char first[64] = "";
     for (int run = 0; run < 3; run++) {
-        pl_search *s = new_search(prog, "mcts:iterations=300,seed=42");
+        pl_search *s = pt_new_search(prog, "mcts:iterations=300,seed=42");
         pl_search_info info;
         think(s, st, &ml, &info);
         assert_int_equal(info.iterations, 300);
@@ -523,7 +474,7 @@ static void test_tree_reuse(void **state)
     pl_state *st = pl_state_new(prog);
     pl_movelist ml;
     pl_movelist_init(&ml);
-    pl_search *s = new_search(prog, "mcts:iterations=5000,seed=1");
+    pl_search *s = pt_new_search(prog, "mcts:iterations=5000,seed=1");
     pl_search_info info;
     int i = think(s, st, &ml, &info);
     assert_string_equal(info.best, "c3");
@@ -543,7 +494,7 @@ static void test_tree_reuse(void **state)
            the first search's first iteration, before the tree under it
            was built, so the win in one here takes one expansion */
         assert_true(info.iterations <= 1);
-        assert_int_equal(result_after(st, &ml, pl_movelist_find(&ml, info.best)), 0);
+        assert_int_equal(pt_result_after(st, &ml, pl_movelist_find(&ml, info.best)), 0);
         /* back to the position before the reply: undo drops the tree */
         pl_undo(st);
         pl_search_undo(s);
@@ -567,7 +518,7 @@ static void play_ttt(const char *a, const char *b, int want)
     pl_state *st = pl_state_new(prog);
     pl_movelist ml;
     pl_movelist_init(&ml);
-    pl_search *s[2] = {new_search(prog, a), new_search(prog, b)};
+    pl_search *s[2] = {pt_new_search(prog, a), pt_new_search(prog, b)};
     int r;
     while ((r = pt_status(st, &ml)) == PL_RESULT_NONE) {
         pl_search_info info;
@@ -706,8 +657,8 @@ static void test_record_round_trip(void **state)
     pl_state *st = pl_state_new(prog);
     pl_movelist ml;
     pl_movelist_init(&ml);
-    pl_search *s[2] = {new_search(prog, "mcts:iterations=200,seed=4"),
-                       new_search(prog, "random:seed=4")};
+    pl_search *s[2] = {pt_new_search(prog, "mcts:iterations=200,seed=4"),
+                       pt_new_search(prog, "random:seed=4")};
     pl_record rec;
     pl_record_init(&rec);
     assert_int_equal(pl_record_set(&rec.game, "knight-chase"), 0);
