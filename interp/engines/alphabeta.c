@@ -450,11 +450,11 @@ static int null_cut(pl_ab *ab, int depth, int32_t beta, int ply, int mover,
 }
 
 /* Late-move reductions: may move number n (a quiet one, after LMR_AFTER
- * others) be searched a ply less deep first? */
-static int reducible(const pl_ab *ab, int depth, int ply, int n, int quiet, int threat)
+ * others) be searched a ply less deep first, unless the opponent
+ * threatens to win at once (asked by the caller)? */
+static int reducible(const pl_ab *ab, int depth, int ply, int n, int quiet)
 {
-    return !ab->spec.no_lmr && ply > 0 && depth >= LMR_MIN_DEPTH && n >= LMR_AFTER &&
-           quiet && !threat;
+    return !ab->spec.no_lmr && ply > 0 && depth >= LMR_MIN_DEPTH && n >= LMR_AFTER && quiet;
 }
 
 /* The score of move i (applied) for the player who made it: the first
@@ -567,13 +567,9 @@ static int32_t negamax(pl_ab *ab, int depth, int32_t alpha, int32_t beta, int pl
     if (ab->abort)
         return 0;
     /* a threat of an immediate win makes every move a candidate defence:
-       none is reduced */
-    int threat = 0;
-    if (!ab->spec.no_lmr && ply > 0 && depth >= LMR_MIN_DEPTH && ml->count > LMR_AFTER &&
-        (threat = threatened(ab, ply, mover)) < 0) {
-        ab->error = ab->abort = 1;
-        return 0;
-    }
+       none is reduced (asked when the first reducible move comes: a node
+       cut before it never pays for the question) */
+    int threat = -2;
 
     if (order_room(ab, ply, ml->count) != 0) {
         ab->error = ab->abort = 1;
@@ -592,9 +588,14 @@ static int32_t negamax(pl_ab *ab, int depth, int32_t alpha, int32_t beta, int pl
         int i = next_move(ab, ply, ml->count, &quiet);
         if (i < 0)
             break;
+        int reduce = reducible(ab, depth, ply, n, quiet);
+        if (reduce && threat == -2 && (threat = threatened(ab, ply, mover)) < 0) {
+            ab->error = ab->abort = 1;
+            return 0;
+        }
+        reduce = reduce && !threat;
         pl_apply(st, ml, i);
-        int32_t s = search_move(ab, depth, alpha, beta, ply, mover, n,
-                                reducible(ab, depth, ply, n, quiet, threat));
+        int32_t s = search_move(ab, depth, alpha, beta, ply, mover, n, reduce);
         pl_undo(st);
         if (ab->abort)
             return 0;

@@ -71,8 +71,8 @@ enum {
 /* The root screen's share of a search's time: a budget in iterations (the
  * levels 1-6, whose time is only a cap) lets it use half; a budget in
  * seconds an eighth, since there the iterations find most of what it
- * finds, and a screen that took half the time cost Lines of Action a
- * third of its iterations at 0.1 s a move (docs/engine.md). */
+ * finds, and a screen that took half the time cost one of the measured
+ * games a third of its iterations at 0.1 s a move (docs/engine.md). */
 #define SCREEN_CAPPED_SHARE 0.5
 #define SCREEN_TIMED_SHARE 0.125
 

@@ -298,7 +298,7 @@ pl_err pl_player_spec_parse(const char *text, int level, pl_player_spec *spec,
     spec->tt_mb = 16;
     spec->cutoff = PL_MCTS_CUTOFF_DEFAULT;
     /* alpha-beta's null move: off unless asked for (nullmove=on); it lost
-       in Breakthrough at 0.1 s a move (docs/engine.md) */
+       strength in a measured game at 0.1 s a move (docs/engine.md) */
     spec->no_nullmove = 1;
     if (strlen(text) >= PL_SPEC_TEXT)
         return spec_error(err, errlen, "player spec too long: '%.40s...'%s",
