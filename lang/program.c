@@ -88,6 +88,9 @@ void pl_program_free(pl_program *prog)
     pl_program_cache *memo = atomic_load(&prog->memo_plan);
     if (memo)
         memo->free(memo);
+    pl_program_cache *native = atomic_load(&prog->native);
+    if (native)
+        native->free(native);
     free(prog);
 }
 

@@ -243,6 +243,8 @@ typedef struct pl_program {
     _Atomic(pl_program_cache *) sample_plan;
     _Atomic(pl_program_cache *) masks;   /* the predicates' masks (masks.c) */
     _Atomic(pl_program_cache *) memo_plan; /* where generation prunes repeats (memo.c) */
+    _Atomic(pl_program_cache *) native;  /* its code compiled to machine code (native.c),
+                                            which pl_vm_run hands its runs to */
 } pl_program;
 
 void pl_program_free(pl_program *prog);

@@ -15,6 +15,7 @@
 #include "compile.h"
 #include "diag.h"
 #include "paths.h"
+#include "native.h"
 #include "program.h"
 #include "util.h"
 
@@ -184,6 +185,27 @@ pl_err pl_load_string(const char *name, const char *text, size_t len,
         : compiled(pl_compile_string(name, text, len, pl_paths_stdlib_dir(), d), prog);
     pl_diags_free(&local);
     return err;
+}
+
+pl_err pl_program_use_native(pl_program *prog, char *note, size_t cap)
+{
+    if (!prog)
+        return PL_ERR_ARGUMENT;
+    char so[4200], why[512] = "";
+    int built = 0;
+    double seconds = 0;
+    if (note && cap)
+        note[0] = 0;
+    if (!pl_native_build(prog, so, sizeof so, &built, &seconds, why, sizeof why) ||
+        !pl_native_attach(prog, so, why, sizeof why)) {
+        if (note && cap)
+            snprintf(note, cap, "native code unavailable, using the interpreter: %s", why);
+        return PL_ERR_IO;
+    }
+    if (built && note && cap)
+        snprintf(note, cap, "compiled %s to native code in %.1f s", prog->title ? prog->title : "the game",
+                 seconds);
+    return PL_OK;
 }
 
 pl_err pl_program_write(const pl_program *prog, uint8_t **data, size_t *len)

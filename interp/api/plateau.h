@@ -142,6 +142,17 @@ PL_API pl_err pl_load_file(const char *path, pl_diags *diags,
 PL_API pl_err pl_load_string(const char *name, const char *text, size_t len,
                              pl_diags *diags, pl_program **prog);
 PL_API void pl_program_free(pl_program *prog);
+/* Native code: the program's rules compiled to machine code by the
+ * system's C compiler, into a cache (PLATEAU_CACHE, else
+ * $XDG_CACHE_HOME/plateau, else ~/.cache/plateau; the compiler is
+ * PLATEAU_CC, else cc), and loaded: from then on every state of the
+ * program generates moves, counts and judges them there, with the same
+ * results as the interpreter (explain stays on the interpreter).  PL_OK
+ * when the program runs native code; then `note` (if not NULL) is empty,
+ * or says it was compiled now and how long that took.  Otherwise the
+ * program stays on the interpreter, `note` says why, and the error is
+ * PL_ERR_IO.  Call it before the program's states run. */
+PL_API pl_err pl_program_use_native(pl_program *prog, char *note, size_t cap);
 
 /* The game's bytecode (a .pbc image, pl_free it). */
 PL_API pl_err pl_program_write(const pl_program *prog, uint8_t **data,

@@ -400,8 +400,18 @@ static void main_help(FILE *out)
         fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
     fputs("\n"
           "Run 'plateau COMMAND --help' for the options of a command.\n"
-          "Options: --help, --version.\n"
-          "Environment: PLATEAU_PATH, a directory holding games/ and stdlib/.\n",
+          "\n"
+          "Options (before the command): --help, --version, and\n"
+          "  --engine E   what runs the rules: vm (the interpreter, default),\n"
+          "               native (the game compiled to machine code by the C\n"
+          "               compiler, cached; the interpreter when that fails, with\n"
+          "               the reason) or auto (native when it works, quietly\n"
+          "               the interpreter otherwise, saying why once)\n"
+          "\n"
+          "Environment: PLATEAU_PATH, a directory holding games/ and stdlib/;\n"
+          "PLATEAU_ENGINE, the default of --engine; PLATEAU_CACHE, where native\n"
+          "code is kept (default $XDG_CACHE_HOME/plateau or ~/.cache/plateau);\n"
+          "PLATEAU_CC, the C compiler for it (default cc).\n",
           out);
 }
 
@@ -432,6 +442,18 @@ int pl_cli_main(int argc, char **argv)
     if (strcmp(name, "--version") == 0 || strcmp(name, "-V") == 0) {
         printf("plateau %s\n", PLATEAU_VERSION);
         return PL_EXIT_OK;
+    }
+    while (strcmp(name, "--engine") == 0 || strncmp(name, "--engine=", 9) == 0) {
+        const char *e = name[8] == '=' ? name + 9 : argc > 2 ? argv[2] : NULL;
+        int used = name[8] == '=' ? 1 : 2;
+        if (!e || (strcmp(e, "vm") != 0 && strcmp(e, "native") != 0 && strcmp(e, "auto") != 0))
+            return pl_cli_usage(NULL, "--engine: expected vm, native or auto, not '%s'", e ? e : "");
+        pl_cli_engine = e;
+        argc -= used;
+        argv += used;
+        if (argc < 2)
+            return pl_cli_usage(NULL, "--engine %s: which command?", e);
+        name = argv[1];
     }
     if (strcmp(name, "help") == 0)
         return help_command(argc - 1, argv + 1);

@@ -270,6 +270,21 @@ int pl_cli_match_game(const char *arg, char *name, size_t size, char *hint, size
     return found >= 0;
 }
 
+/* The back end the rules run on: --engine, else PLATEAU_ENGINE, else vm. */
+const char *pl_cli_engine;
+
+void pl_cli_use_engine(const char *cmd, pl_program *prog)
+{
+    const char *e = pl_cli_engine ? pl_cli_engine : getenv("PLATEAU_ENGINE");
+    if (!e || !*e || (strcmp(e, "native") != 0 && strcmp(e, "auto") != 0))
+        return;   /* vm, the default (PLATEAU_ENGINE's other values too) */
+    static int fell_back;   /* auto says once why it uses the interpreter */
+    char note[600];
+    pl_err err = pl_program_use_native(prog, note, sizeof note);
+    if (note[0] && (err == PL_OK || strcmp(e, "native") == 0 || !fell_back++))
+        fprintf(stderr, "plateau %s: %s\n", cmd, note);
+}
+
 int pl_cli_load(const char *cmd, const char *arg, pl_program **prog,
                 char **source, char **path_out)
 {
@@ -308,6 +323,8 @@ int pl_cli_load(const char *cmd, const char *arg, pl_program **prog,
                 cmd, pl_esc(arg), pl_diags_count(d), pl_diags_count(d) == 1 ? "" : "s", pl_esc(arg));
     int rc = err == PL_OK ? 0 : load_failed(cmd, path, err, d);
     pl_diags_delete(d);
+    if (rc == 0)
+        pl_cli_use_engine(cmd, *prog);
     if (rc == 0 && path_out)
         *path_out = path;
     else

@@ -18,6 +18,7 @@
 #include <string.h>
 #include <strings.h>
 #include "state_int.h"
+#include "native.h"
 
 static void vm_error(pl_state *st, int pc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -104,7 +105,7 @@ static inline const int32_t *sided(const pl_sided_table *t, int id, int player, 
     return t->data + t->offset[k];
 }
 
-static inline int valid_cell(const pl_program *p, int32_t c)
+static inline __attribute__((always_inline)) int valid_cell(const pl_program *p, int32_t c)
 {
     return c >= 0 && c < p->ncells;
 }
@@ -117,6 +118,20 @@ static int set_player(pl_state *st, const pl_setdesc *d)
 }
 
 static int sgn(int v) { return (v > 0) - (v < 0); }
+
+/* The index of set d, which points into the program's table of sets or,
+ * in native code, into the constant copy the handlers read (VM_PROG). */
+static inline int set_index(const pl_state *st, const pl_setdesc *d)
+{
+    uintptr_t at = (uintptr_t)d, own = (uintptr_t)st->prog->sets;
+    if (at >= own && at < own + (uintptr_t)st->prog->nsets * sizeof *d)
+        return (int)((at - own) / sizeof *d);
+#ifdef VM_PROG_sets
+    return (int)((at - (uintptr_t)VM_PROG_sets) / sizeof *d);
+#else
+    return -1;   /* not reached: sets come from the program */
+#endif
+}
 
 static const uint64_t *group_set(pl_state *st, const pl_setdesc *d);
 static const uint64_t *alg_set(pl_state *st, const pl_setdesc *d);
@@ -390,7 +405,7 @@ static uint64_t pick_word(pl_state *st, const pl_setdesc *d, int w)
  * fork restores it), so the elements and their order are those set_next
  * would give.  On boards of more than one word, only the sets a word of
  * which costs a few operations (the cells, the empty cells, pieces). */
-static int pick_start(pl_state *st, const pl_setdesc *d, uint64_t *bits,
+static inline __attribute__((always_inline)) int pick_start(pl_state *st, const pl_setdesc *d, uint64_t *bits,
                       const int32_t **items, int32_t *end)
 {
     const pl_program *p = st->prog;
@@ -806,7 +821,7 @@ static int set_cells(pl_state *st, const pl_setdesc *d, uint64_t *out, int pc)
 {
     const pl_program *p = st->prog;
     if (pl_setkind_table[d->kind].element != PL_SETELEM_CELL) {
-        vm_error(st, pc, "set %d is not a set of cells", (int)(d - p->sets));
+        vm_error(st, pc, "set %d is not a set of cells", set_index(st, d));
         return 0;
     }
     int ok = 1;
@@ -839,7 +854,7 @@ static const uint64_t *cell_bits(pl_state *st, int i)
 static const uint64_t *alg_set(pl_state *st, const pl_setdesc *d)
 {
     const pl_program *p = st->prog;
-    int i = (int)(d - p->sets), nw = st->nwords;
+    int i = set_index(st, d), nw = st->nwords;
     if (!st->alg) {
         st->alg = pl_calloc((size_t)p->nsets * (size_t)nw + 1, sizeof *st->alg);
         st->alg_key = pl_calloc((size_t)p->nsets + 1, sizeof *st->alg_key);
@@ -1306,6 +1321,8 @@ static int first_has_ways(pl_state *st, int pc, int sp, long *budget)
 /* ---------------------------------------------------------------------- */
 /* the interpreter */
 
+#include "vm_ops.h"
+
 /*
  * Dispatch, as in Lua's lvm.c: computed goto where the compiler has it
  * (one indirect jump per handler predicts far better than one shared
@@ -1320,115 +1337,25 @@ static int first_has_ways(pl_state *st, int pc, int sp, long *budget)
 #else
 #define vmdispatch(o) switch ((pl_opcode)(o))
 #define vmcase(name) case PL_OP_##name:
-#define vmbreak break
+#define vmbreak continue
 #endif
-
-/* The verifier bounds the stack depth of every path, so these only
- * assert it (debug builds). */
-#define POP() (assert(top > stack), *--top)
-#define PUSH(v) (assert(top < stack + st->stack_cap), *top++ = (v))
-#define TOP (top[-1])
-/* The offset of the instruction and the depth of the stack, as indexes. */
-#define PC ((int)(ip - code))
-#define SP ((int)(top - stack))
-/* The effect at pc changes nothing this run looks at (sample.c,
- * find_dead_writes): its checks ran, its write is skipped. */
-#define DEAD_WRITE() \
-    ((1u << mode & (1u << VM_TALLY | 1u << VM_EXISTS | 1u << VM_ANY)) && st->dead_write && \
-     st->dead_write[PC])
-#define LOCAL(i) (locals[i])
-/* After a dead write (pc, width w) whose way goes on with texts only: its
- * YIELD, the texts' checks done (a text of a local that is not a cell is
- * an error, so that run goes through them instead). */
-#define DEAD_NEXT(w) (dead_next(st, locals, PC, (w)))
-static inline int dead_next(const pl_state *st, const int32_t *locals, int pc, int w)
-{
-    const int32_t *y = st->dead_yield ? st->dead_yield + 2 * pc : NULL;
-    if (!y || y[0] < 0)
-        return pc + w;
-    int32_t l1 = (y[1] & 0xffff) - 1, l2 = (y[1] >> 16) - 1;
-    if ((l1 >= 0 && !valid_cell(st->prog, locals[l1])) ||
-        (l2 >= 0 && !valid_cell(st->prog, locals[l2])))
-        return pc + w;
-    return y[0];
-}
-
-static inline void push_fork(pl_state *st, int kind, int pc, int sp, int aux)
-{
-    if (st->nforks == st->fork_cap)
-        grow_forks(st);
-    vm_fork *f = &st->forks[st->nforks++];
-    f->kind = kind;
-    f->pc = pc;
-    f->trail = st->ntrail;
-    f->sp = sp;
-    f->text_len = st->text_len;
-    f->aux = aux;
-    f->yields = st->yields;
-    f->is_pass = st->is_pass;
-    f->hash = st->hash;
-    f->xpicks = st->xpicks;
-    f->xshadow = st->xshadow;
-}
-
-static int check_cell(pl_state *st, int pc, int32_t c, const char *what)
-{
-    if (valid_cell(st->prog, c))
-        return 1;
-    vm_error(st, pc, "%s: no such cell (off the board?)", what);
-    return 0;
-}
-
-static int check_player(pl_state *st, int pc, int32_t p)
-{
-    if (p >= 0 && p < st->prog->nplayers)
-        return 1;
-    vm_error(st, pc, "no such player (%d)", (int)p);
-    return 0;
-}
-
-static int check_dir(pl_state *st, int pc, int32_t d)
-{
-    if (d >= 0 && d < st->prog->ndirs)
-        return 1;
-    vm_error(st, pc, "no such direction (%d)", (int)d);
-    return 0;
-}
 
 pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
 {
-    const pl_program *p = st->prog;
-    const int32_t *code = p->code;
-    int ncells = p->ncells, ndirs = p->ndirs, np = p->nplayers;
-    if (st->nest >= VM_MAX_NEST) {
-        vm_error(st, entry, "can_move nested more than %d deep", VM_MAX_NEST);
+    /* a program with native code runs there (native.c), but explain, which
+       stays on the reference */
+    pl_program_cache *native = atomic_load_explicit(&((pl_program *)st->prog)->native,
+                                                    memory_order_acquire);
+    if (native && mode != VM_EXPLAIN)
+        return ((const struct pl_native *)native)->run(st, entry, mode, value);
+    vm_regs r;
+    if (!vm_enter(st, &r, entry, mode))
         return PL_ERR_RUNTIME;
-    }
-    st->nest++;
-    st->runs++;
-    int saved_mode = st->mode, saved_gen = st->gen_trail, saved_pass = st->is_pass;
-    int saved_yields = st->yields; /* a nested run must not touch the caller's `first`s */
-    int base_fork = st->nforks, base_text = st->text_len;
-    int base_sp = st->sp;
-    uint64_t base_hash = st->hash;
-    int base_trail = st->ntrail;
-    if (st->sp + p->max_stack + 8 > st->stack_cap) {
-        vm_error(st, entry, "value stack exhausted");
-        st->nest--;
-        return PL_ERR_RUNTIME;
-    }
-    /* this run's writes need no hash unless it may read it: everything it
-       writes is undone, and the hash restored, before it returns */
-    int saved_hashless = st->hashless;
-    st->hashless = !(st->in_moves[entry] ? st->moves_read_hash : st->runs_read_hash) &&
-                   !(mode == VM_GEN && st->memo && st->memo->npoints > 0);
-    st->mode = mode;
-    st->gen_trail = st->ntrail;
-    st->is_pass = 0;
-    push_fork(st, FK_BASE, 0, base_sp, 0);
-    int ret = 0;
-    int32_t cursor = -1;
-
+    const int32_t *code = st->prog->code;
+    long budget = st->budget;
+    /* The instruction as a pointer: one register where an index and its
+       base would take two. */
+    const int32_t *ip = code + entry;
 #ifdef VM_COMPUTED_GOTO
     static const void *const vm_labels[PL_OP_COUNT] = {
 #define OP(name, nops, k1, k2, k3, k4, pop, push, doc) &&L_##name,
@@ -1436,1015 +1363,44 @@ pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
 #undef OP
     };
 #endif
-    long budget = st->budget;
-    /* Local copies the compiler can keep in registers: every st_write and
-       call through st would otherwise make it reload them from memory.
-       The state allocates these arrays once (state.c), so they never move. */
-    int32_t *const stack = st->stack;
-    int32_t *const slot = st->slot;
-    int32_t *const locals = slot + st->nslots;
-    /* The instruction and the top of the value stack as pointers: two
-       registers where an index and its base would take four. */
-    const int32_t *ip = code + entry;
-    int32_t *top = stack + base_sp;
     for (;;) {
-        int32_t a, b, c, v;
+        /* Each opcode's handler (vm_ops.h), then what it asks for next;
+           the handler is inlined, so the switch folds to its answers. */
         vmdispatch(ip[0]) {
-        vmcase(NOP) ip += 1; vmbreak;
-        vmcase(PUSH) PUSH(ip[1]); ip += 2; vmbreak;
-        vmcase(POP) top--; ip += 1; vmbreak;
-        vmcase(DUP) v = TOP; PUSH(v); ip += 1; vmbreak;
-        vmcase(LOAD) PUSH(LOCAL(ip[1])); ip += 2; vmbreak;
-        vmcase(STORE) v = POP(); LOCAL(ip[1]) = v; ip += 2; vmbreak;
-        vmcase(ASSIGN) v = POP(); st_write(st, st->nslots + ip[1], v); ip += 2; vmbreak;
-        vmcase(GETVAR) PUSH(slot[p->var_base + ip[1]]); ip += 2; vmbreak;
-        vmcase(SETTURN)
-            /* the player before pop: apply's step to the next player lands
-               on pop (a move that does not say keeps the order) */
-            a = POP();
-            if (!check_player(st, PC, a)) goto fail;
-            if (DEAD_WRITE()) {
-                ip = code + (DEAD_NEXT(1));
-                vmbreak;
+#define OP(name, nops, k1, k2, k3, k4, pop, push, doc) \
+        vmcase(name) \
+            switch (vmop_##name(st, &r, ip, code, &budget)) { \
+            case VA_NEXT: ip += 1 + (nops); vmbreak; \
+            case VA_GOTO: ip = code + r.target; vmbreak; \
+            case VA_BACKTRACK: goto backtrack; \
+            case VA_DONE: goto done; \
+            case VA_RESAMPLE: goto resample; \
+            default: goto fail; \
             }
-            st_write(st, p->tomove_slot, (a + np - 1) % np);
-            ip += 1;
-            vmbreak;
-        vmcase(SETVAR)
-            v = POP();
-            if (DEAD_WRITE()) {
-                ip = code + (DEAD_NEXT(2));
-                vmbreak;
-            }
-            st_write(st, p->var_base + ip[1], v);
-            ip += 2;
-            vmbreak;
-        vmcase(GETPVAR)
-            a = POP();
-            if (!check_player(st, PC, a)) goto fail;
-            PUSH(slot[p->pvar_base + ip[1] * np + a]);
-            ip += 2;
-            vmbreak;
-        vmcase(SETPVAR)
-            v = POP();
-            a = POP();
-            if (!check_player(st, PC, a)) goto fail;
-            if (DEAD_WRITE()) {
-                ip = code + (DEAD_NEXT(2));
-                vmbreak;
-            }
-            st_write(st, p->pvar_base + ip[1] * np + a, v);
-            ip += 2;
-            vmbreak;
-        /* Numbers are 32-bit: a result that does not fit is a runtime
-           error, as a constant expression that does not is a compile
-           error, never a silent wrap. */
-        vmcase(ADD)
-            b = POP();
-            a = POP();
-            if (__builtin_add_overflow(a, b, &v))
-                goto overflow;
-            PUSH(v);
-            ip += 1;
-            vmbreak;
-        vmcase(SUB)
-            b = POP();
-            a = POP();
-            if (__builtin_sub_overflow(a, b, &v))
-                goto overflow;
-            PUSH(v);
-            ip += 1;
-            vmbreak;
-        vmcase(MUL)
-            b = POP();
-            a = POP();
-            if (__builtin_mul_overflow(a, b, &v))
-                goto overflow;
-            PUSH(v);
-            ip += 1;
-            vmbreak;
-        vmcase(DIV)
-        vmcase(MOD)
-            b = POP();
-            a = POP();
-            if (b == 0) {
-                vm_error(st, PC, "division by zero");
-                goto fail;
-            }
-            if (b == -1 && a == INT32_MIN && ip[0] == PL_OP_DIV)
-                goto overflow;
-            if (b == -1)
-                v = ip[0] == PL_OP_DIV ? -a : 0;
-            else
-                v = ip[0] == PL_OP_DIV ? a / b : a % b;
-            PUSH(v);
-            ip += 1;
-            vmbreak;
-        vmcase(EQK) TOP = TOP == ip[1]; ip += 2; vmbreak;
-        vmcase(NEK) TOP = TOP != ip[1]; ip += 2; vmbreak;
-        vmcase(LTK) TOP = TOP < ip[1]; ip += 2; vmbreak;
-        vmcase(LEK) TOP = TOP <= ip[1]; ip += 2; vmbreak;
-        vmcase(GTK) TOP = TOP > ip[1]; ip += 2; vmbreak;
-        vmcase(GEK) TOP = TOP >= ip[1]; ip += 2; vmbreak;
-        vmcase(NEG)
-            a = POP();
-            b = 0;
-            if (a == INT32_MIN)
-                goto overflow;
-            PUSH(-a);
-            ip += 1;
-            vmbreak;
-        vmcase(BAND) b = POP(); a = POP(); PUSH(a & b); ip += 1; vmbreak;
-        vmcase(BOR) b = POP(); a = POP(); PUSH(a | b); ip += 1; vmbreak;
-        vmcase(BIT)
-            a = POP();
-            if (a < 0 || a > 30) {
-                vm_error(st, PC, "bit(%d): out of range 0..30", (int)a);
-                goto fail;
-            }
-            PUSH((int32_t)(1u << a));
-            ip += 1;
-            vmbreak;
-        vmcase(ROWOF)
-            a = POP();
-            PUSH(valid_cell(p, a) && p->cell_row[a] >= 0 ? p->cell_row[a] + 1 : 0);
-            ip += 1;
-            vmbreak;
-        vmcase(COLOF)
-            a = POP();
-            PUSH(valid_cell(p, a) && p->cell_col[a] >= 0 ? p->cell_col[a] + 1 : 0);
-            ip += 1;
-            vmbreak;
-        vmcase(SMARKED)
-            a = POP();
-            PUSH(valid_cell(p, a) && ip[1] + a < p->nlocals ? LOCAL(ip[1] + a) : 0);
-            ip += 2;
-            vmbreak;
-        vmcase(SSETMARK)
-            v = POP();
-            a = POP();
-            if (!check_cell(st, PC, a, "mark")) goto fail;
-            if (ip[1] + a >= p->nlocals) {
-                vm_error(st, PC, "scratch mark out of range");
-                goto fail;
-            }
-            st_write(st, st->nslots + ip[1] + a, v);
-            ip += 2;
-            vmbreak;
-        vmcase(BITSCLEAR)
-            if (ip[1] > p->nlocals - pl_bits_words(p->ncells)) {
-                vm_error(st, PC, "the bitset at local %d is out of range", (int)ip[1]);
-                goto fail;
-            }
-            for (int k = 0; k < pl_bits_words(p->ncells); k++)
-                st_write(st, st->nslots + ip[1] + k, 0);
-            ip += 2;
-            vmbreak;
-        vmcase(BITSADD)
-            a = POP();
-            if (!check_cell(st, PC, a, "a filtered set")) goto fail;
-            if (ip[1] > p->nlocals - pl_bits_words(p->ncells)) {
-                vm_error(st, PC, "the bitset at local %d is out of range", (int)ip[1]);
-                goto fail;
-            }
-            v = st->nslots + ip[1] + (a >> 5);
-            st_write(st, v, (int32_t)((uint32_t)st->slot[v] | 1u << (a & 31)));
-            ip += 2;
-            vmbreak;
-        vmcase(NOT) a = POP(); PUSH(!a); ip += 1; vmbreak;
-        vmcase(EQ) b = POP(); a = POP(); PUSH(a == b); ip += 1; vmbreak;
-        vmcase(NE) b = POP(); a = POP(); PUSH(a != b); ip += 1; vmbreak;
-        vmcase(LT) b = POP(); a = POP(); PUSH(a < b); ip += 1; vmbreak;
-        vmcase(LE) b = POP(); a = POP(); PUSH(a <= b); ip += 1; vmbreak;
-        vmcase(GT) b = POP(); a = POP(); PUSH(a > b); ip += 1; vmbreak;
-        vmcase(GE) b = POP(); a = POP(); PUSH(a >= b); ip += 1; vmbreak;
-        /* Every backward jump (or jump to itself) is a loop's back edge:
-           it spends the step budget and bounds the choices a loop may
-           leave pending.  The
-           compiler only jumps backward with JUMP; the conditional jumps
-           check too, for hand-made bytecode. */
-        vmcase(JUMP)
-            if (ip[1] <= PC && (--budget < 0 || st->nforks > VM_MAX_FORKS))
-                goto out_of_budget;
-            ip = code + (ip[1]);
-            vmbreak;
-        vmcase(JUMPF)
-            a = POP();
-            b = a ? PC + 2 : ip[1];
-            if (b <= PC && --budget < 0)
-                goto out_of_budget;
-            ip = code + (b);
-            vmbreak;
-        vmcase(JUMPT)
-            a = POP();
-            b = a ? ip[1] : PC + 2;
-            if (b <= PC && --budget < 0)
-                goto out_of_budget;
-            ip = code + (b);
-            vmbreak;
-        vmcase(FAIL)
-            if (mode == VM_EXPLAIN)
-                pl_vm_explain_fail(st, PC);
-            goto backtrack;
-        vmcase(REQUIREM)       /* REQUIRE with its message: the same after the operand */
-            b = 2;
-            goto require;
-        vmcase(REQUIRE)
-            b = 1;            /* the instruction's width */
-        require:
-            if (!POP()) {
-                if (mode == VM_EXPLAIN && pl_vm_explain_fail(st, PC)) {
-                    ip += b;  /* explain: run past it, to see what move the way makes */
-                    vmbreak;
-                }
-                goto backtrack;
-            }
-            ip += b;
-            vmbreak;
-        vmcase(FORK)
-            if (mode == VM_SAMPLE) {
-                b = sample_branch(st, code, PC);
-                if (b < 0)
-                    goto backtrack;
-                ip = code + (b);
-                vmbreak;
-            }
-            push_fork(st, FK_FORK, ip[1], SP, 0);
-            ip += 2;
-            vmbreak;
-        vmcase(FIRST)
-            if (mode == VM_SAMPLE || mode == VM_COUNT) {
-                pl_snode *n = &st->sampler->nodes[st->sampler->node_of[PC]];
-                if (n->top && n->decided == st->sampler->position) {
-                    b = n->decision;
-                } else {
-                    b = first_has_ways(st, PC + 2, SP, &budget);
-                    if (b < 0)
-                        goto done;     /* st->has_err is set: the error goes up */
-                    n->decision = (int8_t)b;
-                    n->decided = st->sampler->position;
-                }
-                ip = code + (b ? PC + 2 : ip[1]);
-                vmbreak;
-            }
-            push_fork(st, FK_FIRST, ip[1], SP, PC);
-            st->first_epoch++;
-            ip += 2;
-            vmbreak;
-        vmcase(TRY)
-            if (mode == VM_SAMPLE || mode == VM_COUNT) {
-                /* no fork here: the block runs on its own (its ways are
-                   not ways of the move), then both answers go on at the
-                   target, the instruction after the block's OK */
-                int32_t r = 0;
-                st->sp = SP;
-                st->budget = budget;
-                pl_err e = pl_vm_run(st, PC + 2, VM_POSSIBLE, &r);
-                budget = st->budget;
-                if (e != PL_OK)
-                    goto done;
-                PUSH(r);
-                ip = code + (ip[1]);
-                vmbreak;
-            }
-            push_fork(st, FK_TRY, ip[1], SP, 0);
-            ip += 2;
-            vmbreak;
-        vmcase(OK) {
-            int i = st->nforks - 1;
-            while (i > base_fork && st->forks[i].kind != FK_TRY)
-                i--;
-            if (i <= base_fork && mode == VM_POSSIBLE) {
-                ret = 1;      /* the block of a `possible` can run to its end */
-                goto done;
-            }
-            if (i <= base_fork) {
-                vm_error(st, PC, "OK without TRY");
-                goto fail;
-            }
-            vm_fork *f = &st->forks[i];
-            assert(f->sp >= base_sp && f->text_len <= st->text_len);
-            st_unwind(st, f->trail);
-            st->hash = f->hash;
-            st->text_len = f->text_len;
-            st->is_pass = f->is_pass;
-            top = stack + f->sp;
-            st->nforks = i;
-            PUSH(1);
-            ip += 1;
-            vmbreak;
-        }
-        vmcase(YIELD)
-            if (mode == VM_GEN) {
-                if (record_move(st) != 0) {
-                    record_error(st, PC);
-                    goto fail;
-                }
-                st->yields++;
-            } else if (mode == VM_TALLY) {
-                st->tallied++;
-                st->yields++;
-            } else if (mode == VM_EXPLAIN) {
-                if (pl_vm_explain_yield(st))
-                    st->yields++;
-            } else if ((mode == VM_EXISTS && !st->is_pass) || mode == VM_ANY) {
-                ret = 1;
-                goto done;
-            } else if (mode == VM_SAMPLE) {
-                /* accepted with probability weight / W (sample.c) */
-                if (pl_rng_word_unit(st->rng) * st->sbound >= st->weight) {
-                    if (st->sample_tries > 0)
-                        goto resample;
-                    ret = 0;
-                    goto done;
-                }
-                if (st->sampler->distinct && !st->unproven) {
-                    /* the only way to its move: record it as generation would */
-                    if (record_move(st) != 0) {
-                        record_error(st, PC);
-                        goto fail;
-                    }
-                    ret = 2;
-                    goto done;
-                }
-                const char *t = way_text(st, &a);
-                PL_GROW(st->stext, st->stext_cap, a + 1);
-                memcpy(st->stext, t, (size_t)a);
-                st->stext[a] = 0;
-                st->stext_len = a;
-                ret = 1;
-                goto done;
-            } else if (mode == VM_COUNT) {
-                const char *t = way_text(st, &a);
-                if (a == st->xtarget_len && strncasecmp(t, st->xtarget, (size_t)a) == 0 &&
-                    st->scount++ == 0 && record_move(st) != 0) {
-                    record_error(st, PC);
-                    goto fail;
-                }
-            }
-            goto backtrack;
-        vmcase(RESULT) st->result_pc = PC; ret = POP(); goto done;
-        vmcase(RETURN) ret = PL_RESULT_NONE; goto done;
-        vmcase(MOVER) PUSH(st->mover); ip += 1; vmbreak;
-        vmcase(OTHER)
-            a = POP();
-            if (!check_player(st, PC, a)) goto fail;
-            PUSH((a + 1) % np);
-            ip += 1;
-            vmbreak;
-        vmcase(STEP)
-            b = POP();
-            a = POP();
-            if (!check_dir(st, PC, b)) goto fail;
-            PUSH(a >= 0 && a < ncells ? p->neighbor[a * ndirs + b] : -1);
-            ip += 1;
-            vmbreak;
-        vmcase(REVERSE)
-            a = POP();
-            if (!check_dir(st, PC, a)) goto fail;
-            PUSH(p->dir_opposite[a]);
-            ip += 1;
-            vmbreak;
-        vmcase(RAY)
-            c = POP();
-            b = POP();
-            a = POP();
-            if (!check_dir(st, PC, b)) goto fail;
-            if (c < 0) {
-                vm_error(st, PC, "negative distance %d", (int)c);
-                goto fail;
-            }
-            if (c == 0 && st->check_rays && (mode == VM_SAMPLE || mode == VM_TALLY || mode == VM_GEN)) {
-                st->unproven = 1;   /* every direction gives the start: see distinct.c */
-                if (mode == VM_TALLY)
-                    goto done;      /* counted by generation instead */
-            }
-            for (; c > 0 && a >= 0 && a < ncells; c--)
-                a = p->neighbor[a * ndirs + b];
-            PUSH(a >= 0 && a < ncells ? a : -1);
-            ip += 1;
-            vmbreak;
-        vmcase(EMPTY) a = POP(); PUSH(valid_cell(p, a) && slot[a] == 0); ip += 1; vmbreak;
-        vmcase(OWN)
-            a = POP();
-            PUSH(valid_cell(p, a) && slot[a] && owner_of(slot[a]) == st->mover);
-            ip += 1;
-            vmbreak;
-        vmcase(ENEMY)
-            a = POP();
-            v = valid_cell(p, a) && slot[a] ? owner_of(slot[a]) : -1;
-            PUSH(v >= 0 && v != st->mover);
-            ip += 1;
-            vmbreak;
-        vmcase(OWNER)
-            a = POP();
-            PUSH(valid_cell(p, a) && slot[a] ? owner_of(slot[a]) : -1);
-            ip += 1;
-            vmbreak;
-        vmcase(KINDAT)
-            a = POP();
-            PUSH(valid_cell(p, a) && slot[a] ? PL_PIECE_KIND(slot[a]) : -1);
-            ip += 1;
-            vmbreak;
-        vmcase(ATTR)
-            a = POP();
-            PUSH(valid_cell(p, a) && slot[a] ? PL_PIECE_ATTR(slot[a], ip[1] & 1) : 0);
-            ip += 2;
-            vmbreak;
-        vmcase(LINECOUNT)
-            b = POP();
-            a = POP();
-            if (!check_dir(st, PC, b) || !check_cell(st, PC, a, "line_count")) goto fail;
-            PUSH(line_count(p, st->slot, a, b));
-            ip += 1;
-            vmbreak;
-        vmcase(RUN) a = POP(); PUSH(run_through(st, a, ip[1])); ip += 2; vmbreak;
-        vmcase(RUNDIR)
-            b = POP();
-            a = POP();
-            if (!check_dir(st, PC, b)) goto fail;
-            if (valid_cell(p, a) && slot[a]) {
-                int o = owner_of(slot[a]);
-                v = 1 + walk_same(p, st->slot, a, b, o) + walk_same(p, st->slot, a, p->dir_opposite[b], o);
-            } else {
-                v = 0;
-            }
-            PUSH(v);
-            ip += 1;
-            vmbreak;
-        vmcase(HASRUN)
-            b = POP();
-            a = POP();
-            if (!check_player(st, PC, a)) goto fail;
-            PUSH(has_run(st, a, b, ip[1]));
-            ip += 2;
-            vmbreak;
-        vmcase(GROUPS)
-            a = POP();
-            if (!check_player(st, PC, a)) goto fail;
-            PUSH(groups(st, a, ip[1]));
-            ip += 2;
-            vmbreak;
-        vmcase(MARKED)
-            a = POP();
-            PUSH(valid_cell(p, a) ? slot[p->mark_base + ip[1] * ncells + a] : 0);
-            ip += 2;
-            vmbreak;
-        vmcase(DIRIN) {
-            a = POP();
-            int n;
-            const int32_t *dirs = sided(&p->dsets, ip[1], st->mover, np, &n);
-            v = 0;
-            for (int i = 0; i < n; i++)
-                v |= dirs[i] == a;
-            PUSH(v);
-            ip += 2;
-            vmbreak;
-        }
-        vmcase(INREGION) {
-            b = POP();
-            a = POP();
-            if (!check_player(st, PC, b)) goto fail;
-            int n;
-            const int32_t *cells = sided(&p->regions, ip[1], b, np, &n);
-            v = 0;
-            for (int i = 0; i < n; i++)
-                v |= cells[i] == a;
-            PUSH(v);
-            ip += 2;
-            vmbreak;
-        }
-        vmcase(REPEATED) a = POP(); PUSH(repeated(st) >= a); ip += 1; vmbreak;
-        vmcase(BOARDREP) a = POP(); PUSH(pl_state_board_repetitions(st, -1) >= a); ip += 1; vmbreak;
-        vmcase(BOARDREPP)
-            b = POP();
-            a = POP();
-            if (!check_player(st, PC, b)) goto fail;
-            PUSH(pl_state_board_repetitions(st, b) >= a);
-            ip += 1;
-            vmbreak;
-        vmcase(CANMOVE) {
-            a = POP();
-            if (!check_player(st, PC, a)) goto fail;
-            if (st->asking & (1u << a)) { /* asked again inside its own answer */
-                PUSH(0);
-                ip += 1;
-                vmbreak;
-            }
-            unsigned saved_asking = st->asking;
-            st->asking |= 1u << a;
-            int saved_mover = st->mover;
-            st->mover = a;
-            st->sp = SP;
-            /* Locals are not trailed (see STORE): keep ours across the
-               nested run, which may execute the same code. */
-            int32_t *saved_locals = st->saved_locals + (size_t)st->nest * (size_t)p->nlocals;
-            memcpy(saved_locals, &LOCAL(0), (size_t)p->nlocals * sizeof(int32_t));
-            st->budget = budget;
-            int32_t r = 0;
-            pl_err rerr = pl_vm_run(st, p->entry_moves[a], VM_EXISTS, &r);
-            budget = st->budget;
-            memcpy(&LOCAL(0), saved_locals, (size_t)p->nlocals * sizeof(int32_t));
-            st->mover = saved_mover;
-            st->asking = saved_asking;
-            if (rerr != PL_OK)
-                goto done;     /* st->has_err is set: the error goes up */
-            PUSH(r);
-            ip += 1;
-            vmbreak;
-        }
-        vmcase(PICK)
-            if (mode == VM_SAMPLE) {
-                if (!sample_pick(st, code, PC))
-                    goto backtrack;
-                ip += 3;
-                vmbreak;
-            }
-            if (mode != VM_COUNT) {
-                const pl_setdesc *d = &p->sets[ip[1]];
-                uint64_t bits = 0;
-                const int32_t *items = NULL;
-                int32_t end = 0;
-                int kind = pick_start(st, d, &bits, &items, &end);
-                /* The last element needs no fork: coming back to it would
-                   only pop it and go on backtracking. */
-                if (kind == FK_PICKBITS) {
-                    int32_t word = 0;
-                    if ((v = pickbits_next(st, d, &bits, &word)) < 0)
-                        goto backtrack;
-                    if (bits == 0)
-                        goto picked;
-                    push_fork(st, FK_PICKBITS, PC, SP, word);
-                    st->forks[st->nforks - 1].bits = bits;
-                    goto picked;
-                }
-                if (kind == FK_PICKLIST) {
-                    if (end == 0)
-                        goto backtrack;
-                    v = items[0];
-                    if (end == 1)
-                        goto picked;
-                    push_fork(st, FK_PICKLIST, PC, SP, 1);
-                    st->forks[st->nforks - 1].items = items;
-                    st->forks[st->nforks - 1].end = end;
-                    goto picked;
-                }
-            }
-            cursor = -1;
-            a = mode == VM_COUNT ? count_next(st, code, PC, &cursor, &v)
-                                 : set_next(st, &p->sets[ip[1]], &cursor, PC, &v);
-            if (st->has_err) goto fail;
-            if (!a) goto backtrack;
-            push_fork(st, FK_PICK, PC, SP, cursor);
-        picked:
-            LOCAL(ip[2]) = v; /* single writer: resuming the PICK rewrites it */
-            if (mode == VM_EXPLAIN)
-                pl_vm_explain_pick(st, code, PC, v);
-            ip += 3;
-            vmbreak;
-        vmcase(NEXT)
-            cursor = LOCAL(ip[2]);
-            /* the cursor comes from a local: only hand-made bytecode could
-               start a loop before the set or at its very end */
-            if (cursor < -1 || cursor == INT32_MAX) {
-                vm_error(st, PC, "iteration cursor %d is outside the set", (int)cursor);
-                goto fail;
-            }
-            a = set_next(st, &p->sets[ip[1]], &cursor, PC, &v);
-            if (st->has_err) goto fail;
-            if (--budget < 0) /* the exit counts too: its target may be a loop */
-                goto out_of_budget;
-            if (!a) {
-                ip = code + (ip[4]);
-                vmbreak;
-            }
-            /* Loop locals need no trail: nothing backtracks into a loop. */
-            LOCAL(ip[2]) = cursor;
-            LOCAL(ip[3]) = v;
-            ip += 5;
-            vmbreak;
-        vmcase(COUNTSET) {
-            long n = count_in(st, &p->sets[ip[1]], NULL, 0, LONG_MAX, &budget, PC);
-            if (n == -2) goto out_of_budget;
-            if (n < 0) goto fail;
-            PUSH((int32_t)(n > INT32_MAX ? INT32_MAX : n));
-            ip += 2;
-            vmbreak;
-        }
-        vmcase(MASKAGG) {
-            const pl_masks *mk = st->masks ? st->masks : pl_masks_of(st);
-            int k = ip[2], agg = ip[3];
-            if (!mk->valid[k] || st->mover < 0 || st->mover >= np) {
-                ip += 5;             /* no mask: the loop after computes it */
-                vmbreak;
-            }
-            long n = count_in(st, &p->sets[ip[1]], pl_mask(mk, k, st->mover),
-                              agg == 3, agg == 0 ? LONG_MAX : 1, &budget, PC);
-            if (n == -2) goto out_of_budget;
-            if (n < 0) goto fail;
-            /* count; any; none; all (n counts the cells outside the mask) */
-            PUSH(agg == 0 ? (int32_t)(n > INT32_MAX ? INT32_MAX : n) : agg == 1 ? n > 0 : n == 0);
-            if (ip[4] <= PC && --budget < 0)   /* hand-made bytecode: a loop */
-                goto out_of_budget;
-            ip = code + (ip[4]);
-            vmbreak;
-        }
-        vmcase(MASKBITS) {   /* x in S where C, C a board predicate */
-            const pl_masks *mk = st->masks ? st->masks : pl_masks_of(st);
-            int k = ip[2];
-            if (!mk->valid[k] || st->mover < 0 || st->mover >= np ||
-                ip[3] > p->nlocals - pl_bits_words(p->ncells)) {
-                PUSH(0);             /* the loop after computes it */
-                ip += 4;
-                vmbreak;
-            }
-            if (!mask_bits(st, &p->sets[ip[1]], pl_mask(mk, k, st->mover), ip[3], PC))
-                goto fail;
-            PUSH(1);
-            ip += 4;
-            vmbreak;
-        }
-        vmcase(OCCAGG) {
-            int agg = ip[3];
-            long n = occupancy_count(st, PC, &budget);
-            if (n == -2) goto out_of_budget;
-            if (n < 0) goto fail;
-            PUSH(agg == 0 ? (int32_t)(n > INT32_MAX ? INT32_MAX : n) : agg == 1 ? n > 0 : n == 0);
-            ip += 4;
-            vmbreak;
-        }
-        vmcase(MOVE)
-            b = POP();
-            a = POP();
-            if (!check_cell(st, PC, a, "move from") || !check_cell(st, PC, b, "move to")) goto fail;
-            if (!slot[a]) {
-                if (mode == VM_EXPLAIN && pl_vm_explain_skip(st)) {
-                    ip += 1;  /* explain, past a rule: an effect the position cannot take */
-                    vmbreak;
-                }
-                vm_error(st, PC, "move: no piece on %s", p->cell_names[a]);
-                goto fail;
-            }
-            if (a != b) {
-                if (slot[b]) {
-                    if (mode == VM_EXPLAIN && pl_vm_explain_skip(st)) {
-                        ip += 1;
-                        vmbreak;
-                    }
-                    vm_error(st, PC, "move: %s is occupied (capture it first)", p->cell_names[b]);
-                    goto fail;
-                }
-                if (DEAD_WRITE()) {
-                    ip = code + (DEAD_NEXT(1));
-                    vmbreak;
-                }
-                st_write(st, b, slot[a]);
-                st_write(st, a, 0);
-            }
-            ip += 1;
-            vmbreak;
-        vmcase(REMOVE)
-            a = POP();
-            if (!check_cell(st, PC, a, "capture")) goto fail;
-            if (!slot[a]) {
-                if (mode == VM_EXPLAIN && pl_vm_explain_skip(st)) {
-                    ip += 1;
-                    vmbreak;
-                }
-                vm_error(st, PC, "capture: no piece on %s", p->cell_names[a]);
-                goto fail;
-            }
-            if (DEAD_WRITE()) {
-                ip = code + (DEAD_NEXT(1));
-                vmbreak;
-            }
-            st_write(st, a, 0);
-            ip += 1;
-            vmbreak;
-        vmcase(REMOVESET) {
-            uint64_t gone[PL_MAX_CELLS / 64 + 1];
-            if (!set_cells(st, &p->sets[ip[1]], gone, PC)) goto fail;
-            for (int w = 0; w < st->nwords; w++)
-                for (uint64_t bits = gone[w]; bits; bits &= bits - 1) {
-                    int32_t c = (w << 6) + __builtin_ctzll(bits);
-                    if (slot[c])
-                        st_write(st, c, 0);
-                }
-            ip += 2;
-            vmbreak;
-        }
-        vmcase(PLACE)
-            b = POP();
-            a = POP();
-            if (!check_cell(st, PC, b, "place")) goto fail;
-            if (a < -1 || a >= np) {
-                vm_error(st, PC, "place: no such player (%d)", (int)a);
-                goto fail;
-            }
-            if (slot[b]) {
-                if (mode == VM_EXPLAIN && pl_vm_explain_skip(st)) {
-                    ip += 2;
-                    vmbreak;
-                }
-                vm_error(st, PC, "place: %s is occupied", p->cell_names[b]);
-                goto fail;
-            }
-            if (DEAD_WRITE()) {
-                ip = code + (DEAD_NEXT(2));
-                vmbreak;
-            }
-            st_write(st, b, PL_PIECE(ip[1], a, 0, 0));
-            ip += 2;
-            vmbreak;
-        vmcase(SETATTR) {
-            v = POP();
-            a = POP();
-            if (!check_cell(st, PC, a, "set attribute")) goto fail;
-            if (!slot[a] || v < 0 || v > PL_ATTR_MAX) {
-                vm_error(st, PC, slot[a] ? "attribute value %d out of range 0..1023"
-                                             : "set attribute: no piece on the cell (%d)", (int)v);
-                goto fail;
-            }
-            int shift = 12 + 10 * (ip[1] & 1);
-            uint32_t w = ((uint32_t)slot[a] & ~(0x3ffu << shift)) | ((uint32_t)v << shift);
-            if (DEAD_WRITE()) {
-                ip = code + (DEAD_NEXT(2));
-                vmbreak;
-            }
-            st_write(st, a, (int32_t)w);
-            ip += 2;
-            vmbreak;
-        }
-        vmcase(SETMARK)
-            v = POP();
-            a = POP();
-            if (!check_cell(st, PC, a, "mark")) goto fail;
-            if (DEAD_WRITE()) {
-                ip = code + (DEAD_NEXT(2));
-                vmbreak;
-            }
-            st_write(st, p->mark_base + ip[1] * ncells + a, v);
-            ip += 2;
-            vmbreak;
-        vmcase(TEXTCELL)
-            a = POP();
-            b = 1;            /* the instruction's width */
-        text_cell:
-            if (!check_cell(st, PC, a, "text")) goto fail;
-            if (mode == VM_TALLY) {     /* counted moves need no text */
-                ip += b;
-                vmbreak;
-            }
-            if (text_add(st, PC, p->cell_names[a], st->name_len[a])) goto fail;
-            if (mode == VM_EXPLAIN) {
-                if (pl_vm_explain_text(st))
-                    goto backtrack;
-            } else if (mode == VM_COUNT && !text_agrees(st))
-                goto backtrack;
-            ip += b;
-            vmbreak;
-        vmcase(TEXTSTR) {
-            const char *s = p->strings[ip[1]];
-            if (mode == VM_TALLY) {
-                ip += 2;
-                vmbreak;
-            }
-            if (text_add(st, PC, s, st->str_len[ip[1]])) goto fail;
-            if (mode == VM_EXPLAIN) {
-                if (pl_vm_explain_text(st))
-                    goto backtrack;
-            } else if (mode == VM_COUNT && !text_agrees(st))
-                goto backtrack;
-            ip += 2;
-            vmbreak;
-        }
-        vmcase(TEXTINT) {
-            char buf[16];
-            v = POP();
-            if (mode == VM_TALLY) {
-                ip += 1;
-                vmbreak;
-            }
-            int n = format_int(buf, v);
-            if (text_add(st, PC, buf, n)) goto fail;
-            if (mode == VM_EXPLAIN) {
-                if (pl_vm_explain_text(st))
-                    goto backtrack;
-            } else if (mode == VM_COUNT && !text_agrees(st))
-                goto backtrack;
-            ip += 1;
-            vmbreak;
-        }
-        vmcase(PASS)
-            if (mode == VM_EXISTS) {
-                /* a pass is no move for can_move, yet it exists: a `first`
-                   that offers it must not fall through to what follows */
-                st->yields++;
-                goto backtrack;
-            }
-            st->is_pass = 1;
-            ip += 1;
-            vmbreak;
-        /* superinstructions (peephole.c): each does what its sequence did */
-        vmcase(LOAD2)
-            PUSH(LOCAL(ip[1]));
-            PUSH(LOCAL(ip[2]));
-            ip += 3;
-            vmbreak;
-        vmcase(STEPTO)
-            a = LOCAL(ip[1]);
-            b = LOCAL(ip[2]);
-            if (!check_dir(st, PC, b)) goto fail;
-            LOCAL(ip[3]) = a >= 0 && a < ncells ? p->neighbor[a * ndirs + b] : -1;
-            ip += 4;
-            vmbreak;
-        vmcase(TEXTLOC)        /* TEXTCELL of a local: the same after the operand */
-            a = LOCAL(ip[1]);
-            b = 2;
-            goto text_cell;
-        vmcase(REQNOT)
-            if (POP()) {
-                if (mode == VM_EXPLAIN && pl_vm_explain_fail(st, PC)) {
-                    ip += 1;
-                    vmbreak;
-                }
-                goto backtrack;
-            }
-            ip += 1;
-            vmbreak;
-        vmcase(GETMYVAR)
-            PUSH(slot[p->pvar_base + ip[1] * np + st->mover]);
-            ip += 2;
-            vmbreak;
-        vmcase(REQEMPTY)
-            a = LOCAL(ip[1]);
-            if (!(valid_cell(p, a) && slot[a] == 0)) {
-                if (mode == VM_EXPLAIN && pl_vm_explain_fail(st, PC)) {
-                    ip += 2;
-                    vmbreak;
-                }
-                goto backtrack;
-            }
-            ip += 2;
-            vmbreak;
+#include "opcodes.h"
+#undef OP
 #ifndef VM_COMPUTED_GOTO
         default:
-            vm_error(st, PC, "bad opcode %d", (int)ip[0]);
+            vm_error(st, (int)(ip - code), "bad opcode %d", (int)ip[0]);
             goto fail;
 #endif
         }
-        continue;
-
-    backtrack: {
-            if (--budget < 0)
-                goto out_of_budget;
-            /* this run's FK_BASE fork is never popped but at `done` */
-            assert(st->nforks > base_fork && st->forks[base_fork].kind == FK_BASE);
-            vm_fork *f = &st->forks[st->nforks - 1];
-            assert(f->sp >= base_sp && f->text_len <= st->text_len);
-            st_unwind(st, f->trail);
-            st->hash = f->hash;
-            st->text_len = f->text_len;
-            st->is_pass = f->is_pass;
-            st->xpicks = f->xpicks;
-            st->xshadow = f->xshadow;
-            top = stack + f->sp;
-            switch (f->kind) {
-            case FK_BASE:
-                if (mode == VM_SAMPLE && st->sample_tries > 0)
-                    goto resample;
-                ret = mode == VM_EVAL ? PL_RESULT_NONE : 0;
-                goto done;
-            case FK_PICK:
-                /* The next element, under the same fork: it already holds
-                   the state to come back to, only the cursor moves. */
-                ip = code + (f->pc);
-                cursor = f->aux;
-                a = mode == VM_COUNT ? count_next(st, code, PC, &cursor, &v)
-                                     : set_next(st, &p->sets[ip[1]], &cursor, PC, &v);
-                if (st->has_err) goto fail;
-                if (!a) {
-                    st->nforks--;
-                    goto backtrack;
-                }
-                f->aux = cursor;
-                if (st->single && st->single[PC] && (mode == VM_TALLY || mode == VM_GEN)) {
-                    if (mode == VM_TALLY)
-                        goto unproven;
-                    st->unproven = 1;   /* from here, generation checks texts */
-                }
-                LOCAL(ip[2]) = v;
-                if (mode == VM_EXPLAIN)
-                    pl_vm_explain_pick(st, code, PC, v);
-                ip += 3;
-                continue;
-            case FK_PICKBITS:
-            case FK_PICKLIST:
-                ip = code + (f->pc);
-                if (f->kind == FK_PICKBITS)
-                    v = pickbits_next(st, &p->sets[ip[1]], &f->bits, &f->aux);
-                else
-                    v = f->aux < f->end ? f->items[f->aux++] : -1;
-                if (v < 0) {
-                    st->nforks--;
-                    goto backtrack;
-                }
-                if (f->kind == FK_PICKBITS ? f->bits == 0 : f->aux >= f->end)
-                    st->nforks--;   /* the last element: nothing to come back to */
-                if (st->single && st->single[PC] && (mode == VM_TALLY || mode == VM_GEN)) {
-                    if (mode == VM_TALLY)
-                        goto unproven;
-                    st->unproven = 1;   /* from here, generation checks texts */
-                }
-                LOCAL(ip[2]) = v;
-                if (mode == VM_EXPLAIN)
-                    pl_vm_explain_pick(st, code, PC, v);
-                ip += 3;
-                continue;
-            case FK_FIRST:
-                st->nforks--;
-                st->first_epoch++;
-                if (st->yields != f->yields) {
-                    if (mode != VM_EXPLAIN || st->xshadow >= 0)
-                        goto backtrack;
-                    /* explain: look behind the priority, but remember it */
-                    st->xshadow = f->aux;
-                }
-                ip = code + (f->pc);
-                continue;
-            case FK_TRY:
-                st->nforks--;
-                ip = code + (f->pc);
-                PUSH(0);
-                continue;
-            default:
-                st->nforks--;
-                ip = code + (f->pc);
-                /* a way that reaches where an equal one was: its moves are
-                   all known (memo.c) */
-                if (mode == VM_GEN && st->memo && st->memo->point_of[PC] >= 0 &&
-                    pl_memo_seen(st, st->memo->point_of[PC]))
-                    goto backtrack;
-                continue;
-            }
+    backtrack:
+        switch (vm_backtrack(st, &r, code, &budget, (int)(ip - code))) {
+        case VA_GOTO: ip = code + r.target; continue;
+        case VA_DONE: goto done;
+        case VA_RESAMPLE: goto resample;
+        default: goto fail;
         }
-    unproven:   /* VM_TALLY: a `single` PICK has a second element; the
-                   proof of distinct texts does not cover this position, so
-                   the caller counts by generating (pl_count_moves) */
-        st->unproven = 1;
-        goto done;
-    resample:   /* VM_SAMPLE: the attempt failed or was rejected; start
-                   another from the entry, as a new run would, for less */
-        st->sample_tries--;
-        st_unwind(st, base_trail);
-        st->hash = base_hash;
-        st->nforks = base_fork + 1;     /* this run's FK_BASE stays */
-        st->text_len = base_text;
-        st->is_pass = 0;
-        top = stack + base_sp;
-        st->weight = 1;
-        st->unproven = 0;
-        st->sample_steps += st->step_budget - budget;
-        budget = st->step_budget;
+    resample:
+        vm_resample(st, &r, &budget);
         ip = code + entry;
         continue;
-    overflow:   /* a and b are the operands (b unused by NEG) */
-        if (ip[0] == PL_OP_NEG)
-            vm_error(st, PC, "arithmetic overflow: -(%d) does not fit in 32 bits", (int)a);
-        else
-            vm_error(st, PC, "arithmetic overflow: %d %s %d does not fit in 32 bits", (int)a,
-                     ip[0] == PL_OP_ADD ? "+" : ip[0] == PL_OP_SUB ? "-" :
-                     ip[0] == PL_OP_MUL ? "*" : "/", (int)b);
-        goto fail;
-    out_of_budget:
-        if (st->nforks > VM_MAX_FORKS)
-            vm_error(st, PC, "the move program leaves more than %d choices pending: a runaway loop?",
-                     VM_MAX_FORKS);
-        else
-            vm_error(st, PC, "the move program ran too long (more than %ld steps): a runaway loop?",
-                     st->step_budget);
     fail:   /* st->has_err is set */
-        if (mode == VM_EXPLAIN && budget >= 0 && st->nforks <= VM_MAX_FORKS && pl_vm_explain_error(st))
-            goto backtrack;   /* a way explain ran past a rule on: it ends here */
+        if (vm_failed(st, &r, budget) == VA_BACKTRACK)
+            goto backtrack;
         goto done;
     }
 done:
-    st->budget = budget;
-    st_unwind(st, base_trail);
-    st->hash = base_hash;
-    st->nforks = base_fork;
-    st->text_len = base_text;
-    st->sp = base_sp;
-    st->mode = saved_mode;
-    st->gen_trail = saved_gen;
-    st->is_pass = saved_pass;
-    st->hashless = saved_hashless;
-    if (mode != VM_GEN && mode != VM_TALLY)
-        st->yields = saved_yields;
-    st->nest--;
-    if (st->has_err)
-        return PL_ERR_RUNTIME;
-    if (value)
-        *value = ret;
-    return PL_OK;
+    return vm_leave(st, &r, budget, value);
 }
