@@ -283,8 +283,9 @@ def make(seed, plies):
         weights = []
         for t in texts:
             w = 1.0
-            if "x" in t:
-                w += 6
+            for tok in t.split("/"):
+                if tok.endswith("x"):     # a capture: the enemy's, or one's own
+                    w = w + 6 if tok[0].isupper() != (g.turn == GOLD) else w * 0.1
             if "/" in t:
                 w += 2
             if t[0] in "Rr" and len(t) == 4 and t[3] == ("n" if g.turn == GOLD else "s"):
