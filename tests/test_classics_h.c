@@ -25,6 +25,7 @@
 #define ELIM "tests/positions/arimaa_elimination.game"
 #define FROZEN "tests/positions/arimaa_frozen.game"
 #define IMMOBILE "tests/positions/arimaa_immobile.game"
+#define SWAP "tests/positions/arimaa_swap.game"
 
 enum { GOLD = 0, SILVER = 1 };
 
@@ -186,6 +187,9 @@ static const rule_case rules[] = {
      S " Ee2n Ee3s", NULL, "Ee2n Md2n", "end", PL_RESULT_NONE},
     {"arimaa: the fourth step may not bring back the turn's start", ARIMAA,
      S " Ee2n Ee3s Ee2n", NULL, "end Ee3n Ee3e Ee3w", "Ee3s", PL_RESULT_NONE},
+    {"arimaa: two dogs swapped in four steps leave the position as it was", SWAP,
+     "Da1n Db1w Da2e", "Da1e Da1n Db2e Db2n Db2w Rh1n Rh1w end", NULL, "Db2s",
+     PL_RESULT_NONE},
     {"arimaa: a rabbit never steps backward", ARIMAA, S " Ee2n Ee3n Re1n", NULL,
      "Re2n end", "Re2s", PL_RESULT_NONE},
     {"arimaa: pushes and pulls of weaker pieces; a trap takes a lonely piece", ELIM, "",
