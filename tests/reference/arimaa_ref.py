@@ -8,6 +8,8 @@ with Plateau:
     python3 arimaa_ref.py --list "Ea1 ..."      # the legal moves, sorted
     python3 arimaa_ref.py --status "Ea1 ..."    # none, gold, silver
     python3 arimaa_ref.py --make SEED PLIES     # a seeded game's moves
+    python3 arimaa_ref.py --cross PLATEAU SEED...   # compare the legal moves
+        # with `PLATEAU moves arimaa` at every ply of the seeded games
 
 The rules (Arimaa as published by its inventors, Omar Syed and Aamir
 Syed), with one ply per action:
@@ -301,7 +303,34 @@ def make(seed, plies):
     return moves
 
 
+def cross(plateau, seeds):
+    """Compare the legal moves with Plateau's at every ply of the games
+    `--make SEED 3000`, and the result at their end."""
+    import subprocess
+    bad = 0
+    for seed in seeds:
+        moves = make(seed, 3000)
+        g = Game()
+        for k in range(len(moves) + 1):
+            out = subprocess.run([plateau, "moves", "arimaa", "--moves", " ".join(moves[:k])],
+                                 capture_output=True, text=True).stdout.split()
+            if g.result is not None:
+                want = ["game", "over:", ["gold", "silver"][g.result], "wins"]
+            else:
+                want = sorted(legal(g))
+            if sorted(out) != sorted(want):
+                print("seed %d, after %d plies: plateau %s, reference %s" % (seed, k, out, want))
+                bad += 1
+                break
+            if k < len(moves):
+                g = g.plies()[moves[k].lower()][1]
+        print("seed %d: %d positions compared" % (seed, len(moves) + 1))
+    return bad
+
+
 def main(argv):
+    if len(argv) >= 2 and argv[1] == "--cross":
+        sys.exit(1 if cross(argv[2], [int(a) for a in argv[3:]]) else 0)
     if len(argv) >= 2 and argv[1] == "--list":
         g = start_after(argv[2] if len(argv) > 2 else "")
         print(" ".join(sorted(legal(g))))
