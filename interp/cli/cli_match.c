@@ -585,6 +585,9 @@ static int run_command(match_ctx *m, const char *game, const run_options *o)
         rc = pl_cli_game_open(&m->g, m->cmd, game, o->position, o->moves);
     if (rc != 0)
         return rc;
+    for (int k = 0; k < 2; k++)   /* `ai`: the game's engine, shown in the report */
+        if (!m->p[k].is_ugi)
+            pl_player_spec_for_game(&m->p[k].spec, m->g.prog);
     char hint[512];
     m->game_arg = pl_cli_match_game(game, m->game_name, sizeof m->game_name, hint, sizeof hint)
                   ? m->game_name : game;

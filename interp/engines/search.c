@@ -160,6 +160,13 @@ static int parse_off(const char *v, int *off)
     return -1;
 }
 
+/* The keys of `ai`: those that mean the same in every engine, since the
+ * game chooses the engine (pl_player_spec_for_game) after parsing. */
+static int ai_key(int key)
+{
+    return key == K_TIME || key == K_LEVEL || key == K_SEED;
+}
+
 /* One KEY=VALUE of a spec of kind `kind`. */
 static pl_err parse_key(pl_player_spec *spec, const char *key, const char *val,
                      int *budget, int *level, const char *text, char *err,
@@ -169,10 +176,15 @@ static pl_err parse_key(pl_player_spec *spec, const char *key, const char *val,
     for (int i = 0; i < NKEYS; i++)
         if (strcasecmp(spec_keys[i].name, key) == 0)
             k = i;
+    if (k >= 0 && spec->ai && !ai_key(spec_keys[k].key))
+        return spec_error(err, errlen, "'ai' takes the keys time, level and seed, "
+                          "not '%s' (the game chooses its engine: name one, "
+                          "mcts:%s=... or alphabeta:..., for its own keys)", key, key);
     if (k < 0 || !(spec_keys[k].kinds & (1u << spec->kind))) {
         char valid[160] = "";
         for (int i = 0; i < NKEYS; i++)
-            if (spec_keys[i].kinds & (1u << spec->kind)) {
+            if ((spec_keys[i].kinds & (1u << spec->kind)) &&
+                (!spec->ai || ai_key(spec_keys[i].key))) {
                 size_t n = strlen(valid);
                 snprintf(valid + n, sizeof valid - n, "%s%s", n ? ", " : "",
                          spec_keys[i].name);
@@ -287,6 +299,14 @@ static pl_err parse_key(pl_player_spec *spec, const char *key, const char *val,
     return PL_OK;
 }
 
+/* The decisive-move checks: on in alpha-beta, where they cost little; off
+ * in MCTS playouts, where they cost more than they gain at equal time in
+ * the games measured (docs/engine.md). */
+static int default_decisive(pl_player_kind kind)
+{
+    return kind == PL_PLAYER_ALPHABETA ? PL_DECISIVE_ON : PL_DECISIVE_OFF;
+}
+
 pl_err pl_player_spec_parse(const char *text, int level, pl_player_spec *spec,
                             char *err, size_t errlen)
 {
@@ -314,8 +334,8 @@ pl_err pl_player_spec_parse(const char *text, int level, pl_player_spec *spec,
     const pl_engine_ops *named = engine_named(buf);
     if (strcasecmp(buf, "human") == 0)
         spec->kind = PL_PLAYER_HUMAN;
-    else if (strcasecmp(buf, "ai") == 0)
-        spec->kind = PL_PLAYER_MCTS, is_ai = 1;   /* the default engine */
+    else if (strcasecmp(buf, "ai") == 0)   /* MCTS until the game says */
+        spec->kind = PL_PLAYER_MCTS, is_ai = spec->ai = 1;
     else if (named)
         spec->kind = named->kind;
     else
@@ -323,10 +343,7 @@ pl_err pl_player_spec_parse(const char *text, int level, pl_player_spec *spec,
                           "mcts[:KEY=V,...] or alphabeta[:KEY=V,...])%s",
                           buf, "");
 
-    /* the decisive-move checks: on in alpha-beta, where they cost little;
-       off in MCTS playouts, where they cost more than they gain at equal
-       time in the games measured (docs/engine.md) */
-    spec->decisive = spec->kind == PL_PLAYER_ALPHABETA ? PL_DECISIVE_ON : PL_DECISIVE_OFF;
+    spec->decisive = default_decisive(spec->kind);
 
     int budget = 0, key_level = 0;
     if (opts && *opts) {
@@ -359,6 +376,31 @@ pl_err pl_player_spec_parse(const char *text, int level, pl_player_spec *spec,
         }
     }
     return PL_OK;
+}
+
+/* `ai` becomes the engine the game names (its `engine` declaration, chosen
+ * by tests/strength/tune), MCTS when it names none.  Only the kind, its
+ * decisive default and a level's work budget change: a budget in seconds,
+ * the time cap, the seed and anything the caller set stay, so this can be
+ * applied twice (by the CLI, then by pl_search_new) to the same effect. */
+void pl_player_spec_for_game(pl_player_spec *spec, const pl_program *prog)
+{
+    if (!spec || !spec->ai || !prog)
+        return;
+    const char *name = pl_program_engine(prog);
+    const pl_engine_ops *e = name ? engine_named(name) : &pl_engine_mcts;
+    if (!e || e->kind == spec->kind)
+        return;
+    spec->kind = e->kind;
+    spec->decisive = default_decisive(spec->kind);
+    spec->iterations = 0;
+    spec->depth = 0;
+    if (spec->level >= PL_LEVEL_MIN && spec->level <= PL_LEVEL_MAX) {
+        if (spec->kind == PL_PLAYER_MCTS)
+            spec->iterations = levels[spec->level].iterations;
+        else
+            spec->depth = levels[spec->level].depth;
+    }
 }
 
 static void fmt_num(char *buf, size_t len, double v)
@@ -426,10 +468,11 @@ pl_search *pl_search_new(const pl_program *prog, const pl_player_spec *spec)
     pl_search *s = pl_calloc(1, sizeof *s);
     s->prog = prog;
     s->spec = *spec;
+    pl_player_spec_for_game(&s->spec, prog);
     s->interval = 0.25;
-    s->ops = ops;
+    s->ops = engine_of(s->spec.kind);
     uint64_t seed = spec->has_seed ? spec->seed : pl_time_seed();
-    s->engine = ops->create(prog, spec, seed);
+    s->engine = s->ops->create(prog, &s->spec, seed);
     if (!s->engine) {
         free(s);
         return NULL;

@@ -1,0 +1,252 @@
+/*
+ * test_default.c -- the default computer player, `ai`, is the engine the
+ * game file names (its `engine` declaration, chosen by measurement with
+ * tests/strength/tune; docs/engine.md, "The default player per game").
+ *
+ * A game with `engine alphabeta` gets alpha-beta as `ai` (and it is
+ * alpha-beta that searches: nodes, no iterations), at the budgets of the
+ * same level; `engine mcts` and a game without the declaration keep
+ * MCTS, the default before.  A spec that names its engine is never
+ * changed.  A bad engine name is a compile error at the name, a second
+ * declaration an error at the second; the name survives the bytecode, and
+ * bytecode naming another engine is refused.  `ai` takes only the keys
+ * that mean the same in every engine.
+ */
+#include "plateau_test.h"
+
+#define TTT "games/alignment/tic-tac-toe.game"
+
+/* Tic-tac-toe with `line` added before its first line (declarations may
+ * come in any order), compiled; NULL and the diagnostics in *diags when
+ * it does not compile. */
+static pl_program *ttt_with(const char *line, pl_diags *diags)
+{
+    size_t len;
+    char *game = pt_read_file(TTT, &len);
+    assert_non_null(game);
+    size_t n = strlen(line) + len + 2;
+    char *text = malloc(n);
+    assert_non_null(text);
+    snprintf(text, n, "%s\n%s", line, game);
+    pl_program *prog = NULL;
+    pl_load_string("ttt-engine.game", text, strlen(text), diags, &prog);
+    free(text);
+    free(game);
+    return prog;
+}
+
+static pl_program *must_compile(const char *line)
+{
+    pl_diags *d = pl_diags_new();
+    pl_program *prog = ttt_with(line, d);
+    if (!prog)
+        pl_diags_print(d, stderr);
+    assert_non_null(prog);
+    pl_diags_delete(d);
+    return prog;
+}
+
+/* `text` parsed at `level`, then made the game's. */
+static pl_player_spec spec_for(const char *text, int level, const pl_program *prog)
+{
+    pl_player_spec spec;
+    char err[256];
+    pl_err rc = pl_player_spec_parse(text, level, &spec, err, sizeof err);
+    if (rc != PL_OK)
+        fprintf(stderr, "spec '%s': %s\n", text, err);
+    assert_int_equal(rc, PL_OK);
+    pl_player_spec_for_game(&spec, prog);
+    return spec;
+}
+
+/* One search from the start by a pl_search made from the unresolved spec
+ * `text` (pl_search_new applies the game's engine itself): its kind, and
+ * the work it reports in *iterations and *nodes. */
+static pl_player_kind searched_by(const pl_program *prog, const char *text,
+                                  long long *iterations, long long *nodes)
+{
+    pl_player_spec spec;
+    char err[256];
+    assert_int_equal(pl_player_spec_parse(text, 2, &spec, err, sizeof err), PL_OK);
+    spec.has_seed = 1;
+    spec.seed = 7;
+    pl_search *s = pl_search_new(prog, &spec);
+    assert_non_null(s);
+    pl_state *st = pl_state_new(prog);
+    pl_search_info info;
+    int move = -1;
+    assert_int_equal(pl_search_think(s, st, &move, &info), PL_OK);
+    assert_true(move >= 0);
+    *iterations = info.iterations;
+    *nodes = info.nodes;
+    pl_player_kind kind = pl_search_spec(s)->kind;
+    pl_state_free(st);
+    pl_search_free(s);
+    return kind;
+}
+
+static void test_alphabeta_named(void **state)
+{
+    (void)state;
+    pl_program *prog = must_compile("engine alphabeta");
+    assert_string_equal(pl_program_engine(prog), "alphabeta");
+
+    /* the levels' budgets, of alpha-beta now: depth at 1-6, time at 7-10 */
+    pl_player_spec spec = spec_for("ai", 3, prog);
+    assert_int_equal(spec.kind, PL_PLAYER_ALPHABETA);
+    assert_int_equal(spec.depth, 3);
+    assert_int_equal(spec.iterations, 0);
+    assert_true(spec.time == 2);                  /* level 3's cap */
+    assert_int_equal(spec.decisive, PL_DECISIVE_ON);
+    char buf[128];
+    assert_string_equal(pl_player_spec_describe(&spec, buf, sizeof buf),
+                        "alphabeta depth 3, 2 s");
+    spec = spec_for("ai", 0, prog);               /* the default level: 1 s */
+    assert_int_equal(spec.kind, PL_PLAYER_ALPHABETA);
+    assert_int_equal(spec.depth, 0);
+    assert_true(spec.time == 1);
+    spec = spec_for("ai:time=0.25,seed=4", 0, prog);
+    assert_int_equal(spec.kind, PL_PLAYER_ALPHABETA);
+    assert_true(spec.time == 0.25);
+    assert_int_equal(spec.depth, 0);
+    pl_player_spec again = spec;                  /* applying it twice changes nothing */
+    pl_player_spec_for_game(&again, prog);
+    assert_memory_equal(&again, &spec, sizeof spec);
+
+    /* what pl_search_new builds from a bare "ai" searches as alpha-beta */
+    long long iterations, nodes;
+    assert_int_equal(searched_by(prog, "ai", &iterations, &nodes), PL_PLAYER_ALPHABETA);
+    assert_int_equal(iterations, 0);
+    assert_true(nodes > 0);
+
+    /* a spec naming its engine stays that engine */
+    spec = spec_for("mcts", 3, prog);
+    assert_int_equal(spec.kind, PL_PLAYER_MCTS);
+    assert_int_equal(spec.iterations, 100);
+    assert_int_equal(searched_by(prog, "mcts:iterations=50", &iterations, &nodes),
+                     PL_PLAYER_MCTS);
+    assert_int_equal(iterations, 50);
+    pl_program_free(prog);
+}
+
+static void test_mcts_and_none(void **state)
+{
+    (void)state;
+    const char *lines[] = {"engine mcts", "# no engine"};
+    for (int k = 0; k < 2; k++) {
+        pl_program *prog = must_compile(lines[k]);
+        if (k == 0)
+            assert_string_equal(pl_program_engine(prog), "mcts");
+        else
+            assert_null(pl_program_engine(prog));
+        pl_player_spec spec = spec_for("ai", 3, prog);
+        assert_int_equal(spec.kind, PL_PLAYER_MCTS);
+        assert_int_equal(spec.iterations, 100);
+        assert_int_equal(spec.depth, 0);
+        assert_int_equal(spec.decisive, PL_DECISIVE_OFF);
+        long long iterations, nodes;
+        assert_int_equal(searched_by(prog, "ai", &iterations, &nodes), PL_PLAYER_MCTS);
+        assert_true(iterations > 0);
+        /* an alpha-beta spec is not turned into the game's MCTS */
+        assert_int_equal(searched_by(prog, "alphabeta:depth=2", &iterations, &nodes),
+                         PL_PLAYER_ALPHABETA);
+        assert_true(nodes > 0);
+        pl_program_free(prog);
+    }
+}
+
+/* Compile `line` + tic-tac-toe, which must fail with one error at
+ * line 1, column `col`, whose message holds `want`. */
+static void expect_error(const char *line, int at_line, int col, const char *want)
+{
+    pl_diags *d = pl_diags_new();
+    pl_program *prog = ttt_with(line, d);
+    assert_null(prog);
+    assert_int_equal(pl_diags_errors(d), 1);
+    const pl_diag *e = pl_diags_get(d, 0);
+    if (!strstr(e->message, want))
+        fprintf(stderr, "got: %s\n", e->message);
+    assert_non_null(strstr(e->message, want));
+    assert_int_equal(e->line, at_line);
+    assert_int_equal(e->col, col);
+    pl_diags_delete(d);
+}
+
+static void test_bad_engine(void **state)
+{
+    (void)state;
+    expect_error("engine alphabta", 1, 8, "unknown engine 'alphabta' (mcts or alphabeta)");
+    expect_error("engine random", 1, 8, "unknown engine 'random'");
+    expect_error("engine ai", 1, 8, "unknown engine 'ai'");
+    expect_error("engine mcts\nengine alphabeta", 2, 8, "the engine is declared twice");
+    expect_error("engine", 1, 7, "expecting name");
+}
+
+static void test_bytecode(void **state)
+{
+    (void)state;
+    pl_program *prog = must_compile("engine alphabeta");
+    uint8_t *data;
+    size_t len;
+    assert_int_equal(pl_program_write(prog, &data, &len), PL_OK);
+    pl_program *back = NULL;
+    assert_int_equal(pl_load_string("ttt.pbc", (const char *)data, len, NULL, &back), PL_OK);
+    assert_string_equal(pl_program_engine(back), "alphabeta");
+    pl_program_free(back);
+
+    /* the same file naming an engine the compiler would refuse */
+    uint8_t *at = NULL;
+    for (size_t i = 0; i + 9 <= len && !at; i++)
+        if (memcmp(data + i, "alphabeta", 9) == 0)
+            at = data + i;
+    assert_non_null(at);
+    at[8] = 'x';
+    pl_diags *d = pl_diags_new();
+    assert_int_equal(pl_load_string("bad.pbc", (const char *)data, len, d, &back),
+                     PL_ERR_BYTECODE);
+    assert_null(back);
+    char *text = pt_diags_text(d);
+    if (!strstr(text, "engine"))
+        fprintf(stderr, "got: %s\n", text);
+    assert_non_null(strstr(text, "the engine of ai is neither mcts nor alphabeta"));
+    free(text);
+    pl_diags_delete(d);
+    pl_free(data);
+    pl_program_free(prog);
+}
+
+static void test_ai_keys(void **state)
+{
+    (void)state;
+    pl_player_spec spec;
+    char err[256];
+    const char *engine_keys[] = {"ai:iterations=5", "ai:depth=2", "ai:threads=2",
+                                 "ai:cutoff=4", "ai:lmr=off"};
+    for (size_t i = 0; i < sizeof engine_keys / sizeof engine_keys[0]; i++) {
+        assert_int_equal(pl_player_spec_parse(engine_keys[i], 0, &spec, err, sizeof err),
+                         PL_ERR_ARGUMENT);
+        assert_non_null(strstr(err, "'ai' takes the keys time, level and seed"));
+    }
+    assert_int_equal(pl_player_spec_parse("ai:tme=1", 0, &spec, err, sizeof err),
+                     PL_ERR_ARGUMENT);
+    assert_non_null(strstr(err, "(keys: time, level, seed)"));
+    assert_int_equal(pl_player_spec_parse("ai:level=4,seed=2", 0, &spec, err, sizeof err),
+                     PL_OK);
+    assert_true(spec.ai);
+    assert_int_equal(pl_player_spec_parse("mcts:iterations=5", 0, &spec, err, sizeof err),
+                     PL_OK);
+    assert_false(spec.ai);
+}
+
+int main(void)
+{
+    pt_init();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_alphabeta_named),
+        cmocka_unit_test(test_mcts_and_none),
+        cmocka_unit_test(test_bad_engine),
+        cmocka_unit_test(test_bytecode),
+        cmocka_unit_test(test_ai_keys),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
