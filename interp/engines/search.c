@@ -48,7 +48,10 @@ static const pl_engine_ops *engine_of(pl_player_kind kind)
 
 /* Level -> budget.  Levels 1-6 count work (the same moves on every
  * machine, as long as the work fits in the level's time cap), 7-10 count
- * seconds.  Every level is bounded in time: the cap of levels 1-6 stops a
+ * seconds.  Alpha-beta searches one ply more than the level: depth 2 is
+ * the shallowest search whose leaf check (decisive=on) sees a win in two,
+ * which the default player must find at level 1 in the games where `ai`
+ * is alpha-beta (the tactics suite, as MCTS's root screen does).  Every level is bounded in time: the cap of levels 1-6 stops a
  * search whose iterations or depth take longer (a slow game, a huge
  * branching factor), so that no level looks hung.  Keep docs/engine.md
  * and `plateau play --help` in step. */
@@ -58,8 +61,8 @@ static const struct {
     double time;     /* levels 7-10: the budget; 1-6: the cap */
 } levels[PL_LEVEL_MAX + 1] = {
     {0, 0, 0},
-    {10, 1, 0.5}, {30, 2, 1},   {100, 3, 2},   {300, 4, 3},  {1000, 5, 5},
-    {3000, 6, 10}, {0, 0, 1},   {0, 0, 3},     {0, 0, 10},   {0, 0, 30},
+    {10, 2, 0.5}, {30, 3, 1},   {100, 4, 2},   {300, 5, 3},  {1000, 6, 5},
+    {3000, 7, 10}, {0, 0, 1},   {0, 0, 3},     {0, 0, 10},   {0, 0, 30},
 };
 
 void pl_player_spec_apply_level(pl_player_spec *spec, int level)
