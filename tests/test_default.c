@@ -13,7 +13,10 @@
  * that mean the same in every engine.  The founding games name the
  * engine their tuning chose.
  */
+#include <math.h>
 #include "plateau_test.h"
+#include "cli.h"
+#include "cli_tourney.h"
 
 #define TTT "games/alignment/tic-tac-toe.game"
 
@@ -285,6 +288,196 @@ static void test_founding_games_tuned(void **state)
     }
 }
 
+/* --- speed per phase (cli_match, cli_tourney) ------------------------------------ */
+
+/* A game's plies fall in thirds, in order, of sizes that differ by one at
+ * most, whatever its length. */
+static void test_phase_of_ply(void **state)
+{
+    (void)state;
+    assert_int_equal(pl_tourney_phase(0, 30), 0);
+    assert_int_equal(pl_tourney_phase(9, 30), 0);
+    assert_int_equal(pl_tourney_phase(10, 30), 1);
+    assert_int_equal(pl_tourney_phase(19, 30), 1);
+    assert_int_equal(pl_tourney_phase(20, 30), 2);
+    assert_int_equal(pl_tourney_phase(29, 30), 2);
+    assert_int_equal(pl_tourney_phase(40, 30), 2);   /* past the end: the end */
+    assert_int_equal(pl_tourney_phase(3, 0), 0);
+    for (int plies = 1; plies <= 100; plies++) {
+        int size[PL_TOURNEY_PHASES] = {0, 0, 0}, last = 0;
+        for (int ply = 0; ply < plies; ply++) {
+            int p = pl_tourney_phase(ply, plies);
+            assert_true(p >= last && p < PL_TOURNEY_PHASES);
+            last = p;
+            size[p]++;
+        }
+        for (int p = 0; p < PL_TOURNEY_PHASES; p++)
+            assert_true(size[p] >= plies / 3 && size[p] <= plies / 3 + 1);
+    }
+}
+
+/* What `match` prints after its games (malloc'ed). */
+static char *report_of(const pl_tourney *t)
+{
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    pl_tourney_print_match(t, 1.0, f);
+    return slurp(f);
+}
+
+/* A run of one game by hand: p1 searched 2 moves in the opening (0.5 s,
+ * 1000 iterations in all) and one at the end; p2 (alpha-beta) one in the
+ * middle. */
+static void one_game_run(pl_tourney *t)
+{
+    pl_tourney_init(t);
+    t->command = pl_strdup("match");
+    t->game = pl_strdup("tic-tac-toe");
+    t->title = pl_strdup("Tic-tac-toe");
+    t->nplayers = 2;
+    t->seat_names[0] = pl_strdup("x");
+    t->seat_names[1] = pl_strdup("o");
+    for (int k = 0; k < 2; k++) {
+        t->spec[k] = pl_strdup(k ? "alphabeta:depth=2" : "mcts:iterations=500");
+        t->describe[k] = pl_strdup(k ? "alphabeta depth 2" : "mcts 500 iterations");
+        t->unit[k] = pl_strdup(k ? "nodes" : "iterations");
+    }
+    t->total = 1;
+    t->max_plies = 1000;
+    pl_tourney_game *g = pl_tourney_add_game(t);
+    g->seed = pl_tourney_game_seed(0, 0);
+    g->seat_player[1] = 1;
+    g->outcome = PL_TOURNEY_DRAW;
+    g->result = pl_strdup("draw");
+    g->plies = 9;
+    const struct { int k, ply; double s; long long work; } searches[] = {
+        {0, 0, 0.25, 400}, {0, 2, 0.25, 600}, {1, 4, 0.1, 3000}, {0, 8, 0.5, 100},
+    };
+    for (int i = 0; i < 4; i++) {
+        int k = searches[i].k;
+        g->think[k] += searches[i].s;
+        g->work[k] += searches[i].work;
+        g->chosen[k]++;
+        pl_tourney_game_add_phase(g, k, pl_tourney_phase(searches[i].ply, g->plies),
+                                  searches[i].s, searches[i].work);
+    }
+    for (int i = 0; i < 9; i++)
+        pl_tourney_game_add_move(g, "a1");
+}
+
+static void expect_phase_lines(const char *report)
+{
+    const char *want[] = {
+        "p1 search: 0.333 s/move, 1100 iterations/s\n"
+        "  opening:  0.250 s/move, 2000 iterations/s, 1000 iterations over 2 moves\n"
+        "  end:      0.500 s/move, 200 iterations/s, 100 iterations over 1 move\n",
+        "p2 search: 0.100 s/move, 30000 nodes/s\n"
+        "  middle:   0.100 s/move, 30000 nodes/s, 3000 nodes over 1 move\n",
+    };
+    for (int i = 0; i < 2; i++) {
+        if (!strstr(report, want[i]))
+            fprintf(stderr, "report:\n%s", report);
+        assert_non_null(strstr(report, want[i]));
+    }
+}
+
+/* The report by phase, and the phases through --json and back (what
+ * `merge` reads): the same report.  A file of an older version, without
+ * phases, still reads, and reports none. */
+static void test_phases_reported_and_kept(void **state)
+{
+    (void)state;
+    pl_tourney t, back, old;
+    one_game_run(&t);
+    char *report = report_of(&t);
+    expect_phase_lines(report);
+
+    char path[] = "/tmp/plateau-test-default-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    assert_int_equal(pl_tourney_write_json(&t, path), 0);
+    char err[256] = "";
+    pl_tourney_init(&back);
+    if (pl_tourney_read_json(&back, path, err, sizeof err) != 0)
+        fprintf(stderr, "read: %s\n", err);
+    assert_int_equal(back.ngames, 1);
+    char *again = report_of(&back);
+    assert_string_equal(again, report);
+
+    FILE *in = fopen(path, "r");
+    assert_non_null(in);
+    char *json = slurp(in);
+    int removed = 0;
+    for (char *at; (at = strstr(json, ", \"phases\": [")) != NULL; removed++) {
+        char *close = strchr(at, ']');   /* the phases' objects hold no array */
+        assert_non_null(close);
+        memmove(at, close + 1, strlen(close + 1) + 1);
+    }
+    assert_int_equal(removed, 2);
+    assert_null(strstr(json, "phases"));
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(json, f);
+    fclose(f);
+    pl_tourney_init(&old);
+    if (pl_tourney_read_json(&old, path, err, sizeof err) != 0)
+        fprintf(stderr, "read old: %s\n", err);
+    assert_int_equal(old.ngames, 1);
+    char *plain = report_of(&old);
+    assert_non_null(strstr(plain, "p1 search: 0.333 s/move, 1100 iterations/s\n"));
+    assert_null(strstr(plain, "opening:"));
+    remove(path);
+    free(json);
+    free(plain);
+    free(again);
+    free(report);
+    pl_tourney_free(&old);
+    pl_tourney_free(&back);
+    pl_tourney_free(&t);
+}
+
+/* A real match, through the command: every search counted in one phase,
+ * the phases adding up to the totals. */
+static void test_match_phases_add_up(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/plateau-test-default-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    char *argv[] = {"match", "games/race/breakthrough.game", "--p1", "mcts:iterations=30",
+                    "--p2", "alphabeta:depth=1", "--games", "2", "--seed", "3",
+                    "--json", path, NULL};
+    assert_int_equal(pl_cli_match(12, argv), PL_EXIT_OK);
+    pl_tourney t;
+    pl_tourney_init(&t);
+    char err[256] = "";
+    if (pl_tourney_read_json(&t, path, err, sizeof err) != 0)
+        fprintf(stderr, "read: %s\n", err);
+    assert_int_equal(t.ngames, 2);
+    for (int i = 0; i < t.ngames; i++) {
+        const pl_tourney_game *g = &t.games[i];
+        for (int k = 0; k < 2; k++) {
+            long long work = 0, chosen = 0;
+            double think = 0;
+            for (int p = 0; p < PL_TOURNEY_PHASES; p++) {
+                work += g->phase_work[k][p];
+                chosen += g->phase_chosen[k][p];
+                think += g->phase_think[k][p];
+                assert_true(g->phase_chosen[k][p] > 0);   /* every third has moves */
+            }
+            assert_int_equal(work, g->work[k]);
+            assert_int_equal(chosen, g->chosen[k]);
+            assert_true(fabs(think - g->think[k]) < 1e-3);
+        }
+        /* p1 runs 30 iterations a move (the root proven sooner: fewer) */
+        assert_true(g->phase_work[0][0] <= 30 * g->phase_chosen[0][0]);
+    }
+    remove(path);
+    pl_tourney_free(&t);
+}
+
 int main(void)
 {
     pt_init();
@@ -295,6 +488,9 @@ int main(void)
         cmocka_unit_test(test_bytecode),
         cmocka_unit_test(test_ai_keys),
         cmocka_unit_test(test_founding_games_tuned),
+        cmocka_unit_test(test_phase_of_ply),
+        cmocka_unit_test(test_phases_reported_and_kept),
+        cmocka_unit_test(test_match_phases_add_up),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
