@@ -12,6 +12,12 @@
  * bytecode naming another engine is refused.  `ai` takes only the keys
  * that mean the same in every engine.  The founding games name the
  * engine their tuning chose.
+ *
+ * Also the rest of issue 16's engine work: `match` reports each player's
+ * search speed per phase (the thirds of each game), which add up to the
+ * totals and survive --json; MCTS's progressive bias (bias=on) changes
+ * the search only where the game has `evaluate`, and only once a node
+ * has its visits.
  */
 #include <math.h>
 #include "plateau_test.h"
@@ -478,6 +484,106 @@ static void test_match_phases_add_up(void **state)
     pl_tourney_free(&t);
 }
 
+/* --- MCTS progressive bias (bias=on) ------------------------------------------------ */
+
+/* The move `spec` plays from the start of `prog`, and the iterations it
+ * ran; the state is given back as it was. */
+static const char *bias_move(const pl_program *prog, const char *spec, char *best, size_t len)
+{
+    pl_search *s = pt_new_search(prog, spec);
+    pl_state *st = pl_state_new(prog);
+    uint64_t hash = pl_state_hash(st);
+    pl_search_info info;
+    int move = -1;
+    assert_int_equal(pl_search_think(s, st, &move, &info), PL_OK);
+    assert_int_equal(pl_state_hash(st), hash);
+    snprintf(best, len, "%s", info.best);
+    pl_state_free(st);
+    pl_search_free(s);
+    return best;
+}
+
+static void test_bias_spec(void **state)
+{
+    (void)state;
+    pl_player_spec spec;
+    char err[256];
+    assert_int_equal(pl_player_spec_parse("mcts", 0, &spec, err, sizeof err), PL_OK);
+    assert_int_equal(spec.bias, PL_MCTS_BIAS_DEFAULT);
+    assert_int_equal(pl_player_spec_parse("mcts:bias=on", 0, &spec, err, sizeof err), PL_OK);
+    assert_int_equal(spec.bias, 1);
+    assert_int_equal(pl_player_spec_parse("mcts:bias=off", 0, &spec, err, sizeof err), PL_OK);
+    assert_int_equal(spec.bias, 0);
+    assert_int_equal(pl_player_spec_parse("mcts:bias=2", 0, &spec, err, sizeof err),
+                     PL_ERR_ARGUMENT);
+    assert_non_null(strstr(err, "bias must be on or off"));
+    assert_int_equal(pl_player_spec_parse("alphabeta:bias=on", 0, &spec, err, sizeof err),
+                     PL_ERR_ARGUMENT);
+    assert_non_null(strstr(err, "unknown key 'bias'"));
+}
+
+/* The bias changes the search only where it should.  In tic-tac-toe (with
+ * its `evaluate`), 40 iterations from the start rate the root's children
+ * (the root has its 16 visits after 17 iterations): for some seed the
+ * move played differs from the one without the bias.  16 iterations rate
+ * nothing yet: the same moves, seed for seed.  Without `evaluate` nothing
+ * is rated: the same moves too. */
+static int same_moves(const pl_program *prog, int iterations)
+{
+    char on[64], off[64], spec[96];
+    int same = 1;
+    for (int seed = 1; seed <= 12; seed++) {
+        snprintf(spec, sizeof spec, "mcts:iterations=%d,bias=on,seed=%d", iterations, seed);
+        bias_move(prog, spec, on, sizeof on);
+        snprintf(spec, sizeof spec, "mcts:iterations=%d,bias=off,seed=%d", iterations, seed);
+        same &= strcmp(bias_move(prog, spec, off, sizeof off), on) == 0;
+    }
+    return same;
+}
+
+static void test_bias_acts(void **state)
+{
+    (void)state;
+    pl_program *prog = pt_compile(TTT);
+    assert_false(same_moves(prog, 40));
+    assert_true(same_moves(prog, 16));
+    pl_program_free(prog);
+
+    pl_program *plain = NULL;   /* tic-tac-toe without its `evaluate` line */
+    {
+        FILE *f = fopen(TTT, "r");
+        assert_non_null(f);
+        char *text = slurp(f);
+        char *ev = strstr(text, "\nevaluate ");
+        assert_non_null(ev);
+        ev[1] = '#';
+        char *own = strstr(text, "\nengine ");
+        if (own)
+            own[1] = '#';
+        assert_int_equal(pl_load_string("ttt-plain.game", text, strlen(text), NULL, &plain),
+                         PL_OK);
+        free(text);
+    }
+    pl_state *st = pl_state_new(plain);
+    int32_t v;
+    assert_int_equal(pl_evaluate(st, 0, &v), PL_ERR_NOT_FOUND);
+    pl_state_free(st);
+    assert_true(same_moves(plain, 40));
+    pl_program_free(plain);
+}
+
+/* Helper threads rate the nodes of their own trees (run under
+ * ThreadSanitizer: the `threads` label). */
+static void test_bias_threads(void **state)
+{
+    (void)state;
+    pl_program *prog = pt_compile("games/connection/lines-of-action.game");
+    char best[64];
+    bias_move(prog, "mcts:iterations=600,threads=2,bias=on,seed=5", best, sizeof best);
+    assert_true(best[0] != '\0');
+    pl_program_free(prog);
+}
+
 int main(void)
 {
     pt_init();
@@ -491,6 +597,9 @@ int main(void)
         cmocka_unit_test(test_phase_of_ply),
         cmocka_unit_test(test_phases_reported_and_kept),
         cmocka_unit_test(test_match_phases_add_up),
+        cmocka_unit_test(test_bias_spec),
+        cmocka_unit_test(test_bias_acts),
+        {"threads: progressive bias", test_bias_threads, NULL, NULL, NULL},
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -385,8 +385,10 @@ enum {
     PL_SEARCH_MAX_THREADS = 256,
     PL_SEARCH_MAX_DEPTH = 64,    /* alpha-beta plies */
     PL_SPEC_TEXT = 160,          /* longest spec text kept */
-    PL_MCTS_CUTOFF_DEFAULT = 16  /* MCTS playout cutoff when the spec names none
+    PL_MCTS_CUTOFF_DEFAULT = 16, /* MCTS playout cutoff when the spec names none
                                     (chosen by measurement: docs/engine.md) */
+    PL_MCTS_BIAS_DEFAULT = 0     /* MCTS progressive bias when the spec names
+                                    none (chosen by measurement: docs/engine.md) */
 };
 
 /* A player, as parsed from "human", "random", "ai", "mcts:time=2,..." or
@@ -417,6 +419,8 @@ typedef struct {
     int no_nullmove;        /* nullmove off (1) */
     char text[PL_SPEC_TEXT]; /* the spec as given ("ai" becomes "ai:level=N"
                                 when a level was applied) */
+    int bias;               /* MCTS: progressive bias from the game's
+                               `evaluate` (1 on, 0 off) */
     int ai;                 /* parsed from "ai": the engine is the game's
                                (pl_player_spec_for_game), MCTS until then */
 } pl_player_spec;

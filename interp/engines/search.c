@@ -86,7 +86,7 @@ void pl_player_spec_apply_level(pl_player_spec *spec, int level)
 enum {
     K_TIME, K_ITERATIONS, K_DEPTH, K_LEVEL, K_THREADS, K_SEED, K_C,
     K_PLAYOUT, K_EPS, K_MEMORY, K_TT, K_DECISIVE, K_CUTOFF, K_ASPIRATION, K_LMR,
-    K_NULLMOVE
+    K_NULLMOVE, K_BIAS
 };
 
 /* Which kinds take which key: bit 1 << kind. */
@@ -115,6 +115,7 @@ static const struct {
     {"aspiration", K_ASPIRATION, FOR_AB},
     {"lmr", K_LMR, FOR_AB},
     {"nullmove", K_NULLMOVE, FOR_AB},
+    {"bias", K_BIAS, FOR_MCTS},
 };
 
 enum { NKEYS = (int)(sizeof spec_keys / sizeof spec_keys[0]) };
@@ -274,6 +275,12 @@ static pl_err parse_key(pl_player_spec *spec, const char *key, const char *val,
     case K_NULLMOVE:
         bad = parse_off(val, &spec->no_nullmove);
         break;
+    case K_BIAS: {
+        int off = 0;
+        bad = parse_off(val, &off);
+        spec->bias = !off;
+        break;
+    }
     }
     if (bad) {
         static const char *const ranges[] = {
@@ -293,6 +300,7 @@ static pl_err parse_key(pl_player_spec *spec, const char *key, const char *val,
             [K_ASPIRATION] = "on or off",
             [K_LMR] = "on or off",
             [K_NULLMOVE] = "on or off",
+            [K_BIAS] = "on or off",
         };
         char what[200];
         snprintf(what, sizeof what, "%s must be %s", spec_keys[k].name,
@@ -320,6 +328,7 @@ pl_err pl_player_spec_parse(const char *text, int level, pl_player_spec *spec,
     spec->memory_mb = 1024;
     spec->tt_mb = 16;
     spec->cutoff = PL_MCTS_CUTOFF_DEFAULT;
+    spec->bias = PL_MCTS_BIAS_DEFAULT;
     /* alpha-beta's null move: off unless asked for (nullmove=on); it lost
        strength in a measured game at 0.1 s a move (docs/engine.md) */
     spec->no_nullmove = 1;
