@@ -136,6 +136,7 @@ int pl_bytecode_write(const pl_program *p, uint8_t **out, size_t *outlen)
     put_u64(&w, p->source_hash);
     put_str(&w, p->title);
     put_str(&w, p->about);
+    put_str(&w, p->engine);
     put_str(&w, p->source_name);
     /* strings */
     put_count(&w, p->nstrings);
@@ -364,6 +365,7 @@ static int read_header(reader *r, pl_program *p)
     p->source_hash = get_u64(r);
     get_str(r, &p->title);
     get_str(r, &p->about);
+    get_str(r, &p->engine);
     get_str(r, &p->source_name);
     return r->failed;
 }

@@ -418,6 +418,18 @@ static void set_once(cc_t *cc, const ast **slot, const ast *d, const char *what)
         *slot = d; /* the importing file wins over an imported one */
 }
 
+/* `engine NAME`: the computer player that `ai` is in this game, chosen by
+ * measurement (tests/strength/tune).  Checked here, at its name, so that a
+ * misspelt engine is an error of the file and never a silent default. */
+static void set_engine(cc_t *cc, const ast *d)
+{
+    if (!pl_engine_name_valid(d->name)) {
+        cc_error(cc, d, "unknown engine '%s' (mcts or alphabeta)", d->name);
+        return;
+    }
+    set_once(cc, &cc->engine, d, "the engine");
+}
+
 static char **grow_names(char **names, int n)
 {
     return pl_realloc_array(names, (size_t)n + 1, sizeof *names);
@@ -448,6 +460,7 @@ static void collect_decls(cc_t *cc, ast *decls)
         switch (d->kind) {
         case A_GAME: set_once(cc, &cc->title, d, "the game title"); break;
         case A_ABOUT: set_once(cc, &cc->about, d, "the game description"); break;
+        case A_ENGINE: set_engine(cc, d); break;
         case A_IMPORT: do_import(cc, d); break;
         case A_BOARD: set_once(cc, &cc->board, d, "the board"); break;
         case A_PLAYERS: set_once(cc, &cc->players, d, "the list of players"); break;
@@ -1157,6 +1170,7 @@ static pl_program *compile_main(cc_t *cc, const char *name, char *text, size_t l
     build_setup(cc);
     p->title = pl_strdup(cc->title ? cc->title->name : name);
     p->about = pl_strdup(cc->about ? cc->about->name : "");
+    p->engine = pl_strdup(cc->engine ? cc->engine->name : "");
     p->source_name = pl_strdup(name);
     uint64_t h = PL_FNV_OFFSET;
     for (int i = 0; i < cc->nsrc; i++)

@@ -134,7 +134,7 @@ typedef struct {
     int strings_cap;     /* capacity of prog->strings (cc_add_string) */
 
     pl_program *prog;
-    const ast *board, *players, *title, *about;
+    const ast *board, *players, *title, *about, *engine;
     /* declarations kept for later, in file order (they grow: no fixed
        table may drop one) */
     const ast **decls_setup;

@@ -167,6 +167,10 @@ static void put_header(FILE *out, const pl_program *p)
     put_quoted(out, p->title);
     fputs("\nabout    ", out);
     put_quoted(out, p->about);
+    if (p->engine && p->engine[0]) {
+        fputs("\nengine   ", out);
+        put_quoted(out, p->engine);
+    }
     fputs("\nsource   ", out);
     put_quoted(out, p->source_name);
     fprintf(out, " (hash %016llx)\n", (unsigned long long)p->source_hash);

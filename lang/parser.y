@@ -51,7 +51,7 @@ static ast *name_node(pl_parse_ctx *ctx, char *s, YYLTYPE *loc);
 %token MARK UNMARK VAR PLAYER SETUP MOVES END DEF PICK IN WHERE LET SET SHOW
 %token REQUIRE IF ELSE EITHER OR FIRST MOVE TO CAPTURE REMOVE PLACE AT TEXT
 %token PASS AND NOT WINS LOSES DRAW WHEN NO OFF TRUE FALSE TURN EVALUATE POSSIBLE
-%token CELL BEYOND TOWARD SCRATCH REPEAT WHILE FOR
+%token CELL BEYOND TOWARD SCRATCH REPEAT WHILE FOR ENGINE
 
 %type <node> decl sided_list sided_items sided names cellitems cellitem params
 %type <node> player_names player_name
@@ -89,6 +89,7 @@ file:
 decl:
     GAME STRING                       { $$ = NODE(A_GAME, @1); $$->name = $2; }
   | ABOUT STRING                      { $$ = NODE(A_ABOUT, @1); $$->name = $2; }
+  | ENGINE name                       { $$ = NODE(A_ENGINE, @2); $$->name = $2->name; }
   | IMPORT STRING                     { $$ = SPAN(A_IMPORT, @1, @2); $$->name = $2; }
   | IMPORT IDENT                      { $$ = SPAN(A_IMPORT, @1, @2); $$->name = $2; }
   | BOARD INT IDENT INT               { $$ = SPAN(A_BOARD, @1, @4);

@@ -9,6 +9,7 @@
  * allocate the array it sizes, with calloc).
  */
 #include <stdlib.h>
+#include <string.h>
 #include "program.h"
 #include "util.h"
 
@@ -28,12 +29,18 @@ static void free_sided(pl_sided_table *t)
     free(t->data);
 }
 
+int pl_engine_name_valid(const char *name)
+{
+    return name && (strcmp(name, "mcts") == 0 || strcmp(name, "alphabeta") == 0);
+}
+
 void pl_program_free(pl_program *prog)
 {
     if (!prog)
         return;
     free(prog->title);
     free(prog->about);
+    free(prog->engine);
     free(prog->source_name);
     for (int i = 0; i < prog->nwords; i++)
         free(prog->words[i].text);

@@ -149,6 +149,8 @@ typedef struct pl_program {
     /* identity */
     char *title;          /* the game's title */
     char *about;          /* one-line description */
+    char *engine;         /* the engine of `ai` (`engine NAME`), "" when the
+                             game names none; one of pl_engine_name_valid */
     char *source_name;    /* file the program was compiled from */
     uint64_t source_hash; /* FNV-1a 64 of the source text (imports included) */
 
@@ -248,6 +250,9 @@ typedef struct pl_program {
 } pl_program;
 
 void pl_program_free(pl_program *prog);
+/* 1 when `name` is an engine a game may name for `ai` (`engine NAME`):
+ * "mcts" or "alphabeta", the names of player specs; else 0. */
+int pl_engine_name_valid(const char *name);
 
 /* The number of sets that set i is made of (itself, and the operands of
  * set algebra, recursively, counted as often as they appear), or any

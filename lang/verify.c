@@ -206,6 +206,9 @@ static int check_all_names(verifier *v)
      * there: every command prints the title and the source's name. */
     if (!p->title || !p->about || !p->source_name)
         return fail(v, "the %s is missing", !p->title ? "title" : !p->about ? "description" : "source name");
+    /* the engine of `ai`: a name the compiler would have accepted, or none */
+    if (p->engine && p->engine[0] && !pl_engine_name_valid(p->engine))
+        return fail(v, "the engine of ai is neither mcts nor alphabeta");
     for (int i = 0; i < p->nstrings; i++)
         if (!p->strings[i])
             return fail(v, "string constant %d is null", i);

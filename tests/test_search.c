@@ -581,7 +581,7 @@ static void test_specs(void **state)
         snprintf(text, sizeof text, "alphabeta:level=%d", lv);
         assert_int_equal(pl_player_spec_parse(text, 0, &sp, err, sizeof err), 0);
         assert_true(sp.time == cap[lv]);
-        assert_int_equal(sp.depth, lv <= 6 ? lv : 0);
+        assert_int_equal(sp.depth, lv <= 6 ? lv + 1 : 0);   /* one ply more than the level */
     }
     /* a named budget has no cap: reproducible anywhere */
     assert_int_equal(pl_player_spec_parse("mcts:iterations=300", 4, &sp, err, sizeof err), 0);
@@ -616,7 +616,7 @@ static void test_specs(void **state)
     assert_true(sp.depth == 6 && sp.time == 3.0);
     assert_int_equal(pl_player_spec_parse("alphabeta:level=4", 0, &sp, err,
                                           sizeof err), 0);
-    assert_int_equal(sp.depth, 4);
+    assert_int_equal(sp.depth, 5);   /* one ply more than the level */
 
     static const char *const bad[][2] = {
         {"robot", "unknown player 'robot'"},
@@ -743,7 +743,7 @@ static void test_level_time_cap(void **state)
     pl_movelist_init(&ml);
     pl_player_spec spec;
     char err[256];
-    assert_int_equal(pl_player_spec_parse("ai:seed=1", 2, &spec, err, sizeof err), 0);
+    assert_int_equal(pl_player_spec_parse("mcts:seed=1", 2, &spec, err, sizeof err), 0);
     assert_true(spec.iterations == 30 && spec.time == 1.0);
     pl_search *s = pl_search_new(prog, &spec);
     assert_non_null(s);

@@ -224,6 +224,10 @@ void pl_program_disasm(const pl_program *prog, const char *source, FILE *out)
 
 const char *pl_program_title(const pl_program *prog) { return prog->title; }
 const char *pl_program_about(const pl_program *prog) { return prog->about; }
+const char *pl_program_engine(const pl_program *prog)
+{
+    return prog->engine && prog->engine[0] ? prog->engine : NULL;
+}
 const char *pl_program_source_name(const pl_program *prog) { return prog->source_name; }
 uint64_t pl_program_rules_hash(const pl_program *prog) { return prog->source_hash; }
 int pl_program_nplayers(const pl_program *prog) { return prog->nplayers; }

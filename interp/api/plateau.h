@@ -163,6 +163,10 @@ PL_API void pl_program_disasm(const pl_program *prog, const char *source,
 
 PL_API const char *pl_program_title(const pl_program *prog);
 PL_API const char *pl_program_about(const pl_program *prog);
+/* The engine the game file names for `ai` (its `engine` declaration:
+ * "mcts" or "alphabeta", chosen by measurement), or NULL when it names
+ * none (then `ai` is MCTS).  pl_player_spec_for_game applies it. */
+PL_API const char *pl_program_engine(const pl_program *prog);
 PL_API const char *pl_program_source_name(const pl_program *prog);
 /* FNV-1a 64 of the rules' text (imports included): identifies the rules. */
 PL_API uint64_t pl_program_rules_hash(const pl_program *prog);
@@ -392,8 +396,10 @@ enum {
     PL_SEARCH_MAX_THREADS = 256,
     PL_SEARCH_MAX_DEPTH = 64,    /* alpha-beta plies */
     PL_SPEC_TEXT = 160,          /* longest spec text kept */
-    PL_MCTS_CUTOFF_DEFAULT = 16  /* MCTS playout cutoff when the spec names none
+    PL_MCTS_CUTOFF_DEFAULT = 16, /* MCTS playout cutoff when the spec names none
                                     (chosen by measurement: docs/engine.md) */
+    PL_MCTS_BIAS_DEFAULT = 0     /* MCTS progressive bias when the spec names
+                                    none (chosen by measurement: docs/engine.md) */
 };
 
 /* A player, as parsed from "human", "random", "ai", "mcts:time=2,..." or
@@ -424,6 +430,10 @@ typedef struct {
     int no_nullmove;        /* nullmove off (1) */
     char text[PL_SPEC_TEXT]; /* the spec as given ("ai" becomes "ai:level=N"
                                 when a level was applied) */
+    int bias;               /* MCTS: progressive bias from the game's
+                               `evaluate` (1 on, 0 off) */
+    int ai;                 /* parsed from "ai": the engine is the game's
+                               (pl_player_spec_for_game), MCTS until then */
 } pl_player_spec;
 
 /* Parse a spec.  `level` (0: none) sets the budget of `ai` and of a bare
@@ -432,6 +442,13 @@ typedef struct {
 PL_API pl_err pl_player_spec_parse(const char *text, int level,
                                    pl_player_spec *spec, char *err,
                                    size_t errlen);
+/* Make an `ai` spec the engine the game names (pl_program_engine; MCTS
+ * when it names none), at the same level: the kind, its decisive-move
+ * default and a level's work budget (iterations or depth) change; the
+ * time, the seed and the rest stay.  Other specs are left alone.
+ * pl_search_new applies it; a caller that shows the engine or reads the
+ * spec's kind applies it once the game is loaded. */
+PL_API void pl_player_spec_for_game(pl_player_spec *spec, const pl_program *prog);
 /* The budgets of a level (1..10) for an engine kind (see docs/engine.md). */
 PL_API void pl_player_spec_apply_level(pl_player_spec *spec, int level);
 /* "mcts 1 s", "alphabeta depth 4, 2 s": the budget in words. */

@@ -37,6 +37,13 @@ typedef struct {
     pl_ugi_player *proc;       /* the running process, kept from game to game */
 } match_player;
 
+/* One search of a game: its phase is known when the game's length is. */
+typedef struct {
+    int k, ply;                /* the player (0: p1), the ply it moved at */
+    double seconds;
+    long long work;            /* iterations or nodes */
+} match_search;
+
 typedef struct {
     pl_cli_game g;
     const char *game_arg;         /* GAME: the installed game's own name when it matched one */
@@ -55,6 +62,8 @@ typedef struct {
     pl_tourney t;              /* the results */
     char **texts;              /* the moves of the game being played */
     int ntexts, captexts;
+    match_search *searches;    /* its searches, put in their phases at its end */
+    int nsearches, capsearches;
 } match_ctx;
 
 /* A game that could not be played (the reason was printed): never a result.
@@ -80,6 +89,24 @@ static void clear_texts(match_ctx *m)
 {
     while (m->ntexts > 0)
         free(m->texts[--m->ntexts]);
+}
+
+static void add_search(match_ctx *m, int k, double seconds, long long work)
+{
+    int need = m->nsearches + 1;
+    PL_GROW(m->searches, m->capsearches, need);
+    m->searches[m->nsearches++] = (match_search){k, pl_state_ply(m->g.st), seconds, work};
+}
+
+/* The game is over: each of its searches counts in its third of the game. */
+static void count_phases(match_ctx *m, pl_tourney_game *tg)
+{
+    for (int i = 0; i < m->nsearches; i++) {
+        const match_search *s = &m->searches[i];
+        pl_tourney_game_add_phase(tg, s->k, pl_tourney_phase(s->ply, tg->plies), s->seconds,
+                                  s->work);
+    }
+    m->nsearches = 0;
 }
 
 /* The name of the game for file names: the stem of GAME. */
@@ -275,6 +302,7 @@ static int ugi_move(match_ctx *m, int k, pl_tourney_game *tg)
     } else {
         tg->think[k] += pl_now() - start;
         tg->chosen[k]++;
+        add_search(m, k, pl_now() - start, 0);
         return pl_cli_find_move(m->g.ml, move);
     }
     fprintf(stderr, "plateau %s: game %d: p%d (%s) loses by forfeit: %s\n", m->cmd,
@@ -315,6 +343,7 @@ static int play_move(match_ctx *m, pl_tourney_game *tg)
     tg->think[k] += info.seconds;
     tg->work[k] += mp->spec.kind == PL_PLAYER_MCTS ? info.iterations : info.nodes;
     tg->chosen[k]++;
+    add_search(m, k, info.seconds, mp->spec.kind == PL_PLAYER_MCTS ? info.iterations : info.nodes);
     while (tg->nestimate < pl_state_ply(st))         /* the opening's plies */
         pl_tourney_game_add_estimate(tg, -1);
     pl_tourney_game_add_estimate(tg, first_seat_estimate(&info, mover,
@@ -361,6 +390,7 @@ static int play_one(match_ctx *m, int index, pl_tourney_game *tg)
     for (int s = 0; s < np; s++)
         tg->seat_player[s] = s == p1_seat ? 0 : 1;
     clear_texts(m);
+    m->nsearches = 0;
     if (new_engines(m, index, tg->seed) != 0)
         return pl_cli_fail(m->cmd, "the players could not start"), MATCH_FAILED;
     pl_cli_game_restart(&m->g);
@@ -452,6 +482,7 @@ static int run_games(match_ctx *m)
         tg->seconds = pl_now() - start;
         if (r < 0)
             return PL_EXIT_FAIL;
+        count_phases(m, tg);
         if (m->records && write_record(m, index + 1, tg, r) != 0)
             return PL_EXIT_FAIL;
         if (m->live)
@@ -585,6 +616,9 @@ static int run_command(match_ctx *m, const char *game, const run_options *o)
         rc = pl_cli_game_open(&m->g, m->cmd, game, o->position, o->moves);
     if (rc != 0)
         return rc;
+    for (int k = 0; k < 2; k++)   /* `ai`: the game's engine, shown in the report */
+        if (!m->p[k].is_ugi)
+            pl_player_spec_for_game(&m->p[k].spec, m->g.prog);
     char hint[512];
     m->game_arg = pl_cli_match_game(game, m->game_name, sizeof m->game_name, hint, sizeof hint)
                   ? m->game_name : game;
@@ -601,6 +635,7 @@ static void match_free(match_ctx *m)
 {
     clear_texts(m);
     free(m->texts);
+    free(m->searches);
     for (int k = 0; k < 2; k++) {
         pl_search_free(m->p[k].engine);
         pl_ugi_player_free(m->p[k].proc);

@@ -1664,6 +1664,7 @@ static int setup_controllers(play_ctx *c, const pl_cli_args *a,
         }
         if (ct->spec.kind == PL_PLAYER_HUMAN)
             continue;
+        pl_player_spec_for_game(&ct->spec, c->prog);   /* `ai`: the game's engine */
         if (!ct->spec.has_seed) {
             ct->spec.has_seed = 1;
             ct->spec.seed = c->seed + 0x9e3779b97f4a7c15ull * (uint64_t)(s + 1);

@@ -105,6 +105,22 @@ void pl_tourney_game_add_estimate(pl_tourney_game *g, double p1_estimate)
     g->estimate[g->nestimate++] = p1_estimate;
 }
 
+int pl_tourney_phase(int ply, int plies)
+{
+    if (plies <= 0 || ply <= 0)
+        return 0;
+    int phase = (int)((long long)ply * PL_TOURNEY_PHASES / plies);
+    return phase < PL_TOURNEY_PHASES ? phase : PL_TOURNEY_PHASES - 1;
+}
+
+void pl_tourney_game_add_phase(pl_tourney_game *g, int k, int phase, double seconds,
+                               long long work)
+{
+    g->phase_think[k][phase] += seconds;
+    g->phase_work[k][phase] += work;
+    g->phase_chosen[k][phase]++;
+}
+
 static int by_index(const void *a, const void *b)
 {
     const pl_tourney_game *x = a, *y = b;
@@ -202,6 +218,27 @@ static void print_heading(const pl_tourney *t, int n, double seconds, FILE *out)
                 t->shard, t->nshards, t->total, (unsigned long long)t->seed);
 }
 
+/* Player k's speed in each third of the games: where a search costs more
+ * (a crowded middle game, a long endgame playout) it shows here. */
+static void print_phase_speed(const pl_tourney *t, int k, FILE *out)
+{
+    static const char *const names[PL_TOURNEY_PHASES] = {"opening:", "middle:", "end:"};
+    for (int p = 0; p < PL_TOURNEY_PHASES; p++) {
+        double think = 0;
+        long long work = 0, chosen = 0;
+        for (int i = 0; i < t->ngames; i++) {
+            think += t->games[i].phase_think[k][p];
+            work += t->games[i].phase_work[k][p];
+            chosen += t->games[i].phase_chosen[k][p];
+        }
+        if (chosen == 0)
+            continue;
+        fprintf(out, "  %-9s %.3f s/move, %.0f %s/s, %lld %s over %lld move%s\n", names[p],
+                think / (double)chosen, think > 0 ? (double)work / think : 0.0,
+                t->unit[k], work, t->unit[k], chosen, chosen == 1 ? "" : "s");
+    }
+}
+
 static void print_search_speed(const pl_tourney *t, FILE *out)
 {
     for (int k = 0; k < 2; k++) {
@@ -217,6 +254,7 @@ static void print_search_speed(const pl_tourney *t, FILE *out)
         fprintf(out, "p%d search: %.3f s/move, %.0f %s/s\n", k + 1,
                 think / (double)chosen, think > 0 ? (double)work / think : 0.0,
                 t->unit[k]);
+        print_phase_speed(t, k, out);
     }
 }
 

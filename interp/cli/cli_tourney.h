@@ -26,6 +26,11 @@ enum { PL_TOURNEY_WIN, PL_TOURNEY_DRAW, PL_TOURNEY_LOSS };
  * length already gave the winner this much (see docs/tournaments.md). */
 #define PL_TOURNEY_EARLY 0.9
 
+/* The phases of a game for the search speed: its plies cut in thirds,
+ * the opening, the middle and the end (a game file declares no phases:
+ * docs/engine.md, "Speed per phase"). */
+enum { PL_TOURNEY_PHASES = 3 };
+
 typedef struct {
     int index;                        /* 0-based over the whole run */
     uint64_t seed;                    /* pl_tourney_game_seed(seed, index) */
@@ -42,6 +47,9 @@ typedef struct {
     double think[2];                  /* thinking time of p1 and p2 */
     long long work[2];                /* their iterations or nodes */
     long long chosen[2];              /* their moves */
+    double phase_think[2][PL_TOURNEY_PHASES];    /* the same three, per */
+    long long phase_work[2][PL_TOURNEY_PHASES];  /* phase of the game */
+    long long phase_chosen[2][PL_TOURNEY_PHASES];
     double *estimate;                 /* per ply: the first seat's win
                                          estimate after the move, or -1 */
     int nestimate, capestimate;
@@ -79,6 +87,13 @@ void pl_tourney_free(pl_tourney *t);
 pl_tourney_game *pl_tourney_add_game(pl_tourney *t);
 void pl_tourney_game_add_move(pl_tourney_game *g, const char *text);
 void pl_tourney_game_add_estimate(pl_tourney_game *g, double p1_estimate);
+/* The phase (0..PL_TOURNEY_PHASES-1) of a move made at `ply` (0-based)
+ * in a game of `plies` plies. */
+int pl_tourney_phase(int ply, int plies);
+/* Count a search of player k (0: p1) that took `seconds` and did `work`
+ * iterations or nodes in phase `phase` of game g. */
+void pl_tourney_game_add_phase(pl_tourney_game *g, int k, int phase, double seconds,
+                               long long work);
 /* Sort the games by index (merged shards arrive in any order). */
 void pl_tourney_sort(pl_tourney *t);
 

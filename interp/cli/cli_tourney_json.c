@@ -75,9 +75,14 @@ static void write_game(const pl_tourney *t, const pl_tourney_game *g, FILE *out)
         pl_json_write_string(out, g->moves[k]);
     }
     fputs("],\n     \"search\": [", out);
-    for (int k = 0; k < 2; k++)
-        fprintf(out, "%s{\"time\": %.6f, \"work\": %lld, \"moves\": %lld}",
+    for (int k = 0; k < 2; k++) {
+        fprintf(out, "%s{\"time\": %.6f, \"work\": %lld, \"moves\": %lld, \"phases\": [",
                 k ? ", " : "", g->think[k], g->work[k], g->chosen[k]);
+        for (int p = 0; p < PL_TOURNEY_PHASES; p++)
+            fprintf(out, "%s{\"time\": %.6f, \"work\": %lld, \"moves\": %lld}", p ? ", " : "",
+                    g->phase_think[k][p], g->phase_work[k][p], g->phase_chosen[k][p]);
+        fputs("]}", out);
+    }
     fputs("],\n     \"estimates\": [", out);
     for (int k = 0; k < g->nestimate; k++) {    /* null: the search gave none */
         fputs(k ? ", " : "", out);
@@ -173,6 +178,22 @@ static double get_number(json_check *c, const pl_json *obj, const char *key)
     return v->number;
 }
 
+/* The search of player k by phase ("phases", one object per phase): absent
+ * in the files of older versions, which then report no phases. */
+static void read_phases(json_check *c, pl_tourney_game *g, int k, const pl_json *search)
+{
+    const pl_json *v = pl_json_get(search, "phases");
+    if (!v)
+        return;
+    if (v->kind != PL_JSON_ARRAY || v->n != PL_TOURNEY_PHASES)
+        return (void)bad(c, "search.phases", "an array of 3 objects expected");
+    for (int p = 0; p < PL_TOURNEY_PHASES; p++) {
+        g->phase_think[k][p] = get_number(c, v->items[p], "time");
+        g->phase_work[k][p] = get_int(c, v->items[p], "work", 0, INT64_MAX);
+        g->phase_chosen[k][p] = get_int(c, v->items[p], "moves", 0, INT64_MAX);
+    }
+}
+
 static void read_players(json_check *c, pl_tourney *t, const pl_json *set)
 {
     const pl_json *seats = pl_json_get_kind(set, "seats", PL_JSON_ARRAY);
@@ -243,6 +264,7 @@ static void read_game_lists(json_check *c, pl_tourney_game *g, const pl_json *ob
         g->think[k] = get_number(c, search->items[k], "time");
         g->work[k] = get_int(c, search->items[k], "work", 0, INT64_MAX);
         g->chosen[k] = get_int(c, search->items[k], "moves", 0, INT64_MAX);
+        read_phases(c, g, k, search->items[k]);
     }
 }
 

@@ -170,6 +170,7 @@ static int search_spec(ugi_ctx *u, const go_limits *l, int mover, pl_player_spec
         say(u, "info string option Player: %s", err);
         return -1;
     }
+    pl_player_spec_for_game(spec, u->g.prog);   /* `ai`: the game's engine */
     if (spec->kind == PL_PLAYER_MCTS)
         spec->threads = u->threads;
     int side = mover == 0 ? 0 : 1;

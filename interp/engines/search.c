@@ -48,7 +48,10 @@ static const pl_engine_ops *engine_of(pl_player_kind kind)
 
 /* Level -> budget.  Levels 1-6 count work (the same moves on every
  * machine, as long as the work fits in the level's time cap), 7-10 count
- * seconds.  Every level is bounded in time: the cap of levels 1-6 stops a
+ * seconds.  Alpha-beta searches one ply more than the level: depth 2 is
+ * the shallowest search whose leaf check (decisive=on) sees a win in two,
+ * which the default player must find at level 1 in the games where `ai`
+ * is alpha-beta (the tactics suite, as MCTS's root screen does).  Every level is bounded in time: the cap of levels 1-6 stops a
  * search whose iterations or depth take longer (a slow game, a huge
  * branching factor), so that no level looks hung.  Keep docs/engine.md
  * and `plateau play --help` in step. */
@@ -58,8 +61,8 @@ static const struct {
     double time;     /* levels 7-10: the budget; 1-6: the cap */
 } levels[PL_LEVEL_MAX + 1] = {
     {0, 0, 0},
-    {10, 1, 0.5}, {30, 2, 1},   {100, 3, 2},   {300, 4, 3},  {1000, 5, 5},
-    {3000, 6, 10}, {0, 0, 1},   {0, 0, 3},     {0, 0, 10},   {0, 0, 30},
+    {10, 2, 0.5}, {30, 3, 1},   {100, 4, 2},   {300, 5, 3},  {1000, 6, 5},
+    {3000, 7, 10}, {0, 0, 1},   {0, 0, 3},     {0, 0, 10},   {0, 0, 30},
 };
 
 void pl_player_spec_apply_level(pl_player_spec *spec, int level)
@@ -83,7 +86,7 @@ void pl_player_spec_apply_level(pl_player_spec *spec, int level)
 enum {
     K_TIME, K_ITERATIONS, K_DEPTH, K_LEVEL, K_THREADS, K_SEED, K_C,
     K_PLAYOUT, K_EPS, K_MEMORY, K_TT, K_DECISIVE, K_CUTOFF, K_ASPIRATION, K_LMR,
-    K_NULLMOVE
+    K_NULLMOVE, K_BIAS
 };
 
 /* Which kinds take which key: bit 1 << kind. */
@@ -112,6 +115,7 @@ static const struct {
     {"aspiration", K_ASPIRATION, FOR_AB},
     {"lmr", K_LMR, FOR_AB},
     {"nullmove", K_NULLMOVE, FOR_AB},
+    {"bias", K_BIAS, FOR_MCTS},
 };
 
 enum { NKEYS = (int)(sizeof spec_keys / sizeof spec_keys[0]) };
@@ -160,6 +164,13 @@ static int parse_off(const char *v, int *off)
     return -1;
 }
 
+/* The keys of `ai`: those that mean the same in every engine, since the
+ * game chooses the engine (pl_player_spec_for_game) after parsing. */
+static int ai_key(int key)
+{
+    return key == K_TIME || key == K_LEVEL || key == K_SEED;
+}
+
 /* One KEY=VALUE of a spec of kind `kind`. */
 static pl_err parse_key(pl_player_spec *spec, const char *key, const char *val,
                      int *budget, int *level, const char *text, char *err,
@@ -169,10 +180,15 @@ static pl_err parse_key(pl_player_spec *spec, const char *key, const char *val,
     for (int i = 0; i < NKEYS; i++)
         if (strcasecmp(spec_keys[i].name, key) == 0)
             k = i;
+    if (k >= 0 && spec->ai && !ai_key(spec_keys[k].key))
+        return spec_error(err, errlen, "'ai' takes the keys time, level and seed, "
+                          "not '%s' (the game chooses its engine: name one, "
+                          "mcts:%s=... or alphabeta:..., for its own keys)", key, key);
     if (k < 0 || !(spec_keys[k].kinds & (1u << spec->kind))) {
         char valid[160] = "";
         for (int i = 0; i < NKEYS; i++)
-            if (spec_keys[i].kinds & (1u << spec->kind)) {
+            if ((spec_keys[i].kinds & (1u << spec->kind)) &&
+                (!spec->ai || ai_key(spec_keys[i].key))) {
                 size_t n = strlen(valid);
                 snprintf(valid + n, sizeof valid - n, "%s%s", n ? ", " : "",
                          spec_keys[i].name);
@@ -259,6 +275,12 @@ static pl_err parse_key(pl_player_spec *spec, const char *key, const char *val,
     case K_NULLMOVE:
         bad = parse_off(val, &spec->no_nullmove);
         break;
+    case K_BIAS: {
+        int off = 0;
+        bad = parse_off(val, &off);
+        spec->bias = !off;
+        break;
+    }
     }
     if (bad) {
         static const char *const ranges[] = {
@@ -278,6 +300,7 @@ static pl_err parse_key(pl_player_spec *spec, const char *key, const char *val,
             [K_ASPIRATION] = "on or off",
             [K_LMR] = "on or off",
             [K_NULLMOVE] = "on or off",
+            [K_BIAS] = "on or off",
         };
         char what[200];
         snprintf(what, sizeof what, "%s must be %s", spec_keys[k].name,
@@ -285,6 +308,14 @@ static pl_err parse_key(pl_player_spec *spec, const char *key, const char *val,
         return spec_error(err, errlen, "%s, not '%s'", what, val);
     }
     return PL_OK;
+}
+
+/* The decisive-move checks: on in alpha-beta, where they cost little; off
+ * in MCTS playouts, where they cost more than they gain at equal time in
+ * the games measured (docs/engine.md). */
+static int default_decisive(pl_player_kind kind)
+{
+    return kind == PL_PLAYER_ALPHABETA ? PL_DECISIVE_ON : PL_DECISIVE_OFF;
 }
 
 pl_err pl_player_spec_parse(const char *text, int level, pl_player_spec *spec,
@@ -297,6 +328,7 @@ pl_err pl_player_spec_parse(const char *text, int level, pl_player_spec *spec,
     spec->memory_mb = 1024;
     spec->tt_mb = 16;
     spec->cutoff = PL_MCTS_CUTOFF_DEFAULT;
+    spec->bias = PL_MCTS_BIAS_DEFAULT;
     /* alpha-beta's null move: off unless asked for (nullmove=on); it lost
        strength in a measured game at 0.1 s a move (docs/engine.md) */
     spec->no_nullmove = 1;
@@ -314,8 +346,8 @@ pl_err pl_player_spec_parse(const char *text, int level, pl_player_spec *spec,
     const pl_engine_ops *named = engine_named(buf);
     if (strcasecmp(buf, "human") == 0)
         spec->kind = PL_PLAYER_HUMAN;
-    else if (strcasecmp(buf, "ai") == 0)
-        spec->kind = PL_PLAYER_MCTS, is_ai = 1;   /* the default engine */
+    else if (strcasecmp(buf, "ai") == 0)   /* MCTS until the game says */
+        spec->kind = PL_PLAYER_MCTS, is_ai = spec->ai = 1;
     else if (named)
         spec->kind = named->kind;
     else
@@ -323,10 +355,7 @@ pl_err pl_player_spec_parse(const char *text, int level, pl_player_spec *spec,
                           "mcts[:KEY=V,...] or alphabeta[:KEY=V,...])%s",
                           buf, "");
 
-    /* the decisive-move checks: on in alpha-beta, where they cost little;
-       off in MCTS playouts, where they cost more than they gain at equal
-       time in the games measured (docs/engine.md) */
-    spec->decisive = spec->kind == PL_PLAYER_ALPHABETA ? PL_DECISIVE_ON : PL_DECISIVE_OFF;
+    spec->decisive = default_decisive(spec->kind);
 
     int budget = 0, key_level = 0;
     if (opts && *opts) {
@@ -359,6 +388,31 @@ pl_err pl_player_spec_parse(const char *text, int level, pl_player_spec *spec,
         }
     }
     return PL_OK;
+}
+
+/* `ai` becomes the engine the game names (its `engine` declaration, chosen
+ * by tests/strength/tune), MCTS when it names none.  Only the kind, its
+ * decisive default and a level's work budget change: a budget in seconds,
+ * the time cap, the seed and anything the caller set stay, so this can be
+ * applied twice (by the CLI, then by pl_search_new) to the same effect. */
+void pl_player_spec_for_game(pl_player_spec *spec, const pl_program *prog)
+{
+    if (!spec || !spec->ai || !prog)
+        return;
+    const char *name = pl_program_engine(prog);
+    const pl_engine_ops *e = name ? engine_named(name) : &pl_engine_mcts;
+    if (!e || e->kind == spec->kind)
+        return;
+    spec->kind = e->kind;
+    spec->decisive = default_decisive(spec->kind);
+    spec->iterations = 0;
+    spec->depth = 0;
+    if (spec->level >= PL_LEVEL_MIN && spec->level <= PL_LEVEL_MAX) {
+        if (spec->kind == PL_PLAYER_MCTS)
+            spec->iterations = levels[spec->level].iterations;
+        else
+            spec->depth = levels[spec->level].depth;
+    }
 }
 
 static void fmt_num(char *buf, size_t len, double v)
@@ -426,10 +480,11 @@ pl_search *pl_search_new(const pl_program *prog, const pl_player_spec *spec)
     pl_search *s = pl_calloc(1, sizeof *s);
     s->prog = prog;
     s->spec = *spec;
+    pl_player_spec_for_game(&s->spec, prog);
     s->interval = 0.25;
-    s->ops = ops;
+    s->ops = engine_of(s->spec.kind);
     uint64_t seed = spec->has_seed ? spec->seed : pl_time_seed();
-    s->engine = ops->create(prog, spec, seed);
+    s->engine = s->ops->create(prog, &s->spec, seed);
     if (!s->engine) {
         free(s);
         return NULL;
