@@ -15,8 +15,8 @@
 #include "state_int.h"
 
 /* The largest program compiled to native code, in instructions: the C
-   compiler's time grows faster than the unit (chess, 3,000 instructions,
-   about 45 s on a 2-core machine; shogi, 17,000, more than 10 minutes). */
+   compiler's time grows faster than the unit (3,000 instructions took
+   about 45 s on a 2-core machine, 17,000 more than 10 minutes). */
 enum { PL_NATIVE_MAX_INSTRUCTIONS = 4000 };
 
 /* A source file the unit is compiled with (embedded at build time). */
