@@ -1145,18 +1145,22 @@ VM_INLINE int vm_backtrack(pl_state *st, vm_regs *r, const int32_t *code, long *
             break;
         }
         case FK_PICKBITS:
-        case FK_PICKLIST:
             pc = fpc;
-            if (f->kind == FK_PICKBITS)
-                v = pickbits_next(st, &VM_PROG(sets)[ip[1]], &f->bits, &f->aux);
-            else
-                v = f->aux < f->end ? f->items[f->aux++] : -1;
+            v = pickbits_next(st, &VM_PROG(sets)[ip[1]], &f->bits, &f->aux);
             if (v < 0) {
                 st->nforks--;
                 continue;
             }
-            if (f->kind == FK_PICKBITS ? f->bits == 0 : f->aux >= f->end)
+            if (f->bits == 0)
                 st->nforks--;   /* the last element: nothing to come back to */
+            break;
+        case FK_PICKLIST:
+            /* a list's fork goes with its last element: one is left */
+            pc = fpc;
+            assert(f->aux < f->end);
+            v = f->items[f->aux++];
+            if (f->aux >= f->end)
+                st->nforks--;
             break;
         case FK_FIRST:
             st->nforks--;
