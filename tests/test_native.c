@@ -94,8 +94,8 @@ static uint64_t playouts(const pl_program *prog, int games, int plies)
         }
         h = mix(h, &result, sizeof result);
     }
-    pl_movelist_free(ml);
-    pl_movelist_free(all);
+    pl_movelist_delete(ml);
+    pl_movelist_delete(all);
     pl_state_free(st);
     return h;
 }
@@ -187,7 +187,7 @@ static void runtime_errors_agree(void **state)
         pl_movelist *ml = pl_movelist_new();
         assert_int_equal(pl_generate(st, ml), PL_ERR_RUNTIME);
         snprintf(why[k], sizeof why[k], "%s", pl_state_error(st));
-        pl_movelist_free(ml);
+        pl_movelist_delete(ml);
         pl_state_free(st);
         pl_program_free(p);
     }
@@ -248,7 +248,7 @@ static void without_a_compiler(void **state)
     pl_movelist *ml = pl_movelist_new();
     assert_int_equal(pl_generate(st, ml), PL_ERR_RUNTIME);   /* the interpreter's error */
     assert_non_null(strstr(pl_state_error(st), "division by zero"));
-    pl_movelist_free(ml);
+    pl_movelist_delete(ml);
     pl_state_free(st);
     pl_program_free(p);
     if (copy)
