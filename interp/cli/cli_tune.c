@@ -283,6 +283,7 @@ static int verify(const tune_ctx *t, const int32_t *tuned, const int32_t *file,
         printf("the tuned values are the file's: no verification match\n");
     } else {
         int wdl[3];
+        /* its own seed: index -1, where the iterations use 1..K */
         if (play_match(t, tuned, file, games, pl_tourney_game_seed(t->seed, -1), wdl) != 0)
             return 1;
         double mean, l, h;
@@ -389,8 +390,9 @@ static int tune_game(const char *game, const tune_options *to)
     if (rc == 0) {
         pl_player_spec_for_game(&t.spec, base);
         char desc[128];
-        printf("tune: %s, %d tunable%s, %lld iterations of %lld games, %s (%s)\n",
-               pl_program_title(base), t.n, t.n == 1 ? "" : "s", to->iterations, to->games,
+        printf("tune: %s, %d tunable%s, %lld iteration%s of %lld games, %s (%s)\n",
+               pl_program_title(base), t.n, t.n == 1 ? "" : "s", to->iterations,
+               to->iterations == 1 ? "" : "s", to->games,
                t.spec.text, pl_player_spec_describe(&t.spec, desc, sizeof desc));
         printf("start: ");
         print_values(&t, file, stdout);
