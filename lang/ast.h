@@ -18,6 +18,7 @@ typedef enum {
     A_GAME, A_ABOUT, A_IMPORT, A_BOARD, A_DIRECTION, A_DIRECTIONS, A_REGION,
     A_PLAYERS, A_PIECE, A_SHOW, A_TURNTO, A_MARKDECL, A_VAR, A_PVAR, A_SETUP, A_MOVES, A_END,
     A_DEF, A_EVAL, A_CELLDECL, A_ENGINE,
+    A_TUNE,       /* `tune`: a: the range, b: its A_DEF (parser.y, tune_decl) */
     /* parts of declarations */
     A_SIDED,      /* name: player, a: list of items */
     A_RANGE,      /* a..b cells: a, b are A_NAME */

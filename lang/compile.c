@@ -453,6 +453,57 @@ static void declare_variable(cc_t *cc, const ast *d, sym_kind kind, char ***name
     (*names)[(*count)++] = pl_strdup(d->name);
 }
 
+/* `tune NAME = V in LO..HI`: a constant definition whose value a run may
+ * replace (pl_compile_file_tuned) within its range.  The replacement is
+ * made here, in the syntax tree, so the rest of the compiler sees a
+ * literal like any other `def`; like a `def`, an importing file may
+ * declare it again (then its value and range are the ones used). */
+static void declare_tunable(cc_t *cc, ast *d)
+{
+    ast *def = d->b, *val = def->b;
+    const ast *range = d->a;
+    long long lo = range->a->ival, hi = range->b->ival;
+    /* errors do not stop the declaration: the uses of the name compile */
+    if (lo > hi)
+        cc_error(cc, range, "the range of '%s' is empty: %lld is more than %lld", d->name, lo, hi);
+    else if (val->ival < lo || val->ival > hi)
+        cc_error(cc, val, "'%s' = %lld is outside its range %lld..%lld", d->name, (long long)val->ival, lo, hi);
+    for (int i = 0; i < cc->ntune; i++) {
+        if (strcmp(cc->tune_names[i], d->name) != 0)
+            continue;
+        if (cc->tune_values[i] < lo || cc->tune_values[i] > hi)
+            cc_error(cc, d, "the value %d given for '%s' is outside its range %lld..%lld",
+                     (int)cc->tune_values[i], d->name, lo, hi);
+        val->ival = val->value = cc->tune_values[i];
+    }
+    add_symbol(cc, def, d->name, SYM_DEF, 0);
+}
+
+/* The program's list of tunables, from the definitions that won (an
+ * importing file's `def` of the same name makes it a plain constant), and
+ * an error for each value given for a name that is no tunable. */
+static void build_tunables(cc_t *cc)
+{
+    pl_program *p = cc->prog;
+    for (int i = 0; i < cc->nsyms; i++) {
+        const ast *def = cc->syms[i].decl;
+        if (cc->syms[i].kind != SYM_DEF || def->op != 1)
+            continue;
+        p->tunables = pl_realloc_array(p->tunables, (size_t)p->ntunables + 1, sizeof *p->tunables);
+        p->tunables[p->ntunables++] = (pl_tunable){
+            .name = pl_strdup(def->name), .value = (int32_t)def->b->ival,
+            .lo = (int32_t)def->ival, .hi = def->value, .line = def->line};
+    }
+    for (int i = 0; i < cc->ntune; i++) {
+        int known = 0;
+        for (int k = 0; k < p->ntunables; k++)
+            known |= strcmp(p->tunables[k].name, cc->tune_names[i]) == 0;
+        if (!known)
+            cc_error(cc, NULL, "a value is given for '%s', which is no tunable constant of the game "
+                     "(declared with 'tune')", cc->tune_names[i]);
+    }
+}
+
 static void collect_decls(cc_t *cc, ast *decls)
 {
     pl_program *p = cc->prog;
@@ -568,6 +619,9 @@ static void collect_decls(cc_t *cc, ast *decls)
             break;
         case A_DEF:
             add_symbol(cc, d, d->name, SYM_DEF, 0);
+            break;
+        case A_TUNE:
+            declare_tunable(cc, d);
             break;
         case A_SETUP:
             PL_GROW(cc->decls_setup, cc->setup_cap, cc->nsetup + 1);
@@ -1158,6 +1212,7 @@ static pl_program *compile_main(cc_t *cc, const char *name, char *text, size_t l
         return NULL;
     /* Declarations of imports first (collect_decls recurses into them). */
     collect_file(cc, file, decls);
+    build_tunables(cc);
     if (cc->diags->errors)
         return NULL;
     build_players(cc);
@@ -1175,6 +1230,10 @@ static pl_program *compile_main(cc_t *cc, const char *name, char *text, size_t l
     uint64_t h = PL_FNV_OFFSET;
     for (int i = 0; i < cc->nsrc; i++)
         h = pl_hash_bytes(h, cc->src[i].text, cc->src[i].len);
+    for (int i = 0; i < cc->ntune; i++) { /* values given for tunables change the game too */
+        h = pl_hash_bytes(h, cc->tune_names[i], strlen(cc->tune_names[i]) + 1);
+        h = pl_hash_bytes(h, &cc->tune_values[i], sizeof cc->tune_values[i]);
+    }
     p->source_hash = h;
     if (cc->diags->errors)
         return NULL;
@@ -1219,12 +1278,18 @@ static pl_program *compile_main(cc_t *cc, const char *name, char *text, size_t l
 }
 
 static pl_program *compile_text(const char *name, char *text, size_t len,
-                                const char *stdlib_dir, pl_diags *d)
+                                const char *stdlib_dir, pl_diags *d,
+                                const char *const *tune_names, const int32_t *tune_values,
+                                int ntune)
 {
     cc_t cc = {0};
     cc.head = -1;
     cc.diags = d;
     cc.stdlib_dir = stdlib_dir;
+    cc.tune_names = tune_names;
+    cc.tune_values = tune_values;
+    cc.ntune = ntune;
+
     int errors_before = d->errors;
     pl_program *p = compile_main(&cc, name, text, len);
     pl_diags_finish(d, name);
@@ -1261,7 +1326,9 @@ static pl_program *compile_text(const char *name, char *text, size_t len,
     return p;
 }
 
-pl_program *pl_compile_file(const char *path, const char *stdlib_dir, pl_diags *d)
+pl_program *pl_compile_file_tuned(const char *path, const char *stdlib_dir,
+                                  const char *const *names, const int32_t *values,
+                                  int n, pl_diags *d)
 {
     size_t len;
     const char *why;
@@ -1270,7 +1337,12 @@ pl_program *pl_compile_file(const char *path, const char *stdlib_dir, pl_diags *
         pl_diag_add(d, PL_SEV_ERROR, path, NULL, 0, 0, 0, "%s", why);
         return NULL;
     }
-    return compile_text(path, text, len, stdlib_dir, d);
+    return compile_text(path, text, len, stdlib_dir, d, names, values, n);
+}
+
+pl_program *pl_compile_file(const char *path, const char *stdlib_dir, pl_diags *d)
+{
+    return pl_compile_file_tuned(path, stdlib_dir, NULL, NULL, 0, d);
 }
 
 pl_program *pl_compile_string(const char *name, const char *text, size_t len,
@@ -1280,5 +1352,5 @@ pl_program *pl_compile_string(const char *name, const char *text, size_t len,
         pl_diag_add(d, PL_SEV_ERROR, name, NULL, 0, 0, 0, "file is larger than 4 MiB");
         return NULL;
     }
-    return compile_text(name, pl_strndup(text, len), len, stdlib_dir, d);
+    return compile_text(name, pl_strndup(text, len), len, stdlib_dir, d, NULL, NULL, 0);
 }

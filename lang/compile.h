@@ -20,4 +20,11 @@ pl_program *pl_compile_string(const char *name, const char *text,
                               size_t len, const char *stdlib_dir,
                               pl_diags *d);
 
+/* The same with values for the game's tunable constants (`tune`):
+ * names[i] takes values[i]; an unknown name or a value out of range is an
+ * error. */
+pl_program *pl_compile_file_tuned(const char *path, const char *stdlib_dir,
+                                  const char *const *names, const int32_t *values,
+                                  int n, pl_diags *d);
+
 #endif

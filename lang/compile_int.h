@@ -125,6 +125,10 @@ typedef struct {
         int known, open;
     } src_file[CC_MAX_FILES];
     const char *stdlib_dir;
+    /* values for tunables (pl_compile_file_tuned) */
+    const char *const *tune_names;
+    const int32_t *tune_values;
+    int ntune;
 
     cc_symbol *syms;
     int nsyms, syms_cap;

@@ -33,6 +33,8 @@ static const char *bracket_hint(pl_parse_ctx *ctx, const YYLTYPE *loc, const cha
                                 (l1).first_line == (l2).last_line ? (l2).last_column : (l1).first_column)
 static ast *binop(pl_parse_ctx *ctx, ast_kind kind, int op, ast *a, ast *b, YYLTYPE *l1, YYLTYPE *l2);
 static ast *unop(pl_parse_ctx *ctx, ast_kind kind, ast *a, YYLTYPE *l1, YYLTYPE *l2);
+static ast *tune_decl(pl_parse_ctx *ctx, ast *name, long long v, YYLTYPE *lv,
+                      long long lo, YYLTYPE *llo, long long hi, YYLTYPE *lhi);
 static ast *limit_depth(pl_parse_ctx *ctx, ast *n, int depth);
 static int max_depth(const ast *a, int d);
 static ast *name_node(pl_parse_ctx *ctx, char *s, YYLTYPE *loc);
@@ -51,7 +53,7 @@ static ast *name_node(pl_parse_ctx *ctx, char *s, YYLTYPE *loc);
 %token MARK UNMARK VAR PLAYER SETUP MOVES END DEF PICK IN WHERE LET SET SHOW
 %token REQUIRE IF ELSE EITHER OR FIRST MOVE TO CAPTURE REMOVE PLACE AT TEXT
 %token PASS AND NOT WINS LOSES DRAW WHEN NO OFF TRUE FALSE TURN EVALUATE POSSIBLE
-%token CELL BEYOND TOWARD SCRATCH REPEAT WHILE FOR ENGINE
+%token CELL BEYOND TOWARD SCRATCH REPEAT WHILE FOR ENGINE TUNE
 
 %type <node> decl sided_list sided_items sided names cellitems cellitem params
 %type <node> player_names player_name
@@ -140,6 +142,8 @@ decl:
   | DEF name '=' expr                 { $$ = NODE(A_DEF, @2); $$->name = $2->name; $$->b = $4; }
   | DEF name '(' params ')' block     { $$ = NODE(A_DEF, @2); $$->name = $2->name; $$->a = $4; $$->c = $6; }
   | DEF name block                    { $$ = NODE(A_DEF, @2); $$->name = $2->name; $$->c = $3; }
+  | TUNE name '=' sint IN sint DOTDOT sint
+                                      { $$ = tune_decl(ctx, $2, $4, &@4, $6, &@6, $8, &@8); }
   ;
 
 name: IDENT                           { $$ = name_node(ctx, $1, &@1); }
@@ -476,6 +480,36 @@ static ast *unop(pl_parse_ctx *ctx, ast_kind kind, ast *a, YYLTYPE *l1, YYLTYPE 
     n->a = a;
     check_constant(ctx, n);
     return limit_depth(ctx, n, 1 + max_depth(a, 0));
+}
+
+static ast *int_node(pl_parse_ctx *ctx, long long v, YYLTYPE *loc)
+{
+    ast *n = NODE(A_INT, *loc);
+    n->ival = v;
+    n->known = 1;
+    n->value = (int32_t)v;
+    return n;
+}
+
+/* `tune NAME = V in LO..HI`: an A_TUNE (at the name) holding the range
+ * (a: an A_RANGE of two A_INTs, for the errors about it) and the A_DEF
+ * the rest of the compiler sees (b), a constant definition marked as
+ * tunable (op 1) with its range (ival..value); compile.c checks both. */
+static ast *tune_decl(pl_parse_ctx *ctx, ast *name, long long v, YYLTYPE *lv,
+                      long long lo, YYLTYPE *llo, long long hi, YYLTYPE *lhi)
+{
+    ast *t = ast_new(ctx, A_TUNE, name->line, name->col, name->end_col);
+    t->name = name->name;
+    t->a = SPAN(A_RANGE, *llo, *lhi);
+    t->a->a = int_node(ctx, lo, llo);
+    t->a->b = int_node(ctx, hi, lhi);
+    t->b = ast_new(ctx, A_DEF, name->line, name->col, name->end_col);
+    t->b->name = name->name;
+    t->b->b = int_node(ctx, v, lv);
+    t->b->op = 1;
+    t->b->ival = lo;
+    t->b->value = (int32_t)hi;
+    return t;
 }
 
 static ast *name_node(pl_parse_ctx *ctx, char *s, YYLTYPE *loc)

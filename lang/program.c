@@ -42,6 +42,9 @@ void pl_program_free(pl_program *prog)
     free(prog->about);
     free(prog->engine);
     free(prog->source_name);
+    for (int i = 0; i < prog->ntunables; i++)
+        free(prog->tunables[i].name);
+    free(prog->tunables);
     for (int i = 0; i < prog->nwords; i++)
         free(prog->words[i].text);
     free(prog->words);

@@ -145,6 +145,14 @@ typedef struct pl_program_cache {
 /* Entries of the end-rule code: results pushed before RESULT, PL_RESULT_NONE
  * or r in 0..nplayers-1: player r wins; r == nplayers: draw (plateau.h). */
 
+/* A tunable constant of the source: its name, value (after any override),
+ * inclusive range and declaring line (of the file that declares it). */
+typedef struct {
+    char *name;
+    int32_t value, lo, hi;
+    int32_t line;
+} pl_tunable;
+
 typedef struct pl_program {
     /* identity */
     char *title;          /* the game's title */
@@ -153,6 +161,13 @@ typedef struct pl_program {
                              game names none; one of pl_engine_name_valid */
     char *source_name;    /* file the program was compiled from */
     uint64_t source_hash; /* FNV-1a 64 of the source text (imports included) */
+
+    /* `tune NAME = V in LO..HI`: the constants `plateau tune` may change,
+     * in declaration order (imports first).  A source-level fact: a run
+     * changes one by compiling again with an override (pl_tune_value), so
+     * the value stays a literal for the compiler; not kept in a .pbc. */
+    int32_t ntunables;
+    pl_tunable *tunables;
 
     /* board */
     int32_t ncols, nrows, ncells;

@@ -98,9 +98,16 @@ static pl_err compiled(pl_program *prog, pl_program **out)
     return prog ? PL_OK : PL_ERR_COMPILE;
 }
 
+/* Values for tunables, as the compiler takes them (pl_load_tuned). */
+typedef struct {
+    const char *const *names;
+    const int32_t *values;
+    int n;
+} tune_set;
+
 /* pl_load_file with a diagnostics list that is never NULL. */
 static pl_err load_file(const char *path, pl_diags *d, pl_program **prog,
-                        char **source)
+                        char **source, const tune_set *tune)
 {
     size_t len = 0;
     char *data = NULL;
@@ -113,10 +120,15 @@ static pl_err load_file(const char *path, pl_diags *d, pl_program **prog,
         return why == ENOMEM ? PL_ERR_MEMORY : PL_ERR_IO;
     }
     pl_err err;
-    if (pl_bytecode_is_bytecode((const uint8_t *)data, len)) {
+    if (pl_bytecode_is_bytecode((const uint8_t *)data, len) && tune->n > 0) {
+        pl_diag_add(d, PL_SEV_ERROR, path, NULL, 0, 0, 0,
+                    "values for tunable constants need the game's source, not its bytecode");
+        err = PL_ERR_ARGUMENT;
+    } else if (pl_bytecode_is_bytecode((const uint8_t *)data, len)) {
         err = read_bytecode(path, data, len, d, prog);
     } else {
-        err = compiled(pl_compile_file(path, pl_paths_stdlib_dir(), d), prog);
+        err = compiled(pl_compile_file_tuned(path, pl_paths_stdlib_dir(), tune->names,
+                                             tune->values, tune->n, d), prog);
         if (err == PL_OK && source) {
             *source = data;
             data = NULL;
@@ -126,8 +138,8 @@ static pl_err load_file(const char *path, pl_diags *d, pl_program **prog,
     return err;
 }
 
-pl_err pl_load_file(const char *path, pl_diags *diags, pl_program **prog,
-                    char **source)
+static pl_err load_file_tuned(const char *path, pl_diags *diags, pl_program **prog,
+                              char **source, const tune_set *tune)
 {
     if (source)
         *source = NULL;
@@ -138,12 +150,20 @@ pl_err pl_load_file(const char *path, pl_diags *diags, pl_program **prog,
         return PL_ERR_ARGUMENT;
     pl_diags local;
     pl_diags_init(&local);
-    pl_err err = load_file(path, diags ? diags : &local, prog, source);
+    pl_err err = load_file(path, diags ? diags : &local, prog, source, tune);
     pl_diags_free(&local);
     return err;
 }
 
-pl_err pl_load(const char *name_or_path, pl_diags *diags, pl_program **prog)
+pl_err pl_load_file(const char *path, pl_diags *diags, pl_program **prog,
+                    char **source)
+{
+    tune_set none = {0};
+    return load_file_tuned(path, diags, prog, source, &none);
+}
+
+static pl_err load_tuned(const char *name_or_path, const tune_set *tune,
+                         pl_diags *diags, pl_program **prog)
 {
     if (!prog)
         return PL_ERR_ARGUMENT;
@@ -162,9 +182,53 @@ pl_err pl_load(const char *name_or_path, pl_diags *diags, pl_program **prog)
         free(conflict);
         return PL_ERR_NOT_FOUND;
     }
-    pl_err err = pl_load_file(path, diags, prog, NULL);
+    pl_err err = load_file_tuned(path, diags, prog, NULL, tune);
     free(path);
     return err;
+}
+
+pl_err pl_load(const char *name_or_path, pl_diags *diags, pl_program **prog)
+{
+    tune_set none = {0};
+    return load_tuned(name_or_path, &none, diags, prog);
+}
+
+pl_err pl_load_tuned(const char *name_or_path, const pl_tune_value *values, int nvalues,
+                     pl_diags *diags, pl_program **prog)
+{
+    if (nvalues < 0 || (nvalues > 0 && !values)) {
+        if (prog)
+            *prog = NULL;
+        return PL_ERR_ARGUMENT;
+    }
+    const char **names = pl_calloc((size_t)nvalues + 1, sizeof *names);
+    int32_t *vals = pl_calloc((size_t)nvalues + 1, sizeof *vals);
+    for (int i = 0; i < nvalues; i++) {
+        names[i] = values[i].name ? values[i].name : "";
+        vals[i] = values[i].value;
+    }
+    tune_set tune = {names, vals, nvalues};
+    pl_err err = load_tuned(name_or_path, &tune, diags, prog);
+    free(names);
+    free(vals);
+    return err;
+}
+
+int pl_program_ntunables(const pl_program *prog) { return prog ? prog->ntunables : 0; }
+
+const char *pl_program_tunable(const pl_program *prog, int i, int32_t *value, int32_t *lo,
+                               int32_t *hi)
+{
+    if (!prog || i < 0 || i >= prog->ntunables)
+        return NULL;
+    const pl_tunable *t = &prog->tunables[i];
+    if (value)
+        *value = t->value;
+    if (lo)
+        *lo = t->lo;
+    if (hi)
+        *hi = t->hi;
+    return t->name;
 }
 
 pl_err pl_load_string(const char *name, const char *text, size_t len,

@@ -141,6 +141,23 @@ PL_API pl_err pl_load_file(const char *path, pl_diags *diags,
  * imports are looked up in the stdlib), or read it if it is bytecode. */
 PL_API pl_err pl_load_string(const char *name, const char *text, size_t len,
                              pl_diags *diags, pl_program **prog);
+/* A value for one of a game's tunable constants (`tune NAME = V in
+ * LO..HI`, docs/language.md).  pl_load_tuned loads a game source as
+ * pl_load does, with these values in place of the file's: the game is
+ * compiled again, so the value is a literal like any other.  A name that
+ * is no tunable of the game, or a value outside its range, is a compile
+ * error (PL_ERR_COMPILE); a .pbc file takes no values (PL_ERR_ARGUMENT). */
+typedef struct {
+    const char *name;
+    int32_t value;
+} pl_tune_value;
+PL_API pl_err pl_load_tuned(const char *name_or_path, const pl_tune_value *values,
+                            int nvalues, pl_diags *diags, pl_program **prog);
+/* The game's tunable constants, in declaration order: their number, and
+ * the i-th one's name (NULL: out of range) with its value and range. */
+PL_API int pl_program_ntunables(const pl_program *prog);
+PL_API const char *pl_program_tunable(const pl_program *prog, int i, int32_t *value,
+                                      int32_t *lo, int32_t *hi);
 PL_API void pl_program_free(pl_program *prog);
 /* Native code: the program's rules compiled to machine code by the
  * system's C compiler, into a cache (PLATEAU_CACHE, else

@@ -209,6 +209,37 @@ static const pl_cli_command commands[] = {
      "                  player's average win estimate over the course of\n"
      "                  the games, against its final score\n"
      "  --quiet         no line per game\n"},
+    {"tune", pl_cli_tune, "tune a game's tunable weights by self-play (SPSA)",
+     "Usage: plateau tune GAME [--games N] [--iterations K] [--time T]\n"
+     "                         [--player SPEC] [--seed S] [--verify N]\n"
+     "                         [--openings N] [--max-plies N]\n"
+     "\n"
+     "Tune the constants the game file marks as tunable ('tune NAME = V in\n"
+     "LO..HI', docs/language.md) by SPSA self-play: each of K iterations\n"
+     "moves every value at once up or down by a step that shrinks from a\n"
+     "tenth of its range (at least 1), plays N games of the values above\n"
+     "against those below, and moves the values towards the side that won,\n"
+     "as far as the score was one-sided.  Then a verification match of the\n"
+     "tuned values against the file's: the score with its 95% interval and\n"
+     "the Elo difference with its interval, as 'match' prints them, and the\n"
+     "tuned values as 'tune' lines to paste into the game file.  Games come\n"
+     "in pairs on one random opening, each side playing it from both seats.\n"
+     "The game must be a source file (not .pbc) of two players.\n"
+     "\n"
+     "Options:\n"
+     "  --games N       games per iteration, even (default 8)\n"
+     "  --iterations K  SPSA iterations (default 20)\n"
+     "  --time T        seconds per move of an alphabeta player (instead of\n"
+     "                  the default player, alphabeta:depth=2)\n"
+     "  --player SPEC   the player both sides use: mcts[:...],\n"
+     "                  alphabeta[:...] or ai (the game's engine); its\n"
+     "                  budget should be small: a run plays K*N games\n"
+     "  --seed S        seed of the run: the directions of the steps, the\n"
+     "                  openings and the players' seeds (default 0)\n"
+     "  --verify N      games of the verification match, even (default 40;\n"
+     "                  0: none)\n"
+     "  --openings N    random plies that start each pair of games (default 2)\n"
+     "  --max-plies N   stop a game after N plies as a draw (default 300)\n"},
     {"merge", pl_cli_merge, "put the shards of a match or balance together",
      "Usage: plateau merge FILE... [--json FILE] [--svg FILE] [--quiet]\n"
      "                            [--no-times]\n"
@@ -374,7 +405,7 @@ enum { NCOMMANDS = (int)(sizeof commands / sizeof commands[0]) };
 static int reports_progress(const char *name)
 {
     static const char *const names[] = {"play", "match", "balance", "replay",
-                                        "perft", "validate", "bench"};
+                                        "perft", "validate", "bench", "tune"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strcmp(names[i], name) == 0)
             return 1;

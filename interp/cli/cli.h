@@ -50,6 +50,7 @@ int pl_cli_merge(int argc, char **argv);
 int pl_cli_balance(int argc, char **argv);
 int pl_cli_ugi(int argc, char **argv);
 int pl_cli_rules(int argc, char **argv);
+int pl_cli_tune(int argc, char **argv);
 
 /* Print the help of command `name` to `out` (the text is in cli.c). */
 void pl_cli_command_help(const char *name, FILE *out);

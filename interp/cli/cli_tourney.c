@@ -180,8 +180,8 @@ static void gather(const pl_tourney *t, tourney_stats *st)
     st->n = t->ngames;
 }
 
-static void score_interval(int w, int d, int l, double *mean, double *lo,
-                           double *hi)
+void pl_tourney_score_interval(int w, int d, int l, double *mean, double *lo,
+                                double *hi)
 {
     double n = w + d + l, z = 1.959964;
     double m = (w + 0.5 * d) / n;
@@ -194,7 +194,7 @@ static void score_interval(int w, int d, int l, double *mean, double *lo,
     *hi = center + half > 1 ? 1 : center + half;
 }
 
-static void fmt_elo(double score, char *buf, size_t len)
+void pl_tourney_elo_text(double score, char *buf, size_t len)
 {
     if (score <= 1e-9)
         snprintf(buf, len, "-inf");
@@ -277,11 +277,11 @@ void pl_tourney_print_match(const pl_tourney *t, double seconds, FILE *out)
                 c[1], c[2]);
     }
     double mean, lo, hi;
-    score_interval(st.w, st.d, st.l, &mean, &lo, &hi);
+    pl_tourney_score_interval(st.w, st.d, st.l, &mean, &lo, &hi);
     char e[3][32];
-    fmt_elo(mean, e[0], sizeof e[0]);
-    fmt_elo(lo, e[1], sizeof e[1]);
-    fmt_elo(hi, e[2], sizeof e[2]);
+    pl_tourney_elo_text(mean, e[0], sizeof e[0]);
+    pl_tourney_elo_text(lo, e[1], sizeof e[1]);
+    pl_tourney_elo_text(hi, e[2], sizeof e[2]);
     fprintf(out, "score of p1: %.1f/%d = %.1f%% (95%%: %.1f%% .. %.1f%%)\n",
             st.w + 0.5 * st.d, st.n, 100 * mean, 100 * lo, 100 * hi);
     fprintf(out, "elo difference: %s (95%%: %s .. %s)\n", e[0], e[1], e[2]);
@@ -357,7 +357,7 @@ void pl_tourney_print_balance(const pl_tourney *t, double seconds, FILE *out)
     if (st.n == 0)
         return;
     double mean, lo, hi;
-    score_interval(st.w, st.d, st.l, &mean, &lo, &hi);
+    pl_tourney_score_interval(st.w, st.d, st.l, &mean, &lo, &hi);
     fprintf(out, "first player (%s): %d wins, %d draws, %d losses\n",
             t->seat_names[0], st.w, st.d, st.l);
     fprintf(out, "score of the first player: %.1f/%d = %.1f%% (95%%: %.1f%% .. %.1f%%)\n",

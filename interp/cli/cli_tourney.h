@@ -97,6 +97,13 @@ void pl_tourney_game_add_phase(pl_tourney_game *g, int k, int phase, double seco
 /* Sort the games by index (merged shards arrive in any order). */
 void pl_tourney_sort(pl_tourney *t);
 
+/* The score of p1 over w wins, d draws and l losses (n > 0): its mean
+ * and 95% interval (the statistics at the top of cli_tourney.c). */
+void pl_tourney_score_interval(int w, int d, int l, double *mean, double *lo,
+                               double *hi);
+/* The Elo difference of a score, "+35", "-inf", "+inf". */
+void pl_tourney_elo_text(double score, char *buf, size_t len);
+
 /* The line of one game: "game 3: x = p1, o = p2: x wins in 7 plies". */
 void pl_tourney_print_game(const pl_tourney *t, const pl_tourney_game *g,
                            FILE *out);

@@ -86,15 +86,24 @@ run frobnicate;             expect "unknown command" 2 "" "unknown command 'frob
 run --frobnicate;           expect "unknown global option" 2 "" "unknown option"
 run help perft;             expect "help perft" 0 "Usage: plateau perft"
 
-for cmd in list rules play match balance merge replay perft moves show validate compile disasm bench; do
+for cmd in list rules play match balance merge replay perft moves show validate compile disasm bench tune; do
     run "$cmd" --help
     expect "$cmd --help" 0 "Usage: plateau $cmd"
 done
 run --help
-for cmd in list rules play match balance merge replay perft moves show validate compile disasm bench; do
+for cmd in list rules play match balance merge replay perft moves show validate compile disasm bench tune; do
     if grep -q "^  $cmd " "$tmp/out"; then pass "--help lists $cmd"
     else fail "--help lists $cmd" "missing"; fi
 done
+
+# tune: a short run on the tiny test game, its errors
+run tune tests/tune/tiny.game --iterations 2 --games 2 --verify 2 --player alphabeta:depth=1
+expect "tune runs" 0 "tuned values (to paste into the game file):"
+run tune tests/tune/none.game;    expect "tune: no tunables" 1 "" "has no tunable constants"
+run tune tic-tac-toe;              expect "tune: shipped game without tunables" 1 "" "has no tunable constants"
+run tune tests/tune/tiny.game --games 3;   expect "tune: odd games" 2 "" "--games must be even"
+run tune tests/tune/tiny.game --seed -1;   expect "tune: bad seed" 2 "" "--seed"
+run tune;                          expect "tune: no game" 2 "" "no GAME given"
 
 run perft tic-tac-toe 2 --bogus;  expect "unknown option" 2 "" "unknown option '--bogus'"
 run perft tic-tac-toe;            expect "missing DEPTH" 2 "" "missing argument"
