@@ -56,6 +56,12 @@ static int load_pair(const char *game, pl_program **vm, pl_program **native)
         pl_program_free(*native);
         return 0;
     }
+    if (err != PL_OK && strstr(note, "too large")) {   /* the limit: nothing to compare */
+        fprintf(stderr, "%s: skipped: %s\n", game, note);
+        pl_program_free(*vm);
+        pl_program_free(*native);
+        return 0;
+    }
     if (err != PL_OK)
         fprintf(stderr, "%s: %s\n", game, note);
     assert_int_equal(err, PL_OK);
