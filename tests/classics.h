@@ -149,15 +149,24 @@ static void classics_name(char *buf, size_t len, const char *game, const char *m
 }
 
 /* Run the suite `suite`: the perft cases, then (unless `slow` is the
- * first argument, which runs the whole perft table only) the suite's own
- * tests `more` and the wins in one. */
+ * first argument, which runs the whole perft table only) the rule cases,
+ * the suite's own tests `more` and the wins in one. */
 static int classics_main(const char *suite, int argc, char **argv,
                          const classic_case *cases, int ncases,
-                         const struct CMUnitTest *more, int nmore,
+                         const rule_case *rules, int nrules,
+                         const struct CMUnitTest *own, int nown,
                          const win_case *wins, int nwins)
 {
     pt_init();
     classics_slow = argc > 1 && strcmp(argv[1], "slow") == 0;
+    int nmore = nrules + nown;
+    struct CMUnitTest *more = calloc((size_t)nmore + 1, sizeof *more);
+    assert_non_null(more);
+    for (int i = 0; i < nrules; i++)
+        more[i] = (struct CMUnitTest){rules[i].what, classics_test_rule, NULL, NULL,
+                                      (void *)&rules[i]};
+    for (int i = 0; i < nown; i++)
+        more[nrules + i] = own[i];
     int n = ncases + nmore + nwins;
     struct CMUnitTest *tests = calloc((size_t)n, sizeof *tests);
     char (*names)[160] = calloc((size_t)(ncases + nwins), sizeof *names);
@@ -185,7 +194,14 @@ static int classics_main(const char *suite, int argc, char **argv,
                                          NULL, NULL);
     free(names);
     free(tests);
+    free(more);
     return failed;
 }
+
+#define CLASSICS_COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
+/* The usual main: the file's `cases`, `rules` and `wins`, and `own` tests. */
+#define CLASSICS_MAIN(suite, own, nown) \
+    classics_main(suite, argc, argv, cases, CLASSICS_COUNT(cases), rules, \
+                  CLASSICS_COUNT(rules), own, nown, wins, CLASSICS_COUNT(wins))
 
 #endif

@@ -195,12 +195,8 @@ static const win_case wins[] = {
 
 int main(int argc, char **argv)
 {
-    enum { N = sizeof cases / sizeof cases[0], R = sizeof rules / sizeof rules[0],
-           W = sizeof wins / sizeof wins[0] };
-    struct CMUnitTest more[R + 1];
-    for (int i = 0; i < R; i++)
-        more[i] = (struct CMUnitTest){rules[i].what, classics_test_rule, NULL, NULL,
-                                       (void *)&rules[i]};
-    more[R] = (struct CMUnitTest)cmocka_unit_test(test_go_ko);
-    return classics_main("test_classics", argc, argv, cases, N, more, R + 1, wins, W);
+    const struct CMUnitTest own[] = {
+        cmocka_unit_test(test_go_ko),
+    };
+    return CLASSICS_MAIN("test_classics", own, CLASSICS_COUNT(own));
 }

@@ -218,11 +218,5 @@ static const win_case wins[] = {
 
 int main(int argc, char **argv)
 {
-    enum { N = sizeof cases / sizeof cases[0], R = sizeof rules / sizeof rules[0],
-           W = sizeof wins / sizeof wins[0] };
-    struct CMUnitTest more[R + 0];
-    for (int i = 0; i < R; i++)
-        more[i] = (struct CMUnitTest){rules[i].what, classics_test_rule, NULL, NULL,
-                                       (void *)&rules[i]};
-    return classics_main("test_classics_a", argc, argv, cases, N, more, R + 0, wins, W);
+    return CLASSICS_MAIN("test_classics_a", NULL, 0);
 }

@@ -292,12 +292,8 @@ static const win_case wins[] = {
 
 int main(int argc, char **argv)
 {
-    enum { N = sizeof cases / sizeof cases[0], R = sizeof rules / sizeof rules[0],
-           W = sizeof wins / sizeof wins[0] };
-    struct CMUnitTest more[R + 1];
-    for (int i = 0; i < R; i++)
-        more[i] = (struct CMUnitTest){rules[i].what, classics_test_rule, NULL, NULL,
-                                       (void *)&rules[i]};
-    more[R] = (struct CMUnitTest)cmocka_unit_test(test_yavalath_board);
-    return classics_main("test_classics_b", argc, argv, cases, N, more, R + 1, wins, W);
+    const struct CMUnitTest own[] = {
+        cmocka_unit_test(test_yavalath_board),
+    };
+    return CLASSICS_MAIN("test_classics_b", own, CLASSICS_COUNT(own));
 }

@@ -370,15 +370,11 @@ static void test_engines_six_players(void **state)
 
 int main(int argc, char **argv)
 {
-    enum { N = sizeof cases / sizeof cases[0], R = sizeof rules / sizeof rules[0],
-           W = sizeof wins / sizeof wins[0] };
-    struct CMUnitTest more[R + 2];
-    for (int i = 0; i < R; i++)
-        more[i] = (struct CMUnitTest){rules[i].what, classics_test_rule, NULL, NULL,
-                                       (void *)&rules[i]};
-    more[R] = (struct CMUnitTest){"engines with three players play for themselves",
-                                  test_engines_three_players, NULL, NULL, NULL};
-    more[R + 1] = (struct CMUnitTest){"engines with six players play for themselves",
-                                      test_engines_six_players, NULL, NULL, NULL};
-    return classics_main("test_classics_g", argc, argv, cases, N, more, R + 2, wins, W);
+    const struct CMUnitTest own[] = {
+        {"engines with three players play for themselves", test_engines_three_players,
+         NULL, NULL, NULL},
+        {"engines with six players play for themselves", test_engines_six_players,
+         NULL, NULL, NULL},
+    };
+    return CLASSICS_MAIN("test_classics_g", own, CLASSICS_COUNT(own));
 }

@@ -84,7 +84,7 @@ enum {
  * in a child's UCB value, divided by its visits + 1; the rewards are in
  * 0..1 too.  A node's children are rated once it has BIAS_VISITS visits:
  * rating them at expansion (an `evaluate` per child of every new node)
- * cost 7 to 12 times the iterations in Connect Four, Hex and Pentago.
+ * cost 7 to 12 times the iterations in three placement games.
  * docs/engine.md gives the measurements. */
 #define BIAS_WEIGHT 1.0
 #define BIAS_VISITS 16
