@@ -37,11 +37,15 @@ typedef enum {
     A_BINOP, A_NOT, A_NEG, A_AND, A_OR, A_IN, A_WHERE, A_POSSIBLE
 } ast_kind;
 
+enum { AST_DEF_TUNABLE = 1 };   /* ast.op of the A_DEF of a `tune` */
+
 typedef struct ast ast;
 struct ast {
     ast_kind kind;
     int line, col, end_col;   /* end_col: last column on `line` */
-    int op;                   /* A_BINOP: the operator token */
+    int op;                   /* A_BINOP: the operator token; A_DEF:
+                                 AST_DEF_TUNABLE for a `tune` constant
+                                 (its range in ival..value) */
     char *name;               /* identifiers, strings */
     int64_t ival;
     ast *a, *b, *c;

@@ -487,7 +487,7 @@ static void build_tunables(cc_t *cc)
     pl_program *p = cc->prog;
     for (int i = 0; i < cc->nsyms; i++) {
         const ast *def = cc->syms[i].decl;
-        if (cc->syms[i].kind != SYM_DEF || def->op != 1)
+        if (cc->syms[i].kind != SYM_DEF || def->op != AST_DEF_TUNABLE)
             continue;
         p->tunables = pl_realloc_array(p->tunables, (size_t)p->ntunables + 1, sizeof *p->tunables);
         p->tunables[p->ntunables++] = (pl_tunable){

@@ -506,7 +506,7 @@ static ast *tune_decl(pl_parse_ctx *ctx, ast *name, long long v, YYLTYPE *lv,
     t->b = ast_new(ctx, A_DEF, name->line, name->col, name->end_col);
     t->b->name = name->name;
     t->b->b = int_node(ctx, v, lv);
-    t->b->op = 1;
+    t->b->op = AST_DEF_TUNABLE;
     t->b->ival = lo;
     t->b->value = (int32_t)hi;
     return t;

@@ -65,6 +65,17 @@ static const struct {
     {3000, 7, 10}, {0, 0, 1},   {0, 0, 3},     {0, 0, 10},   {0, 0, 30},
 };
 
+/* The work budget of a level for the spec's engine (levels 7-10: none). */
+static void level_work(pl_player_spec *spec, int level)
+{
+    spec->iterations = 0;
+    spec->depth = 0;
+    if (spec->kind == PL_PLAYER_MCTS)
+        spec->iterations = levels[level].iterations;
+    else if (spec->kind == PL_PLAYER_ALPHABETA)
+        spec->depth = levels[level].depth;
+}
+
 void pl_player_spec_apply_level(pl_player_spec *spec, int level)
 {
     if (level < PL_LEVEL_MIN)
@@ -73,12 +84,7 @@ void pl_player_spec_apply_level(pl_player_spec *spec, int level)
         level = PL_LEVEL_MAX;
     spec->level = level;
     spec->time = levels[level].time;
-    spec->iterations = 0;
-    spec->depth = 0;
-    if (spec->kind == PL_PLAYER_MCTS)
-        spec->iterations = levels[level].iterations;
-    else if (spec->kind == PL_PLAYER_ALPHABETA)
-        spec->depth = levels[level].depth;
+    level_work(spec, level);
 }
 
 /* --- parsing ---------------------------------------------------------------- */
@@ -407,12 +413,8 @@ void pl_player_spec_for_game(pl_player_spec *spec, const pl_program *prog)
     spec->decisive = default_decisive(spec->kind);
     spec->iterations = 0;
     spec->depth = 0;
-    if (spec->level >= PL_LEVEL_MIN && spec->level <= PL_LEVEL_MAX) {
-        if (spec->kind == PL_PLAYER_MCTS)
-            spec->iterations = levels[spec->level].iterations;
-        else
-            spec->depth = levels[spec->level].depth;
-    }
+    if (spec->level >= PL_LEVEL_MIN && spec->level <= PL_LEVEL_MAX)
+        level_work(spec, spec->level);
 }
 
 static void fmt_num(char *buf, size_t len, double v)

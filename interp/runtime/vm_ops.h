@@ -35,7 +35,6 @@ typedef struct vm_regs {
     int32_t *slot;            /* the state's slots */
     int32_t *locals;          /* slot + nslots: the locals (not trailed) */
     int mode;                 /* VM_GEN, VM_EXISTS, ... */
-    int entry;                /* where the run started (VM_SAMPLE restarts there) */
     int base_fork;            /* this run's FK_BASE fork */
     int base_sp, base_text, base_trail;
     uint64_t base_hash;
@@ -1251,7 +1250,6 @@ VM_INLINE int vm_enter(pl_state *st, vm_regs *r, int entry, int mode)
     st->nest++;
     st->runs++;
     r->mode = mode;
-    r->entry = entry;
     r->saved_mode = st->mode;
     r->saved_gen = st->gen_trail;
     r->saved_pass = st->is_pass;
@@ -1271,7 +1269,7 @@ VM_INLINE int vm_enter(pl_state *st, vm_regs *r, int entry, int mode)
     st->is_pass = 0;
     push_fork(st, FK_BASE, 0, r->base_sp, 0);
     r->ret = 0;
-    r->target = entry;
+    r->target = entry;   /* set before any VA_GOTO; initialised for the compiler */
     /* Local copies the compiler can keep in registers: every st_write and
        call through st would otherwise make it reload them from memory.
        The state allocates these arrays once (state.c), so they never move. */
