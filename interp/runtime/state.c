@@ -389,13 +389,18 @@ pl_state *pl_state_new(const pl_program *prog)
     st->queue = pl_malloc((size_t)(prog->ncells + 1) * sizeof(int32_t));
     st->seen = pl_calloc((size_t)prog->ncells + 1, 1);
     st->written = pl_calloc((size_t)prog->nslots + 1, sizeof *st->written);
+    st->pw_final = pl_calloc((size_t)prog->nslots + 1, sizeof *st->pw_final);
     st->nwords = (prog->ncells + 63) / 64;
     st->occ = pl_calloc((size_t)(prog->nplayers + 1) * (size_t)st->nwords + 1, sizeof(uint64_t));
     st->grp = pl_calloc((size_t)st->nwords + 1, sizeof(uint64_t));
     st->name_len = pl_malloc((size_t)prog->ncells + 1);
     st->str_len = pl_malloc(((size_t)prog->nstrings + 1) * sizeof(int32_t));
-    for (int i = 0; i < prog->nstrings; i++)
+    st->str_word = pl_calloc((size_t)prog->nstrings + 1, sizeof *st->str_word);
+    for (int i = 0; i < prog->nstrings; i++) {
         st->str_len[i] = prog->strings[i] ? (int32_t)strnlen(prog->strings[i], INT32_MAX) : 0;
+        if (st->str_len[i] <= 8)
+            memcpy(&st->str_word[i], prog->strings[i], (size_t)st->str_len[i]);
+    }
     st->apart = apart_slots(prog);
     for (int i = 0; st->apart && i < prog->nslots; i++)
         if (st->apart[i]) {
@@ -406,9 +411,12 @@ pl_state *pl_state_new(const pl_program *prog)
     st->saved_locals = pl_malloc(((size_t)prog->nlocals + 1) * (VM_MAX_NEST + 1) * sizeof(int32_t));
     for (int i = 0; i < gsize; i++)
         st->grid[i] = -1;
+    st->name_word = pl_calloc((size_t)prog->ncells + 1, sizeof *st->name_word);
     for (int c = 0; c < prog->ncells; c++) {
         size_t n = strlen(prog->cell_names[c]);
         st->name_len[c] = (uint8_t)(n > 255 ? 255 : n);
+        if (n <= 8)
+            memcpy(&st->name_word[c], prog->cell_names[c], n);
     }
     for (int c = 0; c < prog->ncells; c++) /* cells off the grid have no place on it */
         if (prog->cell_row[c] >= 0 && prog->cell_row[c] < prog->nrows &&
@@ -495,6 +503,10 @@ void pl_state_free(pl_state *st)
     free(st->alg_key);
     free(st->name_len);
     free(st->str_len);
+    free(st->pw);
+    free(st->pw_final);
+    free(st->name_word);
+    free(st->str_word);
     free(st->apart);
     free(st->apart_list);
     free(st->saved_locals);

@@ -65,6 +65,7 @@ typedef struct {
     int32_t pc, kind, trail, sp, text_len, aux, yields, is_pass;
     int32_t xpicks, xshadow;  /* explain mode: see pl_state */
     int32_t end;              /* FK_PICKLIST: one past the last item */
+    int32_t pw;               /* st->pw_len when pushed */
     uint64_t hash;
     uint64_t bits;            /* FK_PICKBITS: the elements to come */
     const int32_t *items;     /* FK_PICKLIST: the list, `aux` the next */
@@ -243,6 +244,13 @@ struct pl_state {
      * other can move) is false, the least fixed point. */
     unsigned asking;
     int gen_trail;            /* trail index where the current generation began */
+    /* The path's writes: in generation (VM_GEN), an effect after which the
+       way reads no state up to its YIELD (the plan's dead_write) is not
+       made on the board but listed here, slot and value, for record_move
+       (vm.c, path_write): no trail, hash or occupancy to keep and undo. */
+    int32_t *pw;
+    int pw_len, pw_cap;
+    int gen_pw;               /* pw_len where the current generation began */
     long budget;
     long step_budget;         /* budget of each run (VM_STEP_BUDGET by default) */
     int score_var;            /* index of the `score` player variable, -1: none */
@@ -255,6 +263,10 @@ struct pl_state {
     int nwords;
     uint8_t *name_len;        /* strlen of each cell name */
     int32_t *str_len;         /* strlen of each string constant (TEXTSTR) */
+    /* the first 8 bytes of each cell name and string constant, padded with
+       NULs: a text of 8 bytes or less is appended as one word (vm.c,
+       text_add_word) */
+    uint64_t *name_word, *str_word;
     uint8_t *apart;           /* nslots: 1 for the variables `not in position`,
                                  which the hash leaves out; NULL: none */
     int32_t *apart_list;      /* those slots, napart of them */
@@ -344,10 +356,12 @@ struct pl_state {
                                  texts does not cover it */
     long runs;                /* runs of the VM, nested ones included */
     uint64_t *named;          /* VM_COUNT: bitset of the cells the text names */
-    /* record_writes (vm.c): written[idx] == written_mark when slot idx is
-       already among the writes of the move being recorded */
+    /* record_writes (vm.c): written[idx] - written_mark says what the
+       move being recorded does to slot idx; pw_final[idx], the last value
+       the path's writes gave it */
     uint32_t *written;
     uint32_t written_mark;
+    int32_t *pw_final;
     long recorded_units;      /* bytes of text and writes recorded this generation */
     long memo_hashed;         /* words hashed by the memo this generation (memo.c) */
 

@@ -50,6 +50,11 @@ static void grow_forks(pl_state *st)
     PL_GROW(st->forks, st->fork_cap, st->fork_cap + 1);
 }
 
+static void grow_path_writes(pl_state *st)
+{
+    PL_GROW(st->pw, st->pw_cap, st->pw_len + 2);
+}
+
 /* A move's text, and the texts of one position's moves together, stay
  * far below INT_MAX: a rule that writes text in a loop gets a runtime
  * error, not an overflow (sizes are ints throughout the move list). */
@@ -57,7 +62,8 @@ enum { VM_MAX_TEXT = 1 << 16, VM_MAX_LIST_TEXT = 1 << 28 };
 
 static void text_reserve(pl_state *st, int extra)
 {
-    PL_GROW(st->text, st->text_cap, st->text_len + extra + 1);
+    /* 8 more: room for text_add_word's store of a whole word */
+    PL_GROW(st->text, st->text_cap, st->text_len + extra + 9);
 }
 
 /* Decimal digits of v into buf (no NUL); their number.  TEXTINT runs
@@ -93,6 +99,22 @@ static inline int text_add(pl_state *st, int pc, const char *s, int n)
     memcpy(st->text + st->text_len, s, (size_t)n);
     st->text_len += n;
     return 0;
+}
+
+/* text_add for a text of at most 8 bytes, given as a word padded with
+ * NULs (st->name_word, st->str_word): one store of 8 bytes where there is
+ * room, instead of a call to memcpy -- moves are texts of a few short
+ * names, appended once per way. */
+static inline __attribute__((always_inline)) int text_add_word(pl_state *st, int pc, uint64_t word,
+                                                               const char *s, int n)
+{
+    if (__builtin_expect(n <= 8 && st->text_len <= VM_MAX_TEXT - 8 &&
+                         st->text_cap - st->text_len > 8, 1)) {
+        memcpy(st->text + st->text_len, &word, sizeof word);
+        st->text_len += n;
+        return 0;
+    }
+    return text_add(st, pc, s, n);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -1008,27 +1030,56 @@ static inline __attribute__((always_inline)) void record_error(pl_state *st, int
                  VM_MAX_LIST_TEXT);
 }
 
-/* The effects of the way being recorded: each slot it changed, once,
- * with its value now (the trail since generation began holds them).
- * A slot written twice is listed once: `written` marks those listed,
- * so the scan stays linear however many slots the way writes. */
+/* Add (idx, v) to the effects of move m. */
+static inline void list_write(pl_movelist *ml, pl_move *m, int32_t idx, int32_t v)
+{
+    PL_GROW(ml->writes, ml->writes_cap, ml->nwrites + 2);
+    ml->writes[ml->nwrites++] = idx;
+    ml->writes[ml->nwrites++] = v;
+    m->nwrites++;
+}
+
+/* The effects of the way being recorded: each slot it changed, once, with
+ * its final value, in the order the way first changed them.  The trail
+ * since generation began holds the writes made on the board; the path's
+ * writes (st->pw) come after them all, and the last of a slot's is its
+ * value.  `written` keeps this linear however many slots the way writes:
+ * mark, a path write gives the slot's value (pw_final); mark + 1, the
+ * board does (a path write set it back to the board's value); mark + 2,
+ * listed. */
 static void record_writes(pl_state *st, pl_movelist *ml, pl_move *m)
 {
     int32_t nslots = st->nslots;
-    if (++st->written_mark == 0) {     /* wrapped: forget every old mark */
-        memset(st->written, 0, (size_t)nslots * sizeof *st->written);
-        st->written_mark = 1;
+    uint32_t *written = st->written;
+    st->written_mark += 3;
+    if (st->written_mark < 3) {        /* wrapped: forget every old mark */
+        memset(written, 0, (size_t)nslots * sizeof *written);
+        st->written_mark = 3;
     }
     uint32_t mark = st->written_mark;
+    for (int i = st->pw_len - 2; i >= st->gen_pw; i -= 2) {
+        int32_t idx = st->pw[i], v = st->pw[i + 1];
+        if (written[idx] == mark || written[idx] == mark + 1)
+            continue;
+        written[idx] = v == st->slot[idx] ? mark + 1 : mark;
+        st->pw_final[idx] = v;
+    }
     for (int i = st->gen_trail; i < st->ntrail; i += 2) {
         int32_t idx = st->trail[i];
-        if (idx >= nslots || st->slot[idx] == st->trail[i + 1] || st->written[idx] == mark)
+        if (idx >= nslots || written[idx] == mark + 2)
             continue;
-        st->written[idx] = mark;
-        PL_GROW(ml->writes, ml->writes_cap, ml->nwrites + 2);
-        ml->writes[ml->nwrites++] = idx;
-        ml->writes[ml->nwrites++] = st->slot[idx];
-        m->nwrites++;
+        int32_t v = written[idx] == mark ? st->pw_final[idx] : st->slot[idx];
+        if (v == st->trail[i + 1])
+            continue;
+        written[idx] = mark + 2;
+        list_write(ml, m, idx, v);
+    }
+    for (int i = st->gen_pw; i < st->pw_len; i += 2) {
+        int32_t idx = st->pw[i];
+        if (written[idx] == mark) {
+            written[idx] = mark + 2;
+            list_write(ml, m, idx, st->pw_final[idx]);
+        }
     }
 }
 
@@ -1056,7 +1107,7 @@ static int record_move(pl_state *st)
     if (ml->count >= VM_MAX_MOVES || ml->text_len > VM_MAX_LIST_TEXT - len - 1)
         return -1;
     /* the work below grows with the way: its text and its trail */
-    st->recorded_units += len + (st->ntrail - st->gen_trail) / 2;
+    st->recorded_units += len + (st->ntrail - st->gen_trail + st->pw_len - st->gen_pw) / 2;
     if (st->recorded_units > st->step_budget * VM_RECORD_UNITS_PER_STEP)
         return -1;
     int existing = -1;
@@ -1090,12 +1141,16 @@ static int record_move(pl_state *st)
         }
     }
     PL_GROW(ml->moves, ml->cap, ml->count + 1);
-    PL_GROW(ml->text, ml->text_cap, ml->text_len + len + 1);
+    PL_GROW(ml->text, ml->text_cap, ml->text_len + len + 17);   /* 16 more: see below */
     pl_move *m = &ml->moves[ml->count++];
     m->text_off = ml->text_len;
     m->text_len = len;
-    if (len)
+    if (len <= 16 && text == st->text && st->text_cap >= 16 && ml->text_cap - ml->text_len > 16) {
+        /* a short text, as two words (both buffers have room) */
+        memcpy(ml->text + ml->text_len, text, 16);
+    } else if (len) {
         memcpy(ml->text + ml->text_len, text, (size_t)len);
+    }
     ml->text_len += len;
     ml->text[ml->text_len++] = 0;
     m->is_pass = (uint8_t)st->is_pass;

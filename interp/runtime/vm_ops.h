@@ -36,12 +36,13 @@ typedef struct vm_regs {
     int32_t *locals;          /* slot + nslots: the locals (not trailed) */
     int mode;                 /* VM_GEN, VM_EXISTS, ... */
     int base_fork;            /* this run's FK_BASE fork */
-    int base_sp, base_text, base_trail;
+    int base_sp, base_text, base_trail, base_pw;
+    int path_writes;          /* VM_GEN: dead writes go to st->pw (PATH_WRITE) */
     uint64_t base_hash;
     int32_t ret;              /* VA_DONE: the run's answer */
     int32_t target;           /* VA_GOTO: where to go */
     /* what the run restores when it ends (a run may be nested in another) */
-    int saved_mode, saved_gen, saved_pass, saved_yields, saved_hashless;
+    int saved_mode, saved_gen, saved_gen_pw, saved_pass, saved_yields, saved_hashless;
 } vm_regs;
 
 #define VM_INLINE static inline __attribute__((always_inline))
@@ -80,6 +81,20 @@ typedef struct vm_regs {
  * YIELD, the texts' checks done (a text of a local that is not a cell is
  * an error, so that run goes through them instead). */
 #define DEAD_NEXT(w) GOTO(dead_next(st, r->locals, PC, (w)))
+/* In generation, the effect at pc is such a write: it goes to the path's
+ * writes (state_int.h, st->pw) rather than to the board. */
+#define PATH_WRITE() (r->path_writes && st->dead_write[PC])
+VM_INLINE void path_write(pl_state *st, int32_t idx, int32_t v)
+{
+    if (st->pw_len + 2 > st->pw_cap)
+        grow_path_writes(st);
+    st->pw[st->pw_len++] = idx;
+    st->pw[st->pw_len++] = v;
+}
+/* An effect's write of v to slot idx: on the board, or to the path's
+ * writes when the effect is dead in generation. */
+#define EFFECT_WRITE(idx, v) \
+    (PATH_WRITE() ? path_write(st, (idx), (v)) : st_write(st, (idx), (v)))
 VM_INLINE int dead_next(const pl_state *st, const int32_t *locals, int pc, int w)
 {
     const int32_t *y = st->dead_yield ? st->dead_yield + 2 * pc : NULL;
@@ -108,6 +123,7 @@ VM_INLINE void push_fork(pl_state *st, int kind, int pc, int sp, int aux)
     f->hash = st->hash;
     f->xpicks = st->xpicks;
     f->xshadow = st->xshadow;
+    f->pw = st->pw_len;
 }
 
 static __attribute__((noinline)) int vm_overflow(pl_state *st, int pc, int op, int32_t a, int32_t b)
@@ -192,7 +208,7 @@ VMOP(SETTURN)
         return VA_FAIL;
     if (DEAD_WRITE())
         return DEAD_NEXT(1);
-    st_write(st, VM_PROG(tomove_slot), (a + np - 1) % np);
+    EFFECT_WRITE(VM_PROG(tomove_slot), (a + np - 1) % np);
     return VA_NEXT;
 }
 VMOP(SETVAR)
@@ -200,7 +216,7 @@ VMOP(SETVAR)
     int32_t v = POP();
     if (DEAD_WRITE())
         return DEAD_NEXT(2);
-    st_write(st, VM_PROG(var_base) + ip[1], v);
+    EFFECT_WRITE(VM_PROG(var_base) + ip[1], v);
     return VA_NEXT;
 }
 VMOP(GETPVAR)
@@ -219,7 +235,7 @@ VMOP(SETPVAR)
         return VA_FAIL;
     if (DEAD_WRITE())
         return DEAD_NEXT(2);
-    st_write(st, VM_PROG(pvar_base) + ip[1] * VM_PROG(nplayers) + a, v);
+    EFFECT_WRITE(VM_PROG(pvar_base) + ip[1] * VM_PROG(nplayers) + a, v);
     return VA_NEXT;
 }
 VMOP(GETMYVAR)
@@ -440,6 +456,7 @@ VMOP(OK)
     st_unwind(st, f->trail);
     st->hash = f->hash;
     st->text_len = f->text_len;
+    st->pw_len = f->pw;
     st->is_pass = f->is_pass;
     r->top = r->stack + f->sp;
     st->nforks = i;
@@ -955,6 +972,11 @@ VMOP(MOVE)
         }
         if (DEAD_WRITE())
             return DEAD_NEXT(1);
+        if (PATH_WRITE()) {
+            path_write(st, b, r->slot[a]);
+            path_write(st, a, 0);
+            return VA_NEXT;
+        }
         st_write(st, b, r->slot[a]);
         st_write(st, a, 0);
     }
@@ -973,7 +995,7 @@ VMOP(REMOVE)
     }
     if (DEAD_WRITE())
         return DEAD_NEXT(1);
-    st_write(st, a, 0);
+    EFFECT_WRITE(a, 0);
     return VA_NEXT;
 }
 VMOP(REMOVESET)
@@ -1006,7 +1028,7 @@ VMOP(PLACE)
     }
     if (DEAD_WRITE())
         return DEAD_NEXT(2);
-    st_write(st, b, PL_PIECE(ip[1], a, 0, 0));
+    EFFECT_WRITE(b, PL_PIECE(ip[1], a, 0, 0));
     return VA_NEXT;
 }
 VMOP(SETATTR)
@@ -1023,7 +1045,7 @@ VMOP(SETATTR)
     uint32_t w = ((uint32_t)r->slot[a] & ~(0x3ffu << shift)) | ((uint32_t)v << shift);
     if (DEAD_WRITE())
         return DEAD_NEXT(2);
-    st_write(st, a, (int32_t)w);
+    EFFECT_WRITE(a, (int32_t)w);
     return VA_NEXT;
 }
 VMOP(SETMARK)
@@ -1033,7 +1055,7 @@ VMOP(SETMARK)
         return VA_FAIL;
     if (DEAD_WRITE())
         return DEAD_NEXT(2);
-    st_write(st, VM_PROG(mark_base) + ip[1] * VM_PROG(ncells) + a, v);
+    EFFECT_WRITE(VM_PROG(mark_base) + ip[1] * VM_PROG(ncells) + a, v);
     return VA_NEXT;
 }
 
@@ -1058,7 +1080,7 @@ VM_INLINE int vm_text_cell(pl_state *st, vm_regs *r, int pc, int32_t a)
         return VA_FAIL;
     if (r->mode == VM_TALLY)     /* counted moves need no text */
         return VA_NEXT;
-    if (text_add(st, pc, st->prog->cell_names[a], st->name_len[a]))
+    if (text_add_word(st, pc, st->name_word[a], st->prog->cell_names[a], st->name_len[a]))
         return VA_FAIL;
     return vm_text_added(st, r);
 }
@@ -1068,7 +1090,7 @@ VMOP(TEXTSTR)
 {
     if (MODE == VM_TALLY)
         return VA_NEXT;
-    if (text_add(st, PC, st->prog->strings[ip[1]], st->str_len[ip[1]]))
+    if (text_add_word(st, PC, st->str_word[ip[1]], st->prog->strings[ip[1]], st->str_len[ip[1]]))
         return VA_FAIL;
     return vm_text_added(st, r);
 }
@@ -1114,6 +1136,7 @@ VM_INLINE int vm_backtrack(pl_state *st, vm_regs *r, const int32_t *code, long *
         st_unwind(st, f->trail);
         st->hash = f->hash;
         st->text_len = f->text_len;
+        st->pw_len = f->pw;
         st->is_pass = f->is_pass;
         st->xpicks = f->xpicks;
         st->xshadow = f->xshadow;
@@ -1213,6 +1236,7 @@ VM_INLINE void vm_resample(pl_state *st, vm_regs *r, long *budget)
     st->hash = r->base_hash;
     st->nforks = r->base_fork + 1;     /* this run's FK_BASE stays */
     st->text_len = r->base_text;
+    st->pw_len = r->base_pw;
     st->is_pass = 0;
     r->top = r->stack + r->base_sp;
     st->weight = 1;
@@ -1259,6 +1283,11 @@ VM_INLINE int vm_enter(pl_state *st, vm_regs *r, int entry, int mode)
     r->base_sp = st->sp;
     r->base_hash = st->hash;
     r->base_trail = st->ntrail;
+    r->base_pw = st->pw_len;
+    r->saved_gen_pw = st->gen_pw;
+    st->gen_pw = st->pw_len;
+    /* not while the test of hash collisions compares effects on the board */
+    r->path_writes = mode == VM_GEN && st->dead_write && !pl_vm_collision_check;
     /* this run's writes need no hash unless it may read it: everything it
        writes is undone, and the hash restored, before it returns */
     r->saved_hashless = st->hashless;
@@ -1288,6 +1317,8 @@ VM_INLINE pl_err vm_leave(pl_state *st, vm_regs *r, long budget, int32_t *value)
     st->hash = r->base_hash;
     st->nforks = r->base_fork;
     st->text_len = r->base_text;
+    st->pw_len = r->base_pw;
+    st->gen_pw = r->saved_gen_pw;
     st->sp = r->base_sp;
     st->mode = r->saved_mode;
     st->gen_trail = r->saved_gen;
