@@ -888,9 +888,28 @@ VMOP(NEXT)
     return VA_NEXT;
 }
 VM_INLINE int32_t vm_clamp_count(long n) { return (int32_t)(n > INT32_MAX ? INT32_MAX : n); }
+/* count_in with its commonest case inline: the pieces of one player, any
+ * kind, read off the occupancy bitsets (end rules and heuristics count
+ * them at every node).  In native code the set is a constant: the test
+ * folds away. */
+VM_INLINE long vm_count_in(pl_state *st, const pl_setdesc *d, const uint64_t *mask, int outside,
+                           long enough, long *budget, int pc)
+{
+    if (d->kind == PL_SET_PIECES && d->id < 0) {
+        int pl = set_player(st, d);
+        if (pl < -1 || pl >= VM_PROG(nplayers))
+            return 0;
+        const uint64_t *o = st->occ + (size_t)(pl + 1) * (size_t)st->nwords;
+        long n = 0;
+        for (int w = 0; w < st->nwords; w++)
+            n += __builtin_popcountll(o[w] & (!mask ? ~0ull : outside ? ~mask[w] : mask[w]));
+        return n;
+    }
+    return count_in(st, d, mask, outside, enough, budget, pc);
+}
 VMOP(COUNTSET)
 {
-    long n = count_in(st, &VM_PROG(sets)[ip[1]], NULL, 0, LONG_MAX, budget, PC);
+    long n = vm_count_in(st, &VM_PROG(sets)[ip[1]], NULL, 0, LONG_MAX, budget, PC);
     if (n == -2)
         return vm_out_of_budget(st, PC);
     if (n < 0)
@@ -904,7 +923,7 @@ VMOP(MASKAGG)
     int k = ip[2], agg = ip[3];
     if (!mk->valid[k] || st->mover < 0 || st->mover >= VM_PROG(nplayers))
         return VA_NEXT;             /* no mask: the loop after computes it */
-    long n = count_in(st, &VM_PROG(sets)[ip[1]], pl_mask(mk, k, st->mover), agg == 3,
+    long n = vm_count_in(st, &VM_PROG(sets)[ip[1]], pl_mask(mk, k, st->mover), agg == 3,
                       agg == 0 ? LONG_MAX : 1, budget, PC);
     if (n == -2)
         return vm_out_of_budget(st, PC);
