@@ -1095,6 +1095,47 @@ static int keep_move(pl_state *st, int len)
     return st->keep_n == 1 || pl_rng_word_below(st->keep_rng, (uint32_t)st->keep_n) == 0;
 }
 
+/* record_move for the commonest way of a generation whose texts are proven
+ * distinct (no check for repeated texts) and that keeps every move: a
+ * short text, no write on the board since generation began, and at most
+ * two path writes to different slots.  1 when it recorded the move; 0
+ * when the way is not such a way (or a limit is near), and record_move
+ * does it all. */
+static inline __attribute__((always_inline)) int record_lean(pl_state *st)
+{
+    pl_movelist *ml = st->out;
+    int len = st->text_len, npw = (st->pw_len - st->gen_pw) / 2;
+    const int32_t *pw = st->pw + st->gen_pw;
+    if (st->ntrail != st->gen_trail || npw > 2 || (npw == 2 && pw[0] == pw[2]) ||
+        len > 16 || (st->is_pass && len == 0) || st->text_cap < 16 ||
+        ml->count >= ml->cap || ml->count >= VM_MAX_MOVES ||
+        ml->text_cap - ml->text_len <= 17 + len || ml->text_len > VM_MAX_LIST_TEXT - 17 ||
+        ml->writes_cap - ml->nwrites < 4)
+        return 0;
+    st->recorded_units += len + npw;
+    if (st->recorded_units > st->step_budget * VM_RECORD_UNITS_PER_STEP) {
+        st->recorded_units -= len + npw;    /* record_move counts them and fails */
+        return 0;
+    }
+    pl_move *m = &ml->moves[ml->count++];
+    m->text_off = ml->text_len;
+    m->text_len = len;
+    memcpy(ml->text + ml->text_len, st->text, 16);
+    ml->text_len += len;
+    ml->text[ml->text_len++] = 0;
+    m->is_pass = (uint8_t)st->is_pass;
+    m->write_off = ml->nwrites;
+    int n = 0;
+    for (int k = 0; k < npw; k++)
+        if (pw[2 * k + 1] != st->slot[pw[2 * k]]) {   /* as record_writes */
+            ml->writes[ml->nwrites++] = pw[2 * k];
+            ml->writes[ml->nwrites++] = pw[2 * k + 1];
+            n++;
+        }
+    m->nwrites = n;
+    return 1;
+}
+
 static int record_move(pl_state *st)
 {
     pl_movelist *ml = st->out;

@@ -38,6 +38,7 @@ typedef struct vm_regs {
     int base_fork;            /* this run's FK_BASE fork */
     int base_sp, base_text, base_trail, base_pw;
     int path_writes;          /* VM_GEN: dead writes go to st->pw (PATH_WRITE) */
+    int lean_record;          /* ... and YIELD may record by record_lean */
     uint64_t base_hash;
     int32_t ret;              /* VA_DONE: the run's answer */
     int32_t target;           /* VA_GOTO: where to go */
@@ -496,7 +497,7 @@ VMOP(YIELD)
 {
     int mode = MODE;
     if (mode == VM_GEN) {
-        if (record_move(st) != 0) {
+        if (!(r->lean_record && record_lean(st)) && record_move(st) != 0) {
             record_error(st, PC);
             return VA_FAIL;
         }
@@ -1307,6 +1308,7 @@ VM_INLINE int vm_enter(pl_state *st, vm_regs *r, int entry, int mode)
     st->gen_pw = st->pw_len;
     /* not while the test of hash collisions compares effects on the board */
     r->path_writes = mode == VM_GEN && st->dead_write && !pl_vm_collision_check;
+    r->lean_record = r->path_writes && !st->keep_rng && st->distinct_texts == 2;
     /* this run's writes need no hash unless it may read it: everything it
        writes is undone, and the hash restored, before it returns */
     r->saved_hashless = st->hashless;
