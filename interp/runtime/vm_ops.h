@@ -889,21 +889,28 @@ VMOP(NEXT)
     return VA_NEXT;
 }
 VM_INLINE int32_t vm_clamp_count(long n) { return (int32_t)(n > INT32_MAX ? INT32_MAX : n); }
-/* count_in with its commonest case inline: the pieces of one player, any
- * kind, read off the occupancy bitsets (end rules and heuristics count
- * them at every node).  In native code the set is a constant: the test
+/* count_in with its commonest case inline: the pieces of one player, read
+ * off the occupancy bitsets (end rules and heuristics count them at every
+ * node), of any kind by popcount, of one kind by testing each.  In native code the set is a constant: the test
  * folds away. */
 VM_INLINE long vm_count_in(pl_state *st, const pl_setdesc *d, const uint64_t *mask, int outside,
                            long enough, long *budget, int pc)
 {
-    if (d->kind == PL_SET_PIECES && d->id < 0) {
+    if (d->kind == PL_SET_PIECES) {
         int pl = set_player(st, d);
         if (pl < -1 || pl >= VM_PROG(nplayers))
             return 0;
         const uint64_t *o = st->occ + (size_t)(pl + 1) * (size_t)st->nwords;
         long n = 0;
-        for (int w = 0; w < st->nwords; w++)
-            n += __builtin_popcountll(o[w] & (!mask ? ~0ull : outside ? ~mask[w] : mask[w]));
+        for (int w = 0; w < st->nwords; w++) {
+            uint64_t bits = o[w] & (!mask ? ~0ull : outside ? ~mask[w] : mask[w]);
+            if (d->id < 0) {
+                n += __builtin_popcountll(bits);
+                continue;
+            }
+            for (; bits; bits &= bits - 1)   /* one kind: each piece's kind */
+                n += PL_PIECE_KIND(st->slot[(w << 6) + __builtin_ctzll(bits)]) == d->id;
+        }
         return n;
     }
     return count_in(st, d, mask, outside, enough, budget, pc);
