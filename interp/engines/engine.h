@@ -71,4 +71,16 @@ extern const pl_engine_ops pl_engine_random;      /* random.c */
 extern const pl_engine_ops pl_engine_mcts;        /* mcts.c */
 extern const pl_engine_ops pl_engine_alphabeta;   /* alphabeta.c */
 
+/* For the tests (mcts.c): GRAVE's invariants over thread 0's tree.  Every
+ * child of an expanded node counts in *children; a child whose AMAF count
+ * is below its own visits (each visit played its move first) or above
+ * its parent's visits (an iteration counts a move once) counts in *bad;
+ * *amaf is the sum of the AMAF counts. */
+void pl_mcts_amaf_check(const void *engine, long long *children, long long *bad,
+                        long long *amaf);
+/* For the tests: the root child of thread 0's tree whose move hashes as
+ * `text`: its visits, AMAF count and AMAF mean.  0, or -1 when none. */
+int pl_mcts_amaf_of(const void *engine, const char *text, long long *visits,
+                    long long *amaf_n, double *amaf_mean);
+
 #endif
