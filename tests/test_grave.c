@@ -2,7 +2,8 @@
  * test_grave.c -- GRAVE in MCTS (rave=on|off|auto, ref=N; mcts.c):
  *   - the keys parse, and bad values are rejected with the allowed ones;
  *   - with rave=on MCTS takes a win in one and blocks a loss in one in
- *     tic-tac-toe positions;
+ *     tic-tac-toe positions, with one thread or two (the latter also
+ *     follows a few moves of Hex: the thread sanitizer's test);
  *   - with a seed and an iteration budget it plays the same move, with
  *     the same statistics, on every run;
  *   - the AMAF statistics obey their invariants in every node of the tree
@@ -112,7 +113,6 @@ static void plays(const char *text, const char *want)
         "mcts:iterations=300,seed=1,rave=on",
         "mcts:iterations=300,seed=2,rave=on,ref=1",
         "mcts:iterations=3000,seed=3,rave=on,ref=1000",
-        "mcts:iterations=300,seed=4,rave=on,threads=2",
         "mcts:iterations=300,seed=5,rave=on,decisive=on",
         "mcts:iterations=50,seed=6,rave=auto",
     };
@@ -143,6 +143,42 @@ static void test_blocks_loss_in_one(void **state)
 {
     (void)state;
     plays(BLOCK_GAME, "c3");
+}
+
+/* Two root-parallel threads, each with its own GRAVE tables: a win in
+ * one of tic-tac-toe is taken, and the first four moves of a Hex game
+ * are searched, the tree kept from move to move (the thread sanitizer
+ * runs this test: its name starts with "threads"). */
+static void test_threads(void **state)
+{
+    (void)state;
+    pl_program *prog = pt_compile_text("ttt.game", WIN_GAME);
+    pl_state *st = pl_state_new(prog);
+    grave_engine g;
+    char move[64];
+    pl_search_info info;
+    engine_new(&g, prog, "mcts:iterations=300,seed=4,rave=on,threads=2");
+    engine_think(&g, st, move, sizeof move, &info);
+    assert_string_equal(move, "c1");
+    pl_engine_mcts.destroy(g.engine);
+    pl_state_free(st);
+    pl_program_free(prog);
+
+    prog = pt_compile("games/connection/hex.game");
+    st = pl_state_new(prog);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    engine_new(&g, prog, "mcts:iterations=600,seed=4,rave=on,ref=20,threads=2");
+    for (int ply = 0; ply < 4; ply++) {
+        engine_think(&g, st, move, sizeof move, &info);
+        assert_int_equal(info.threads, 2);
+        assert_int_equal(pl_engine_mcts.played(g.engine, move), PL_OK);
+        pt_play(st, &ml, move);
+    }
+    pl_engine_mcts.destroy(g.engine);
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(prog);
 }
 
 /* --- determinism ----------------------------------------------------------------- */
@@ -328,6 +364,7 @@ int main(void)
         cmocka_unit_test(test_amaf_invariants),
         cmocka_unit_test(test_amaf_one_playout),
         cmocka_unit_test(test_auto),
+        {"threads: GRAVE in two threads", test_threads, NULL, NULL, NULL},
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
