@@ -425,7 +425,7 @@ enum {
 enum { PL_RAVE_OFF, PL_RAVE_ON, PL_RAVE_AUTO };
 /* MCTS's GRAVE when the spec names none (chosen by measurement:
  * docs/engine.md). */
-enum { PL_MCTS_RAVE_DEFAULT = PL_RAVE_OFF };
+enum { PL_MCTS_RAVE_DEFAULT = PL_RAVE_AUTO };
 
 /* A player, as parsed from "human", "random", "ai", "mcts:time=2,..." or
  * "alphabeta:depth=6".  Zero budgets mean "not limited by this". */

@@ -6,7 +6,8 @@
  *   search.c     player specs ("mcts:time=2,threads=4"), levels, the
  *                pl_search facade, the game record the engines follow
  *   mcts.c       UCT with random (or greedy) playouts, a solver for proven
- *                results, tree reuse between moves, root-parallel threads
+ *                results, GRAVE, tree reuse between moves, root-parallel
+ *                threads
  *   alphabeta.c  negamax with iterative deepening, a transposition table,
  *                killer and history move ordering
  *   random.c     a uniform choice among the legal moves, no search

@@ -1,6 +1,7 @@
 /*
  * mcts.c -- Monte Carlo tree search: UCT with random playouts, a solver
- * for proven results, tree reuse between moves, root-parallel threads.
+ * for proven results, GRAVE, tree reuse between moves, root-parallel
+ * threads.
  *
  * One iteration walks down the tree from the root, choosing at each node
  * the child with the best UCB value
@@ -30,6 +31,11 @@
  * Progressive bias (bias=on, off by default; rate_children): once a node
  * has BIAS_VISITS visits, the game's `evaluate` rates its children, and
  * the rating adds a term to their UCB value that fades with their visits.
+ *
+ * GRAVE (rave=on, or rave=auto where the root's moves are placements;
+ * the GRAVE section below): each child also keeps all-moves-as-first
+ * statistics of its move, and selection mixes them, taken from a
+ * reference ancestor with enough playouts, into the child's mean.
  *
  * The root screen (screen_root): after the first iteration of a search,
  * the root's moves are judged exactly within a work budget -- the status
