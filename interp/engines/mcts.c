@@ -116,6 +116,12 @@ typedef struct {
     uint32_t stamp;
 } hset;
 
+/* A move of an iteration, for GRAVE's backup. */
+typedef struct {
+    uint64_t hash;            /* of its text */
+    int player;               /* who made it */
+} amaf_move;
+
 typedef struct {
     uint64_t text_hash;       /* of the move into this node */
     double value;             /* sum of rewards of the player who moved here */
@@ -133,9 +139,10 @@ typedef struct {
     uint32_t amaf_n;          /* GRAVE: playouts through the parent in which the
                                  parent's player made this node's move, then or
                                  later (all moves as first) */
-    float amaf_mean;          /* their mean reward for that player: a running
-                                 mean, which a float keeps exact enough at any
-                                 count, where a float sum would stop growing */
+    float amaf_mean;          /* their mean reward for that player, kept as a
+                                 running mean: past some millions of playouts a
+                                 float mean stops moving, where a float sum
+                                 would stop growing and its mean sink */
 } mnode;
 
 _Static_assert(sizeof(mnode) == 48, "a node is 48 bytes (docs/engine.md, Memory)");
@@ -178,10 +185,9 @@ typedef struct {
     double bonus[PL_MAX_PLAYERS]; /* margin term of each player, this iteration */
     /* GRAVE (rave on): the moves of this iteration, in order, with their
        players -- the descent's, then the playout's */
-    uint64_t *seq_hash;
-    int8_t *seq_player;
+    amaf_move *seq;
     int seqn;
-    size_t seqcap, seqcap2;
+    size_t seqcap;
     hset played;              /* (move, player) -> last position in seq */
     hset refkids;             /* a reference node's children by move */
 } mtree;
@@ -311,8 +317,7 @@ static void mcts_free(void *engine)
         free(t->tomove);
         free(t->perm);
         free(t->queue);
-        free(t->seq_hash);
-        free(t->seq_player);
+        free(t->seq);
         free(t->played.slot);
         free(t->refkids.slot);
     }
@@ -547,10 +552,8 @@ static hslot *hset_find(hset *h, uint64_t key, int insert)
 /* The move `hash` was played by `player` next in this iteration. */
 static void amaf_note(mtree *t, uint64_t hash, int player)
 {
-    PL_GROW(t->seq_hash, t->seqcap, (size_t)t->seqn + 1);
-    PL_GROW(t->seq_player, t->seqcap2, (size_t)t->seqn + 1);
-    t->seq_hash[t->seqn] = hash;
-    t->seq_player[t->seqn++] = (int8_t)player;
+    PL_GROW(t->seq, t->seqcap, (size_t)t->seqn + 1);
+    t->seq[t->seqn++] = (amaf_move){hash, player};
 }
 
 /* Back up the AMAF statistics of an iteration that ended with `r`: at the
@@ -561,7 +564,7 @@ static void amaf_backup(mtree *t, int depth, int r)
     mpool *p = &t->pool[t->cur];
     hset_clear(&t->played, (size_t)t->seqn);
     for (int k = 0; k < t->seqn; k++)
-        hset_find(&t->played, amaf_key(t->seq_hash[k], t->seq_player[k]), 1)->val = k;
+        hset_find(&t->played, amaf_key(t->seq[k].hash, t->seq[k].player), 1)->val = k;
     for (int i = 0; i <= depth; i++) {
         const mnode *n = node_at(p, t->path[i]);
         int pl = t->tomove[i];
