@@ -106,8 +106,10 @@ static void test_specs(void **state)
 
 /* --- tactics ------------------------------------------------------------------- */
 
-/* In `text`'s position, every spec plays `want`. */
-static void plays(const char *text, const char *want)
+/* In `text`'s position, every spec plays `want`: the one win in one
+ * (`block` 0), or the one move that does not let the opponent win at
+ * once (`block` 1), as checked here by trying every move. */
+static void plays(const char *text, const char *want, int block)
 {
     static const char *const specs[] = {
         "mcts:iterations=300,seed=1,rave=on",
@@ -118,6 +120,15 @@ static void plays(const char *text, const char *want)
     };
     pl_program *prog = pt_compile_text("ttt.game", text);
     pl_state *st = pl_state_new(prog);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    assert_int_equal(pt_status(st, &ml), PL_RESULT_NONE);
+    int me = pl_state_to_move(st);
+    for (int i = 0; i < ml.count; i++) {
+        int good = block ? !pt_loses_at_once(st, &ml, i) : pt_result_after(st, &ml, i) == me;
+        assert_int_equal(good, strcmp(pl_move_text(&ml, i), want) == 0);
+    }
+    pl_movelist_free(&ml);
     for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
         grave_engine g;
         char move[64];
@@ -136,13 +147,13 @@ static void plays(const char *text, const char *want)
 static void test_win_in_one(void **state)
 {
     (void)state;
-    plays(WIN_GAME, "c1");
+    plays(WIN_GAME, "c1", 0);
 }
 
 static void test_blocks_loss_in_one(void **state)
 {
     (void)state;
-    plays(BLOCK_GAME, "c3");
+    plays(BLOCK_GAME, "c3", 1);
 }
 
 /* Two root-parallel threads, each with its own GRAVE tables: a win in
