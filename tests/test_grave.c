@@ -8,8 +8,9 @@
  *     the same statistics, on every run;
  *   - the AMAF statistics obey their invariants in every node of the tree
  *     (a child's AMAF count is at least its visits and at most its
- *     parent's), and after one playout they count exactly the moves of
- *     the player to move, with its reward;
+ *     parent's), after one playout they count exactly the moves of the
+ *     player to move, with its reward, and a move counts at a node only
+ *     when it is played there or later (all moves as *first*);
  *   - rave=auto uses GRAVE where every move is a placement (hex,
  *     tic-tac-toe) and not where pieces move (breakthrough), read from the
  *     moves' effects.
@@ -329,6 +330,59 @@ static void test_amaf_one_playout(void **state)
     pl_program_free(prog);
 }
 
+/* One player toggles a1 or b1 (a stone placed or taken away) four
+ * times; the same move text comes back at later plies. */
+#define TOGGLE_GAME                                                                  \
+    "import grid\nboard 2 x 1\nplayers solo\npiece stone\nvar turns = 0\n"         \
+    "moves {\n  pick c in cells\n  if empty(c) {\n    place mover stone at c\n"     \
+    "  } else {\n    remove c\n  }\n  set turns = turns + 1\n  text c\n}\n"         \
+    "end {\n  mover wins when turns >= 4 and not empty(a1)\n"                        \
+    "  draw when turns >= 4\n}\n"
+
+/* All moves as *first*: a move counts at a node only when it is played
+ * there or later.  Two iterations: the root is expanded and played out,
+ * then one child c is expanded and played out (3 plies).  At c, its
+ * child with c's own move counts exactly when the playout after c
+ * repeats that move, not for c's move itself (made one ply before):
+ * a random playout of 3 plies misses it 1 time in 8, so over 40 seeds
+ * some have it 0, and never above 1 (one iteration passed through c). */
+static void test_amaf_as_first(void **state)
+{
+    (void)state;
+    pl_program *prog = pt_compile_text("toggle.game", TOGGLE_GAME);
+    pl_state *st = pl_state_new(prog);
+    int zero = 0, expanded = 0;
+    for (int seed = 1; seed <= 40; seed++) {
+        char spec[64], best[64];
+        snprintf(spec, sizeof spec, "mcts:iterations=2,seed=%d,rave=on", seed);
+        grave_engine g;
+        pl_search_info info;
+        engine_new(&g, prog, spec);
+        engine_think(&g, st, best, sizeof best, &info);
+        static const char *const moves[] = {"a1", "b1"};
+        for (int c = 0; c < 2; c++) {
+            long long v, n;
+            double m;
+            char path[16];
+            assert_int_equal(pl_mcts_amaf_of(g.engine, moves[c], &v, &n, &m), 0);
+            if (v != 1)
+                continue;                   /* the child the second iteration took */
+            snprintf(path, sizeof path, "%s %s", moves[c], moves[c]);
+            if (pl_mcts_amaf_of(g.engine, path, &v, &n, &m) != 0)
+                continue;                   /* not expanded (the search ended) */
+            expanded++;
+            assert_int_equal(v, 0);
+            assert_in_range(n, 0, 1);
+            zero += n == 0;
+        }
+        pl_engine_mcts.destroy(g.engine);
+    }
+    assert_true(expanded >= 30);
+    assert_true(zero > 0 && zero < expanded);
+    pl_state_free(st);
+    pl_program_free(prog);
+}
+
 /* --- rave=auto -------------------------------------------------------------------- */
 
 /* Does rave=auto search `path` (after `opening`) with GRAVE? */
@@ -374,6 +428,7 @@ int main(void)
         cmocka_unit_test(test_seed_reproducible),
         cmocka_unit_test(test_amaf_invariants),
         cmocka_unit_test(test_amaf_one_playout),
+        cmocka_unit_test(test_amaf_as_first),
         cmocka_unit_test(test_auto),
         {"threads: GRAVE in two threads", test_threads, NULL, NULL, NULL},
     };

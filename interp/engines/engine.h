@@ -79,9 +79,11 @@ extern const pl_engine_ops pl_engine_alphabeta;   /* alphabeta.c */
  * *amaf is the sum of the AMAF counts. */
 void pl_mcts_amaf_check(const void *engine, long long *children, long long *bad,
                         long long *amaf);
-/* For the tests: the root child of thread 0's tree whose move hashes as
- * `text`: its visits, AMAF count and AMAF mean.  0, or -1 when none. */
-int pl_mcts_amaf_of(const void *engine, const char *text, long long *visits,
+/* For the tests: the node of thread 0's tree reached from the root by
+ * `path`, move texts separated by spaces ("b2" a root child, "b2 a1" one
+ * of its children): its visits, AMAF count and AMAF mean.  0, or -1 when
+ * there is none. */
+int pl_mcts_amaf_of(const void *engine, const char *path, long long *visits,
                     long long *amaf_n, double *amaf_mean);
 
 #endif

@@ -1584,24 +1584,33 @@ void pl_mcts_amaf_check(const void *engine, long long *children, long long *bad,
     *amaf = out[2];
 }
 
-int pl_mcts_amaf_of(const void *engine, const char *text, long long *visits,
+/* The child of node n whose move hashes as h, or NULL. */
+static const mnode *child_by_hash(const mpool *p, const mnode *n, uint64_t h)
+{
+    for (int k = 0; n && n->child && k < n->nchildren; k++)
+        if (node_at(p, n->child + (uint32_t)k)->text_hash == h)
+            return node_at(p, n->child + (uint32_t)k);
+    return NULL;
+}
+
+int pl_mcts_amaf_of(const void *engine, const char *path, long long *visits,
                     long long *amaf_n, double *amaf_mean)
 {
     const pl_mcts *m = engine;
     const mtree *t = &m->trees[0];
     const mpool *p = &t->pool[t->cur];
-    uint64_t h = pl_hash_text_nocase(text);
-    const mnode *r = t->root ? node_at(p, t->root) : NULL;
-    for (int k = 0; r && r->child && k < r->nchildren; k++) {
-        const mnode *c = node_at(p, r->child + (uint32_t)k);
-        if (c->text_hash == h) {
-            *visits = c->visits;
-            *amaf_n = c->amaf_n;
-            *amaf_mean = c->amaf_mean;
-            return 0;
-        }
-    }
-    return -1;
+    const mnode *n = t->root ? node_at(p, t->root) : NULL;
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", path);
+    char *save = NULL;
+    for (char *tok = strtok_r(buf, " ", &save); tok && n; tok = strtok_r(NULL, " ", &save))
+        n = child_by_hash(p, n, pl_hash_text_nocase(tok));
+    if (!n || n == node_at(p, t->root))
+        return -1;
+    *visits = n->visits;
+    *amaf_n = n->amaf_n;
+    *amaf_mean = n->amaf_mean;
+    return 0;
 }
 
 const pl_engine_ops pl_engine_mcts = {
