@@ -332,9 +332,11 @@ static double playout_winrate(const char *text, const char *moves, int iteration
             assert_int_equal(pt_result_after(st, &replies, j), PL_RESULT_NONE);
         pl_undo(st);
     }
+    /* UCT's order, each root move once (GRAVE, on by default in this
+       placement game, chooses by AMAF values: docs/engine.md) */
     char spec[80];
-    snprintf(spec, sizeof spec, "mcts:iterations=%d,seed=%d,decisive=%s", iterations, seed,
-             decisive ? "on" : "off");
+    snprintf(spec, sizeof spec, "mcts:iterations=%d,seed=%d,decisive=%s,rave=off", iterations,
+             seed, decisive ? "on" : "off");
     pl_search *s = pt_new_search(prog, spec);
     pl_search_info info;
     think(s, st, &ml, &info);

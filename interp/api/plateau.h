@@ -415,9 +415,17 @@ enum {
     PL_SPEC_TEXT = 160,          /* longest spec text kept */
     PL_MCTS_CUTOFF_DEFAULT = 16, /* MCTS playout cutoff when the spec names none
                                     (chosen by measurement: docs/engine.md) */
-    PL_MCTS_BIAS_DEFAULT = 0     /* MCTS progressive bias when the spec names
+    PL_MCTS_BIAS_DEFAULT = 0,    /* MCTS progressive bias when the spec names
                                     none (chosen by measurement: docs/engine.md) */
+    PL_MCTS_RAVE_REF_DEFAULT = 50 /* GRAVE: playouts a node needs before its
+                                    AMAF values are used below it (docs/engine.md) */
 };
+/* MCTS's GRAVE (pl_player_spec.rave): off; on; auto, on in a position
+ * whose moves are all placements (the default, docs/engine.md). */
+enum { PL_RAVE_OFF, PL_RAVE_ON, PL_RAVE_AUTO };
+/* MCTS's GRAVE when the spec names none (chosen by measurement:
+ * docs/engine.md). */
+enum { PL_MCTS_RAVE_DEFAULT = PL_RAVE_AUTO };
 
 /* A player, as parsed from "human", "random", "ai", "mcts:time=2,..." or
  * "alphabeta:depth=6".  Zero budgets mean "not limited by this". */
@@ -451,6 +459,9 @@ typedef struct {
                                `evaluate` (1 on, 0 off) */
     int ai;                 /* parsed from "ai": the engine is the game's
                                (pl_player_spec_for_game), MCTS until then */
+    int rave;               /* MCTS: GRAVE, all-moves-as-first values
+                               (PL_RAVE_...) */
+    int rave_ref;           /* MCTS: GRAVE's reference playouts */
 } pl_player_spec;
 
 /* Parse a spec.  `level` (0: none) sets the budget of `ai` and of a bare

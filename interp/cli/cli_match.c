@@ -37,13 +37,6 @@ typedef struct {
     pl_ugi_player *proc;       /* the running process, kept from game to game */
 } match_player;
 
-/* One search of a game: its phase is known when the game's length is. */
-typedef struct {
-    int k, ply;                /* the player (0: p1), the ply it moved at */
-    double seconds;
-    long long work;            /* iterations or nodes */
-} match_search;
-
 typedef struct {
     pl_cli_game g;
     const char *game_arg;         /* GAME: the installed game's own name when it matched one */
@@ -62,8 +55,7 @@ typedef struct {
     pl_tourney t;              /* the results */
     char **texts;              /* the moves of the game being played */
     int ntexts, captexts;
-    match_search *searches;    /* its searches, put in their phases at its end */
-    int nsearches, capsearches;
+    pl_tourney_searches searches; /* its searches, put in their phases at its end */
 } match_ctx;
 
 /* A game that could not be played (the reason was printed): never a result.
@@ -93,20 +85,16 @@ static void clear_texts(match_ctx *m)
 
 static void add_search(match_ctx *m, int k, double seconds, long long work)
 {
-    int need = m->nsearches + 1;
-    PL_GROW(m->searches, m->capsearches, need);
-    m->searches[m->nsearches++] = (match_search){k, pl_state_ply(m->g.st), seconds, work};
+    pl_tourney_searches_add(&m->searches, k, pl_state_ply(m->g.st), seconds, work);
 }
 
 /* The game is over: each of its searches counts in its third of the game. */
 static void count_phases(match_ctx *m, pl_tourney_game *tg)
 {
-    for (int i = 0; i < m->nsearches; i++) {
-        const match_search *s = &m->searches[i];
-        pl_tourney_game_add_phase(tg, s->k, pl_tourney_phase(s->ply, tg->plies), s->seconds,
-                                  s->work);
-    }
-    m->nsearches = 0;
+    for (int k = 0; k < 2; k++)
+        pl_tourney_phase_sums(&m->searches, k, tg->plies, tg->phase_think[k],
+                              tg->phase_work[k], tg->phase_chosen[k]);
+    m->searches.n = 0;
 }
 
 /* The name of the game for file names: the stem of GAME. */
@@ -390,7 +378,7 @@ static int play_one(match_ctx *m, int index, pl_tourney_game *tg)
     for (int s = 0; s < np; s++)
         tg->seat_player[s] = s == p1_seat ? 0 : 1;
     clear_texts(m);
-    m->nsearches = 0;
+    m->searches.n = 0;
     if (new_engines(m, index, tg->seed) != 0)
         return pl_cli_fail(m->cmd, "the players could not start"), MATCH_FAILED;
     pl_cli_game_restart(&m->g);
@@ -635,7 +623,7 @@ static void match_free(match_ctx *m)
 {
     clear_texts(m);
     free(m->texts);
-    free(m->searches);
+    free(m->searches.v);
     for (int k = 0; k < 2; k++) {
         pl_search_free(m->p[k].engine);
         pl_ugi_player_free(m->p[k].proc);

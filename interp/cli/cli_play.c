@@ -24,6 +24,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 #include "cli.h"
+#include "cli_tourney.h"
 #include "record.h"
 
 /* Ctrl-C (SIGINT) while playing, or the terminal closed (SIGHUP), or a
@@ -106,6 +107,9 @@ typedef struct {
     double turn_start;            /* pl_now() when this turn began */
     int turn_live;                /* ... and its time is not yet charged to a clock */
     int on_time;                  /* the game ended by a loss on time */
+    pl_tourney_searches searches; /* --verbose: the computers' searches of the
+                                     round (k: the controller), for the speed
+                                     per phase at its end, as match prints it */
 } play_ctx;
 
 #define fmt_clock pl_cli_clock_text
@@ -1294,6 +1298,10 @@ static int play_round(play_ctx *c)
                 printf("  (clock %s)", fmt_clock(c->clock_left[p], clk, sizeof clk));
             }
             if (c->info && ctrl->engine && ctrl->spec.kind != PL_PLAYER_RANDOM) {
+                pl_tourney_searches_add(&c->searches, c->seat_ctrl[p], pl_state_ply(c->st),
+                                        info.seconds,
+                                        ctrl->spec.kind == PL_PLAYER_MCTS ? info.iterations
+                                                                          : info.nodes);
                 char buf[200];
                 describe_search(&info, &ctrl->spec, buf, sizeof buf);
                 printf("  (%s)", buf);
@@ -1445,6 +1453,26 @@ static const char *end_reason(play_ctx *c, char *buf, size_t size)
     return buf;
 }
 
+/* --verbose: each computer's search speed in the game, in all and in each
+ * third of its plies (the lines of `match`, cli_tourney.c). */
+static void say_speeds(const play_ctx *c)
+{
+    for (int k = 0; k < c->nplayers; k++) {
+        const controller *ctrl = &c->ctrl[k];
+        double think[PL_TOURNEY_PHASES] = {0}, all = 0;
+        long long work[PL_TOURNEY_PHASES] = {0}, chosen[PL_TOURNEY_PHASES] = {0}, done = 0, n = 0;
+        pl_tourney_phase_sums(&c->searches, k, pl_state_ply(c->st), think, work, chosen);
+        for (int p = 0; p < PL_TOURNEY_PHASES; p++)
+            all += think[p], done += work[p], n += chosen[p];
+        if (!ctrl->engine || n == 0)
+            continue;
+        const char *unit = ctrl->spec.kind == PL_PLAYER_MCTS ? "iterations" : "nodes";
+        printf("%c (%s) search: %.3f s/move, %.0f %s/s\n", 'A' + k, ctrl->spec.text,
+               all / (double)n, all > 0 ? (double)done / all : 0.0, unit);
+        pl_tourney_print_phases(think, work, chosen, unit, stdout);
+    }
+}
+
 /* The final board and how the game ended. */
 static void say_end(play_ctx *c, int r)
 {
@@ -1565,6 +1593,7 @@ static int run_rounds(play_ctx *c, int rounds, const start_moves *start,
                  : c->nplayers > 1 && !seat_ctrl(c, 1)->engine && seat_ctrl(c, 0)->engine;
         c->render = PL_RENDER_LAST_MOVE | (c->color ? PL_RENDER_COLOR : 0) |
                     (flip ? PL_RENDER_FLIP : 0);
+        c->searches.n = 0;
         if (c->verbose && rounds > 1) {
             printf("round %d: ", round);
             print_seats(c);
@@ -1577,6 +1606,8 @@ static int run_rounds(play_ctx *c, int rounds, const start_moves *start,
                 break;
             if (c->verbose)
                 say_end(c, r);
+            if (c->info)
+                say_speeds(c);
             /* a game with a human keeps its prompt after the end (undo,
                save, history...) until `quit` */
             if (!c->humans || rounds > 1 || !after_game(c, r))
@@ -1742,6 +1773,7 @@ static int play_game(pl_cli_game *g, const pl_cli_args *a, const char *game_arg,
     pl_search_free(c.hint);
     pl_movelist_delete(c.ml);
     free(c.texts);
+    free(c.searches.v);
     free(c.by_human);
     free(c.movers);
     return rc;

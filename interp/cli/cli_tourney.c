@@ -218,25 +218,53 @@ static void print_heading(const pl_tourney *t, int n, double seconds, FILE *out)
                 t->shard, t->nshards, t->total, (unsigned long long)t->seed);
 }
 
+void pl_tourney_searches_add(pl_tourney_searches *s, int k, int ply, double seconds,
+                             long long work)
+{
+    PL_GROW(s->v, s->cap, s->n + 1);
+    s->v[s->n++] = (pl_tourney_search){k, ply, seconds, work};
+}
+
+void pl_tourney_phase_sums(const pl_tourney_searches *s, int k, int plies, double *think,
+                           long long *work, long long *chosen)
+{
+    for (int i = 0; i < s->n; i++) {
+        const pl_tourney_search *x = &s->v[i];
+        if (x->k != k)
+            continue;
+        int p = pl_tourney_phase(x->ply, plies);
+        think[p] += x->seconds;
+        work[p] += x->work;
+        chosen[p]++;
+    }
+}
+
+void pl_tourney_print_phases(const double *think, const long long *work,
+                             const long long *chosen, const char *unit, FILE *out)
+{
+    static const char *const names[PL_TOURNEY_PHASES] = {"opening:", "middle:", "end:"};
+    for (int p = 0; p < PL_TOURNEY_PHASES; p++) {
+        if (chosen[p] == 0)
+            continue;
+        fprintf(out, "  %-9s %.3f s/move, %.0f %s/s, %lld %s over %lld move%s\n", names[p],
+                think[p] / (double)chosen[p], think[p] > 0 ? (double)work[p] / think[p] : 0.0,
+                unit, work[p], unit, chosen[p], chosen[p] == 1 ? "" : "s");
+    }
+}
+
 /* Player k's speed in each third of the games: where a search costs more
  * (a crowded middle game, a long endgame playout) it shows here. */
 static void print_phase_speed(const pl_tourney *t, int k, FILE *out)
 {
-    static const char *const names[PL_TOURNEY_PHASES] = {"opening:", "middle:", "end:"};
-    for (int p = 0; p < PL_TOURNEY_PHASES; p++) {
-        double think = 0;
-        long long work = 0, chosen = 0;
+    double think[PL_TOURNEY_PHASES] = {0};
+    long long work[PL_TOURNEY_PHASES] = {0}, chosen[PL_TOURNEY_PHASES] = {0};
+    for (int p = 0; p < PL_TOURNEY_PHASES; p++)
         for (int i = 0; i < t->ngames; i++) {
-            think += t->games[i].phase_think[k][p];
-            work += t->games[i].phase_work[k][p];
-            chosen += t->games[i].phase_chosen[k][p];
+            think[p] += t->games[i].phase_think[k][p];
+            work[p] += t->games[i].phase_work[k][p];
+            chosen[p] += t->games[i].phase_chosen[k][p];
         }
-        if (chosen == 0)
-            continue;
-        fprintf(out, "  %-9s %.3f s/move, %.0f %s/s, %lld %s over %lld move%s\n", names[p],
-                think / (double)chosen, think > 0 ? (double)work / think : 0.0,
-                t->unit[k], work, t->unit[k], chosen, chosen == 1 ? "" : "s");
-    }
+    pl_tourney_print_phases(think, work, chosen, t->unit[k], out);
 }
 
 static void print_search_speed(const pl_tourney *t, FILE *out)

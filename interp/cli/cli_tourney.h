@@ -94,6 +94,31 @@ int pl_tourney_phase(int ply, int plies);
  * iterations or nodes in phase `phase` of game g. */
 void pl_tourney_game_add_phase(pl_tourney_game *g, int k, int phase, double seconds,
                                long long work);
+/* The searches of a game being played, each put in its phase when the
+ * game's length is known: `match` and `play --verbose` share them. */
+typedef struct {
+    int k, ply;                /* the player (match: 0 for p1), the ply it moved at */
+    double seconds;
+    long long work;            /* iterations or nodes */
+} pl_tourney_search;
+
+typedef struct {
+    pl_tourney_search *v;
+    int n, cap;
+} pl_tourney_searches;
+
+/* Note a search of player k made at `ply`. */
+void pl_tourney_searches_add(pl_tourney_searches *s, int k, int ply, double seconds,
+                             long long work);
+/* Player k's searches summed per phase of a game of `plies` plies (each
+ * array has PL_TOURNEY_PHASES entries, added to). */
+void pl_tourney_phase_sums(const pl_tourney_searches *s, int k, int plies, double *think,
+                           long long *work, long long *chosen);
+/* The lines "  opening:  0.100 s/move, 6157 iterations/s, ..." of the
+ * phases with a search, from the sums of pl_tourney_phase_sums. */
+void pl_tourney_print_phases(const double *think, const long long *work,
+                             const long long *chosen, const char *unit, FILE *out);
+
 /* Sort the games by index (merged shards arrive in any order). */
 void pl_tourney_sort(pl_tourney *t);
 

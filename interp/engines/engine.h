@@ -6,7 +6,8 @@
  *   search.c     player specs ("mcts:time=2,threads=4"), levels, the
  *                pl_search facade, the game record the engines follow
  *   mcts.c       UCT with random (or greedy) playouts, a solver for proven
- *                results, tree reuse between moves, root-parallel threads
+ *                results, GRAVE, tree reuse between moves, root-parallel
+ *                threads
  *   alphabeta.c  negamax with iterative deepening, a transposition table,
  *                killer and history move ordering
  *   random.c     a uniform choice among the legal moves, no search
@@ -70,5 +71,19 @@ typedef struct {
 extern const pl_engine_ops pl_engine_random;      /* random.c */
 extern const pl_engine_ops pl_engine_mcts;        /* mcts.c */
 extern const pl_engine_ops pl_engine_alphabeta;   /* alphabeta.c */
+
+/* For the tests (mcts.c): GRAVE's invariants over thread 0's tree.  Every
+ * child of an expanded node counts in *children; a child whose AMAF count
+ * is below its own visits (each visit played its move first) or above
+ * its parent's visits (an iteration counts a move once) counts in *bad;
+ * *amaf is the sum of the AMAF counts. */
+void pl_mcts_amaf_check(const void *engine, long long *children, long long *bad,
+                        long long *amaf);
+/* For the tests: the node of thread 0's tree reached from the root by
+ * `path`, move texts separated by spaces ("b2" a root child, "b2 a1" one
+ * of its children): its visits, AMAF count and AMAF mean.  0, or -1 when
+ * there is none. */
+int pl_mcts_amaf_of(const void *engine, const char *path, long long *visits,
+                    long long *amaf_n, double *amaf_mean);
 
 #endif

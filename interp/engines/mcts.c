@@ -1,6 +1,7 @@
 /*
  * mcts.c -- Monte Carlo tree search: UCT with random playouts, a solver
- * for proven results, tree reuse between moves, root-parallel threads.
+ * for proven results, GRAVE, tree reuse between moves, root-parallel
+ * threads.
  *
  * One iteration walks down the tree from the root, choosing at each node
  * the child with the best UCB value
@@ -30,6 +31,11 @@
  * Progressive bias (bias=on, off by default; rate_children): once a node
  * has BIAS_VISITS visits, the game's `evaluate` rates its children, and
  * the rating adds a term to their UCB value that fades with their visits.
+ *
+ * GRAVE (rave=on, or rave=auto where the root's moves are placements;
+ * the GRAVE section below): each child also keeps all-moves-as-first
+ * statistics of its move, and selection mixes them, taken from a
+ * reference ancestor with enough playouts, into the child's mean.
  *
  * The root screen (screen_root): after the first iteration of a search,
  * the root's moves are judged exactly within a work budget -- the status
@@ -89,6 +95,33 @@ enum {
 #define BIAS_WEIGHT 1.0
 #define BIAS_VISITS 16
 
+/* GRAVE (rave=on): the weight of the AMAF value against the mean is
+ * beta = amaf_n / (amaf_n + n + GRAVE_BIAS * amaf_n * n), Cazenave's
+ * formula with the bias of Ludii's MC-GRAVE (10^-5). */
+#define GRAVE_BIAS 1e-5
+
+/* A set of 64-bit keys, each with a value, cleared in O(1) by a stamp:
+ * GRAVE's per-iteration tables (the moves played, a reference node's
+ * children).  Open addressing; grown only when a longer iteration needs
+ * it, so nothing is allocated per move. */
+typedef struct {
+    uint64_t key;
+    int32_t val;
+    uint32_t stamp;           /* the entry is live when it equals the set's */
+} hslot;
+
+typedef struct {
+    hslot *slot;
+    uint32_t cap;             /* a power of two, 0 before the first use */
+    uint32_t stamp;
+} hset;
+
+/* A move of an iteration, for GRAVE's backup. */
+typedef struct {
+    uint64_t hash;            /* of its text */
+    int player;               /* who made it */
+} amaf_move;
+
 typedef struct {
     uint64_t text_hash;       /* of the move into this node */
     double value;             /* sum of rewards of the player who moved here */
@@ -102,11 +135,17 @@ typedef struct {
     int8_t biased;            /* its children's bias is set (bias=on) */
     float bias;               /* progressive bias: `evaluate` of this node for the
                                  player who moved here, ranked among its siblings
-                                 into 0..1 (0 without bias); in the padding: a
-                                 node stays 40 bytes */
+                                 into 0..1 (0 without bias) */
+    uint32_t amaf_n;          /* GRAVE: playouts through the parent in which the
+                                 parent's player made this node's move, then or
+                                 later (all moves as first) */
+    float amaf_mean;          /* their mean reward for that player, kept as a
+                                 running mean: past some millions of playouts a
+                                 float mean stops moving, where a float sum
+                                 would stop growing and its mean sink */
 } mnode;
 
-_Static_assert(sizeof(mnode) == 40, "a node is 40 bytes (docs/engine.md, Memory)");
+_Static_assert(sizeof(mnode) == 48, "a node is 48 bytes (docs/engine.md, Memory)");
 
 typedef struct {
     mnode **chunk;
@@ -144,6 +183,13 @@ typedef struct {
     int error;
     char errmsg[512];
     double bonus[PL_MAX_PLAYERS]; /* margin term of each player, this iteration */
+    /* GRAVE (rave on): the moves of this iteration, in order, with their
+       players -- the descent's, then the playout's */
+    amaf_move *seq;
+    int seqn;
+    size_t seqcap;
+    hset played;              /* (move, player) -> last position in seq */
+    hset refkids;             /* a reference node's children by move */
 } mtree;
 
 struct pl_mcts {
@@ -153,6 +199,8 @@ struct pl_mcts {
     int scored;               /* the game keeps scores: rewards count the margin */
     int cutoff;               /* playout plies before `evaluate` judges (0: never) */
     int bias;                 /* progressive bias from `evaluate` (0: none) */
+    int rave;                 /* GRAVE in this search (rave=on, or auto and the
+                                 root's moves are placements) */
     int nthreads;
     mtree *trees;
     double start, deadline;   /* deadline 0: none */
@@ -269,6 +317,9 @@ static void mcts_free(void *engine)
         free(t->tomove);
         free(t->perm);
         free(t->queue);
+        free(t->seq);
+        free(t->played.slot);
+        free(t->refkids.slot);
     }
     free(m->trees);
     free(m);
@@ -443,6 +494,171 @@ static int path_room(mtree *t, int depth)
     return 0;
 }
 
+/* --- GRAVE ------------------------------------------------------------------------ */
+
+/* Generalized RAVE (Cazenave 2015), rave=on.  Each child keeps, besides
+ * its own visits and value, an all-moves-as-first (AMAF) count and mean:
+ * the playouts through its parent in which the parent's player made the
+ * child's move at the parent or at any later ply, in the tree or in the
+ * playout.  Moves are known by the hash of their text (moves are texts in
+ * this API), so the same move played from another position counts.
+ * Selection at a node mixes each child's mean with the AMAF mean of the
+ * same move at a *reference* node, the closest node of the path with the
+ * same player to move that has at least `ref` playouts (the shallowest
+ * such node when none has): a young node borrows the statistics of an
+ * ancestor that has seen enough playouts.  The statistics live in the
+ * children, so a node's memory is fixed; a reference node knows the moves
+ * that are its children (a move not legal there gets no AMAF value).  The
+ * per-iteration tables are hsets, grown only when an iteration is longer
+ * than all before. */
+
+static uint64_t amaf_key(uint64_t hash, int player)
+{
+    return hash ^ (0x9e3779b97f4a7c15ull * (uint64_t)(player + 1));
+}
+
+/* Empty the set, with room for n keys at half load. */
+static void hset_clear(hset *h, size_t n)
+{
+    size_t want = 64;
+    while (want < 2 * n)
+        want *= 2;
+    if (want > h->cap || ++h->stamp == 0) {
+        free(h->slot);
+        h->cap = want > h->cap ? (uint32_t)want : h->cap;
+        h->slot = pl_calloc(h->cap, sizeof *h->slot);
+        h->stamp = 1;
+    }
+}
+
+/* The entry of `key`: found, else made (insert) or NULL. */
+static hslot *hset_find(hset *h, uint64_t key, int insert)
+{
+    uint32_t mask = h->cap - 1;
+    for (uint32_t i = (uint32_t)(key ^ (key >> 29)) & mask;; i = (i + 1) & mask) {
+        hslot *s = &h->slot[i];
+        if (s->stamp != h->stamp) {
+            if (!insert)
+                return NULL;
+            s->stamp = h->stamp;
+            s->key = key;
+            return s;
+        }
+        if (s->key == key)
+            return s;
+    }
+}
+
+/* The move `hash` was played by `player` next in this iteration. */
+static void amaf_note(mtree *t, uint64_t hash, int player)
+{
+    PL_GROW(t->seq, t->seqcap, (size_t)t->seqn + 1);
+    t->seq[t->seqn++] = (amaf_move){hash, player};
+}
+
+/* Back up the AMAF statistics of an iteration that ended with `r`: at the
+ * node of depth i, each child whose move its player made at position i of
+ * the sequence or later. */
+static void amaf_backup(mtree *t, int depth, int r)
+{
+    mpool *p = &t->pool[t->cur];
+    hset_clear(&t->played, (size_t)t->seqn);
+    for (int k = 0; k < t->seqn; k++)
+        hset_find(&t->played, amaf_key(t->seq[k].hash, t->seq[k].player), 1)->val = k;
+    for (int i = 0; i <= depth; i++) {
+        const mnode *n = node_at(p, t->path[i]);
+        int pl = t->tomove[i];
+        if (pl < 0 || !n->child)
+            continue;
+        float rw = (float)reward(t, r, pl);
+        for (int k = 0; k < n->nchildren; k++) {
+            mnode *c = node_at(p, n->child + (uint32_t)k);
+            const hslot *s = hset_find(&t->played, amaf_key(c->text_hash, pl), 0);
+            if (s && s->val >= i) {
+                c->amaf_n++;
+                c->amaf_mean += (rw - c->amaf_mean) / (float)c->amaf_n;
+            }
+        }
+    }
+}
+
+/* The reference node for a choice at depth `depth` of the path: the
+ * deepest node with the same player to move and at least `ref` visits,
+ * else the shallowest with that player. */
+static const mnode *grave_ref(const mtree *t, int depth)
+{
+    const mpool *p = &t->pool[t->cur];
+    const mnode *ref = NULL;
+    for (int j = 0; j <= depth; j++) {
+        const mnode *n = node_at(p, t->path[j]);
+        if (t->tomove[j] == t->tomove[depth] &&
+            (!ref || n->visits >= (uint32_t)t->m->spec.rave_ref))
+            ref = n;
+    }
+    return ref;
+}
+
+/* Index the children of `ref` by their move (unless it is the node
+ * choosing, whose children are their own reference). */
+static void grave_index(mtree *t, const mnode *ref)
+{
+    const mpool *p = &t->pool[t->cur];
+    hset_clear(&t->refkids, (size_t)ref->nchildren);
+    for (int k = 0; k < ref->nchildren; k++)
+        hset_find(&t->refkids, node_at(p, ref->child + (uint32_t)k)->text_hash, 1)->val = k;
+}
+
+/* The AMAF statistics of child c's move at the reference node. */
+static const mnode *grave_stats(mtree *t, const mnode *ref, const mnode *n,
+                                const mnode *c)
+{
+    if (ref == n)
+        return c;
+    const hslot *s = hset_find(&t->refkids, c->text_hash, 0);
+    return s ? node_at(&t->pool[t->cur], ref->child + (uint32_t)s->val) : NULL;
+}
+
+/* GRAVE's value of child c (visited or not; `a` its AMAF statistics, or
+ * NULL): the mean and the AMAF mean mixed by beta, no exploration term
+ * (as Cazenave's GRAVE and Ludii's MC-GRAVE); a child with neither comes
+ * first (UNVISITED). */
+static double grave_value(const mnode *c, const mnode *a, double unvisited)
+{
+    double an = a ? a->amaf_n : 0, n = c->visits;
+    if (an == 0 && n == 0)
+        return unvisited;
+    double mean = n > 0 ? c->value / n : 0.0;
+    double beta = an / (an + n + GRAVE_BIAS * an * n);
+    return (1.0 - beta) * mean + beta * (a ? a->amaf_mean : 0.0);
+}
+
+/* Does every move of ml (generated in st) place a piece: write exactly
+ * one board cell, empty before, and no other cell?  A pass is allowed;
+ * at least one move must place.  Read from the moves' slot writes, so
+ * it knows no game. */
+static int all_placements(const pl_program *prog, const pl_state *st, const pl_movelist *ml)
+{
+    int placed = 0;
+    for (int i = 0; i < ml->count; i++) {
+        const pl_move *mv = &ml->moves[i];
+        const int32_t *w = ml->writes + mv->write_off;
+        int cells = 0, onto_empty = 0;
+        for (int k = 0; k < mv->nwrites; k++) {
+            int32_t slot = w[2 * k], v = w[2 * k + 1];
+            if (slot < 0 || slot >= prog->ncells)
+                continue;
+            cells++;
+            onto_empty += v != 0 && pl_state_slot(st, slot) == 0;
+        }
+        if (mv->is_pass && cells == 0)
+            continue;
+        if (cells != 1 || onto_empty != 1)
+            return 0;
+        placed = 1;
+    }
+    return placed;
+}
+
 /* Progressive bias: the children's `evaluate` for the player who moved
  * into them (`mover` here), their moves applied in turn, scaled among the
  * siblings to 0 (the worst) .. 1 (the best), since a game's heuristic has
@@ -516,13 +732,17 @@ static int expand(mtree *t, uint32_t n, int mover)
 /* Above any UCB value of a visited child. */
 #define UNVISITED 1e9
 
-/* The child of n to descend into (to-move `mover`). */
-static uint32_t select_child(mtree *t, const mnode *n, int mover)
+/* The child of n, at depth `depth` of the path, to descend into (to-move
+ * `mover`). */
+static uint32_t select_child(mtree *t, const mnode *n, int depth, int mover)
 {
     const mpool *p = &t->pool[t->cur];
     int np = t->m->np;
     double explore = t->m->spec.c * sqrt(log((double)n->visits + 1.0));
-    int bias = t->m->bias;
+    int bias = t->m->bias, rave = t->m->rave;
+    const mnode *ref = rave ? grave_ref(t, depth) : NULL;
+    if (ref && ref != n)
+        grave_index(t, ref);
     uint32_t best = 0;
     double bestv = -1.0;
     for (int k = 0; k < n->nchildren; k++) {
@@ -533,15 +753,16 @@ static uint32_t select_child(mtree *t, const mnode *n, int mover)
                 return ci;
             continue;                   /* a proven loss */
         }
-        if (c->visits == 0 && !bias)
+        if (c->visits == 0 && !bias && !rave)
             return ci;
         /* progressive bias: the heuristic's share fades as visits come
            (BIAS_WEIGHT / (visits + 1)); an unvisited child is worth more
            than any visited one (UNVISITED plus its bias: the best-rated
            first; unrated, the first in the shuffled order, as without) */
-        double v = c->visits == 0 ? UNVISITED + c->bias
-                 : c->value / c->visits + explore / sqrt((double)c->visits) +
-                   (bias ? BIAS_WEIGHT * c->bias / (c->visits + 1.0) : 0.0);
+        double pb = bias ? BIAS_WEIGHT * c->bias / (c->visits + 1.0) : 0.0;
+        double v = rave ? grave_value(c, grave_stats(t, ref, n, c), UNVISITED) + pb
+                 : c->visits == 0 ? UNVISITED + c->bias
+                 : c->value / c->visits + explore / sqrt((double)c->visits) + pb;
         if (v > bestv) {
             bestv = v;
             best = ci;
@@ -624,6 +845,8 @@ static pl_err playout_decisive(mtree *t, int *result)
     pl_err err = pl_find_win(st, cur, &win);
     while (err == PL_OK && !over) {
         if (win >= 0) {
+            if (t->m->rave)
+                amaf_note(t, pl_hash_text_nocase(pl_move_text(cur, win)), mover);
             pl_apply(st, cur, win);
             plies++;
             r = mover;
@@ -672,6 +895,8 @@ static pl_err playout_decisive(mtree *t, int *result)
                 plies--;
                 continue;
             }
+            if (t->m->rave)             /* the move stays: it counts */
+                amaf_note(t, pl_hash_text_nocase(pl_move_text(cur, i)), mover);
             if (r2 != PL_RESULT_NONE) {
                 r = r2;
                 over = 1;
@@ -726,6 +951,9 @@ static pl_err playout(mtree *t, int *result)
             err = PL_ERR_RUNTIME;
             break;
         }
+        if (t->m->rave)
+            amaf_note(t, pl_hash_text_nocase(pl_move_text(&t->ml, i)),
+                      pl_state_to_move(t->st));
         pl_apply(t->st, &t->ml, i);
         plies++;
     }
@@ -769,6 +997,7 @@ static int iterate(mtree *t)
     t->tomove[0] = (int8_t)pl_state_to_move(st);
     for (int k = 0; k < np; k++)
         t->bonus[k] = 0.5;            /* a result known from the tree: no margin */
+    t->seqn = 0;
     for (;;) {
         mnode *node = node_at(p, n);
         if (node->result >= 0) {
@@ -806,8 +1035,10 @@ static int iterate(mtree *t)
             if (err != PL_OK || out_of_step)
                 break;
         }
-        uint32_t c = select_child(t, node, t->tomove[depth]);
+        uint32_t c = select_child(t, node, depth, t->tomove[depth]);
         const mnode *cn = node_at(p, c);
+        if (t->m->rave)
+            amaf_note(t, cn->text_hash, t->tomove[depth]);
         if (path_room(t, depth) != 0) {
             out_of_step = 1;
             break;
@@ -845,6 +1076,8 @@ static int iterate(mtree *t)
         c->value += reward(t, r, t->tomove[i - 1]);
     }
     node_at(p, t->root)->visits++;
+    if (t->m->rave)
+        amaf_backup(t, depth, r);
     for (int i = depth - 1; i >= 0; i--) {
         mnode *par = node_at(p, t->path[i]);
         const mnode *c = node_at(p, t->path[i + 1]);
@@ -1237,6 +1470,8 @@ static pl_err mcts_think(void *engine, const pl_search_call *call, int *move,
     }
     if (r != PL_RESULT_NONE || t0->ml.count == 0)
         return PL_ERR_GAME_OVER;
+    m->rave = m->spec.rave == PL_RAVE_ON ||
+              (m->spec.rave == PL_RAVE_AUTO && all_placements(m->prog, st, &t0->ml));
     int nmoves = t0->ml.count;
     int mover = pl_state_to_move(st);
     if (nmoves == 1) {
@@ -1323,6 +1558,59 @@ static pl_err mcts_think(void *engine, const pl_search_call *call, int *move,
         return PL_OK;
     }
     return err[0] ? PL_ERR_RUNTIME : PL_ERR_GAME_OVER;
+}
+
+static void amaf_walk(const mpool *p, const mnode *n, long long *out)
+{
+    for (int k = 0; n->child && k < n->nchildren; k++) {
+        const mnode *c = node_at(p, n->child + (uint32_t)k);
+        out[0]++;
+        out[1] += c->amaf_n < c->visits || c->amaf_n > n->visits;
+        out[2] += c->amaf_n;
+        amaf_walk(p, c, out);
+    }
+}
+
+void pl_mcts_amaf_check(const void *engine, long long *children, long long *bad,
+                        long long *amaf)
+{
+    const pl_mcts *m = engine;
+    const mtree *t = &m->trees[0];
+    long long out[3] = {0, 0, 0};
+    if (t->root)
+        amaf_walk(&t->pool[t->cur], node_at(&t->pool[t->cur], t->root), out);
+    *children = out[0];
+    *bad = out[1];
+    *amaf = out[2];
+}
+
+/* The child of node n whose move hashes as h, or NULL. */
+static const mnode *child_by_hash(const mpool *p, const mnode *n, uint64_t h)
+{
+    for (int k = 0; n && n->child && k < n->nchildren; k++)
+        if (node_at(p, n->child + (uint32_t)k)->text_hash == h)
+            return node_at(p, n->child + (uint32_t)k);
+    return NULL;
+}
+
+int pl_mcts_amaf_of(const void *engine, const char *path, long long *visits,
+                    long long *amaf_n, double *amaf_mean)
+{
+    const pl_mcts *m = engine;
+    const mtree *t = &m->trees[0];
+    const mpool *p = &t->pool[t->cur];
+    const mnode *n = t->root ? node_at(p, t->root) : NULL;
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", path);
+    char *save = NULL;
+    for (char *tok = strtok_r(buf, " ", &save); tok && n; tok = strtok_r(NULL, " ", &save))
+        n = child_by_hash(p, n, pl_hash_text_nocase(tok));
+    if (!n || n == node_at(p, t->root))
+        return -1;
+    *visits = n->visits;
+    *amaf_n = n->amaf_n;
+    *amaf_mean = n->amaf_mean;
+    return 0;
 }
 
 const pl_engine_ops pl_engine_mcts = {

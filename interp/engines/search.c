@@ -92,7 +92,7 @@ void pl_player_spec_apply_level(pl_player_spec *spec, int level)
 enum {
     K_TIME, K_ITERATIONS, K_DEPTH, K_LEVEL, K_THREADS, K_SEED, K_C,
     K_PLAYOUT, K_EPS, K_MEMORY, K_TT, K_DECISIVE, K_CUTOFF, K_ASPIRATION, K_LMR,
-    K_NULLMOVE, K_BIAS
+    K_NULLMOVE, K_BIAS, K_RAVE, K_REF
 };
 
 /* Which kinds take which key: bit 1 << kind. */
@@ -122,6 +122,8 @@ static const struct {
     {"lmr", K_LMR, FOR_AB},
     {"nullmove", K_NULLMOVE, FOR_AB},
     {"bias", K_BIAS, FOR_MCTS},
+    {"rave", K_RAVE, FOR_MCTS},
+    {"ref", K_REF, FOR_MCTS},
 };
 
 enum { NKEYS = (int)(sizeof spec_keys / sizeof spec_keys[0]) };
@@ -287,6 +289,18 @@ static pl_err parse_key(pl_player_spec *spec, const char *key, const char *val,
         spec->bias = !off;
         break;
     }
+    case K_RAVE: {
+        int off = 0;
+        if (strcasecmp(val, "auto") == 0)
+            spec->rave = PL_RAVE_AUTO;
+        else if ((bad = parse_off(val, &off)) == 0)
+            spec->rave = off ? PL_RAVE_OFF : PL_RAVE_ON;
+        break;
+    }
+    case K_REF:
+        bad = parse_ll(val, 1, 1000000000, &n);
+        spec->rave_ref = (int)n;
+        break;
     }
     if (bad) {
         static const char *const ranges[] = {
@@ -307,6 +321,8 @@ static pl_err parse_key(pl_player_spec *spec, const char *key, const char *val,
             [K_LMR] = "on or off",
             [K_NULLMOVE] = "on or off",
             [K_BIAS] = "on or off",
+            [K_RAVE] = "on, off or auto",
+            [K_REF] = "a whole number of playouts >= 1",
         };
         char what[200];
         snprintf(what, sizeof what, "%s must be %s", spec_keys[k].name,
@@ -335,6 +351,8 @@ pl_err pl_player_spec_parse(const char *text, int level, pl_player_spec *spec,
     spec->tt_mb = 16;
     spec->cutoff = PL_MCTS_CUTOFF_DEFAULT;
     spec->bias = PL_MCTS_BIAS_DEFAULT;
+    spec->rave = PL_MCTS_RAVE_DEFAULT;
+    spec->rave_ref = PL_MCTS_RAVE_REF_DEFAULT;
     /* alpha-beta's null move: off unless asked for (nullmove=on); it lost
        strength in a measured game at 0.1 s a move (docs/engine.md) */
     spec->no_nullmove = 1;

@@ -235,6 +235,22 @@ END
     expect "play: mcts against alphabeta" 0 "game over: draw"
     expect "play --verbose: search figures" 0 "iterations"
     expect "play --verbose: alpha-beta figures" 0 "nodes, best "
+    # the speed per third of the game, as match prints it: the draw is 9
+    # plies, x (A) moves at plies 0 2 4 6 8, o (B) at 1 3 5 7
+    if grep -q '^A (mcts:iterations=2000,seed=1) search: [0-9.]* s/move, [0-9]* iterations/s$' "$tmp/out" &&
+       grep -q '^B (alphabeta:depth=9) search: [0-9.]* s/move, [0-9]* nodes/s$' "$tmp/out" &&
+       [ "$(sed -n '/^A (/,/^B (/p' "$tmp/out" | grep -c '^  \(opening: .* iterations over 2 moves\|middle: .* iterations over 1 move\|end: .* iterations over 2 moves\)$')" = 3 ] &&
+       [ "$(sed -n '/^B (/,$p' "$tmp/out" | grep -c '^  \(opening: .* nodes over 1 move\|middle: .* nodes over 2 moves\|end: .* nodes over 1 move\)$')" = 3 ]; then
+        pass "play --verbose: speed per phase"
+    else
+        fail "play --verbose: speed per phase" "no speed lines, or moves in the wrong thirds"
+    fi
+    run play tic-tac-toe --south mcts:iterations=200,seed=1 --north alphabeta:depth=2
+    if grep -q ' search: ' "$tmp/out"; then
+        fail "play: no speed without --verbose" "speed lines printed"
+    else
+        pass "play: no speed without --verbose"
+    fi
 
     run_in "$(printf 'hint\nquit\n')" play tic-tac-toe --north random --level 3 --seed 1
     expect "play: hint" 0 "hint: "
