@@ -1136,7 +1136,7 @@ static int screen_spend(screen *sc, long more)
 
 /* Does the player to move have a move in `ml` (their moves here) that
  * wins at once?  The decisive-move check judges by the end rules; a win
- * by leaving the next player no move (a blockade, Dara's or a scoring
+ * by leaving the next player no move (a blockade, or a scoring
  * game's `no moves` rule) is found by counting the moves after each move,
  * which costs more, so it is asked only when the first finds nothing. */
 static pl_err wins_now(screen *sc, pl_movelist *ml, int *win)
