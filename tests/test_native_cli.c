@@ -13,7 +13,8 @@
  *   - a game of the fuzzer's grammar (gen_game.h) gives the same trace
  *     on native code and on the interpreter (pl_fuzz_native_check: perft,
  *     playouts, evaluations, runtime errors), the CI's share of the
- *     gen_native fuzz target.  `test_native_cli slow N` checks N of them.
+ *     gen_native fuzz target.  `test_native_cli slow N [FIRST]` checks N
+ *     of them (inputs FIRST.., default 1000, of the seeded series).
  *
  * Skipped, with a message, where no C compiler works.
  */
@@ -307,9 +308,9 @@ int main(int argc, char **argv)
     use_test_cache();
     int rc;
     if (argc > 2 && strcmp(argv[1], "slow") == 0) {
-        int n = atoi(argv[2]);
+        int n = atoi(argv[2]), first = argc > 3 ? atoi(argv[3]) : 1000;
         long lines;
-        int compared = compare_generated(1000, n, &lines);
+        int compared = compare_generated(first, n, &lines);
         fprintf(stderr, "%d of %d generated games compared, %ld lines of trace, all agree\n",
                 compared, n, lines);
         rc = 0;
