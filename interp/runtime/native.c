@@ -580,37 +580,48 @@ static int export_dir(const char *c_dir, char *dir, size_t dir_cap, int *scratch
     return 0;
 }
 
+/* Compile dir/unit.c into so_path, through a temporary file and a rename
+   (nothing is left at so_path when it fails): run_compiler's answer, or 0
+   when so_path cannot be written. */
+static int compile_unit_to(const char *dir, const char *so_path, double *seconds, char *why,
+                           size_t cap)
+{
+    char src[4200], log[4200], tmp[4200];
+    snprintf(src, sizeof src, "%s/unit.c", dir);
+    snprintf(log, sizeof log, "%s/unit.log", dir);
+    snprintf(tmp, sizeof tmp, "%s.%ld.tmp", so_path, (long)getpid());
+    /* the output's directory is checked before the compiler's seconds */
+    FILE *f = fopen(tmp, "wb");
+    if (!f || fclose(f) != 0) {
+        say(why, cap, "cannot write %s: %s", so_path, strerror(errno));
+        return 0;
+    }
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    int compiled = run_compiler(dir, src, tmp, log, why, cap);
+    *seconds = seconds_since(&t0);
+    if (compiled == 1 && rename(tmp, so_path) != 0) {
+        say(why, cap, "cannot write %s: %s", so_path, strerror(errno));
+        compiled = 0;
+    }
+    if (compiled != 1)
+        remove(tmp);
+    return compiled;
+}
+
 int pl_native_export(const pl_program *p, const char *so_path, const char *c_dir,
                      double *seconds, char *why, size_t cap)
 {
-    char dir[4096], src[4200], log[4200], tmp[4200];
+    char dir[4096], src[4200];
     int scratch;
     *seconds = 0;
     if (!small_enough(p, why, cap) || !export_dir(c_dir, dir, sizeof dir, &scratch, why, cap))
         return 0;
     snprintf(src, sizeof src, "%s/unit.c", dir);
-    snprintf(log, sizeof log, "%s/unit.log", dir);
     int ok = write_unit(p, dir, src, why, cap), compiled = 0;
     if (ok && so_path) {
-        /* the output's directory is checked before the compiler's seconds */
-        snprintf(tmp, sizeof tmp, "%s.%ld.tmp", so_path, (long)getpid());
-        FILE *f = fopen(tmp, "wb");
-        if (!f || fclose(f) != 0) {
-            say(why, cap, "cannot write %s: %s", so_path, strerror(errno));
-            ok = 0;
-        } else {
-            struct timespec t0;
-            clock_gettime(CLOCK_MONOTONIC, &t0);
-            compiled = run_compiler(dir, src, tmp, log, why, cap);
-            *seconds = seconds_since(&t0);
-            ok = compiled == 1;
-            if (ok && rename(tmp, so_path) != 0) {
-                say(why, cap, "cannot write %s: %s", so_path, strerror(errno));
-                ok = 0;
-            }
-            if (!ok)
-                remove(tmp);
-        }
+        compiled = compile_unit_to(dir, so_path, seconds, why, cap);
+        ok = compiled == 1;
     }
     /* a failed compile keeps its scratch directory: the message names its log */
     if (scratch && compiled != -1)
