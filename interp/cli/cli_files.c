@@ -85,8 +85,8 @@ int pl_cli_list(int argc, char **argv)
 /* --- compile ------------------------------------------------------------------ */
 
 /* FILE with its extension replaced by ext (".pbc", ".so"); for a game
- * name, NAME.pbc in the current directory (never write into the installed
- * data). */
+ * name, NAME.pbc (or .so) in the current directory (never write into the
+ * installed data). */
 static char *default_output(const char *arg, const char *ext)
 {
     const char *base = arg;
