@@ -272,6 +272,18 @@ pl_err pl_program_use_native(pl_program *prog, char *note, size_t cap)
     return PL_OK;
 }
 
+pl_err pl_program_write_native(const pl_program *prog, const char *so_path, const char *c_dir,
+                               double *seconds, char *why, size_t cap)
+{
+    double ignored;
+    if (!prog || (!so_path && !c_dir))
+        return PL_ERR_ARGUMENT;
+    if (why && cap)
+        why[0] = 0;
+    return pl_native_export(prog, so_path, c_dir, seconds ? seconds : &ignored, why, cap)
+        ? PL_OK : PL_ERR_IO;
+}
+
 pl_err pl_program_write(const pl_program *prog, uint8_t **data, size_t *len)
 {
     if (!prog || !data || !len)

@@ -170,6 +170,16 @@ PL_API void pl_program_free(pl_program *prog);
  * program stays on the interpreter, `note` says why, and the error is
  * PL_ERR_IO.  Call it before the program's states run. */
 PL_API pl_err pl_program_use_native(pl_program *prog, char *note, size_t cap);
+/* The program's native code written out, for shipping or reading, by
+ * the same generator, compiler and flags as the cache's: the shared
+ * object as `so_path` and, when `c_dir` is not NULL, the generated C
+ * (c_dir/unit.c, with the sources of Plateau it includes) in that
+ * directory; one of the two may be NULL.  *seconds: the C compiler's
+ * time.  Plateau never loads such a file back (only objects it built into
+ * its cache).  PL_OK, else PL_ERR_IO with the reason in `why`. */
+PL_API pl_err pl_program_write_native(const pl_program *prog, const char *so_path,
+                                      const char *c_dir, double *seconds, char *why,
+                                      size_t cap);
 
 /* The game's bytecode (a .pbc image, pl_free it). */
 PL_API pl_err pl_program_write(const pl_program *prog, uint8_t **data,

@@ -332,12 +332,33 @@ static const pl_cli_command commands[] = {
      "                  read back): evidence, not a proof\n"
      "  --seed N        the seed of those games (default 1)\n"
      "  --max-plies N   stop a game after N plies (default 5000)\n"},
-    {"compile", pl_cli_compile, "compile a game to bytecode",
+    {"compile", pl_cli_compile, "compile a game to bytecode or native code",
      "Usage: plateau compile FILE [-o OUT]\n"
+     "       plateau compile --native FILE [-o OUT.so] [--emit-c DIR]\n"
      "\n"
      "Compile FILE (a .game file or an installed game name) and write the\n"
      "bytecode to OUT, by default FILE with the extension .pbc.  A .pbc file\n"
-     "can be used wherever a GAME is expected.\n"},
+     "can be used wherever a GAME is expected.\n"
+     "\n"
+     "With --native, write the game's native code instead: the shared object\n"
+     "that --engine native builds into its cache, made by the same generator\n"
+     "with the same C compiler and flags (PLATEAU_CC, default cc;\n"
+     "PLATEAU_CFLAGS), as OUT.so (default FILE with the extension .so), and\n"
+     "print how long the C compiler took.  The file is for shipping or\n"
+     "inspection (its entry point is pl_native_init): Plateau never loads it\n"
+     "back from there; it only loads objects it built into its cache and\n"
+     "whose hash it recorded.  It fails, saying why, when there is no C\n"
+     "compiler, when the game is too large for native code (more than 4,000\n"
+     "instructions) or when OUT cannot be written.\n"
+     "\n"
+     "Options:\n"
+     "  -o, --output OUT  the file to write\n"
+     "  --native          native code (a shared object) rather than bytecode\n"
+     "  --emit-c DIR      with --native: also write the generated C as\n"
+     "                    DIR/unit.c, with the sources of Plateau it includes;\n"
+     "                    without -o, only the C (no compile).  It builds with\n"
+     "                    cc -std=gnu11 -O2 -fPIC -shared -fvisibility=hidden\n"
+     "                    -DNDEBUG -IDIR DIR/unit.c -o OUT.so\n"},
     {"disasm", pl_cli_disasm, "print the bytecode of a game",
      "Usage: plateau disasm FILE\n"
      "\n"

@@ -84,9 +84,10 @@ int pl_cli_list(int argc, char **argv)
 
 /* --- compile ------------------------------------------------------------------ */
 
-/* FILE with its extension replaced by .pbc; for a game name, NAME.pbc in
- * the current directory (never write into the installed data). */
-static char *default_output(const char *arg)
+/* FILE with its extension replaced by ext (".pbc", ".so"); for a game
+ * name, NAME.pbc (or .so) in the current directory (never write into the
+ * installed data). */
+static char *default_output(const char *arg, const char *ext)
 {
     const char *base = arg;
     size_t len = strlen(arg);
@@ -94,10 +95,10 @@ static char *default_output(const char *arg)
     const char *dot = strrchr(slash ? slash : arg, '.');
     if (dot && dot != (slash ? slash + 1 : arg))
         len = (size_t)(dot - base);
-    char *out = malloc(len + 5);
+    char *out = malloc(len + strlen(ext) + 1);
     if (out) {
         memcpy(out, base, len);
-        strcpy(out + len, ".pbc");
+        strcpy(out + len, ext);
     }
     return out;
 }
@@ -148,25 +149,62 @@ static int compile_to(const char *arg, const char *out)
     return rc;
 }
 
+/* compile --native: the game's native code (the shared object as `out`
+ * unless NULL, the generated C into `c_dir` unless NULL), made as the
+ * cache's is; the time the C compiler took on stdout. */
+static int compile_native(const char *arg, const char *out, const char *c_dir)
+{
+    pl_program *prog;
+    char *path;
+    int rc = pl_cli_load("compile", arg, &prog, NULL, &path);
+    if (rc != 0)
+        return rc;
+    char why[600];
+    double seconds = 0;
+    const char *title = pl_program_title(prog) ? pl_program_title(prog) : arg;
+    if (out && same_file(path, out))
+        rc = pl_cli_fail("compile", "refusing to write %s over its own "
+                         "source (give another -o FILE)", pl_esc(out));
+    else if (pl_program_write_native(prog, out, c_dir, &seconds, why, sizeof why) != PL_OK)
+        rc = pl_cli_fail("compile", "%s", why);
+    if (rc == 0 && c_dir)
+        printf("wrote the generated C of %s to %s/unit.c\n", title, c_dir);
+    if (rc == 0 && out)
+        printf("compiled %s to native code in %.1f s: %s\n", title, seconds, out);
+    free(path);
+    pl_program_free(prog);
+    return rc;
+}
+
 int pl_cli_compile(int argc, char **argv)
 {
-    pl_cli_opt opts[] = {{"-o", 1, NULL}, {"--output", 1, NULL}};
+    pl_cli_opt opts[] = {{"-o", 1, NULL}, {"--output", 1, NULL}, {"--native", 0, NULL},
+                         {"--emit-c", 1, NULL}};
     pl_cli_args a;
-    int rc = pl_cli_parse(&a, "compile", opts, 2, argc, argv, 0);
+    int rc = pl_cli_parse(&a, "compile", opts, 4, argc, argv, 0);
     if (rc == 0 && !pl_cli_handle_help(&a)) {
         if (a.npos != 1)
             rc = pl_cli_usage("compile", a.npos ? "too many arguments"
                                                 : "no FILE given");
+        else if (opts[3].value && !opts[2].value)
+            rc = pl_cli_usage("compile", "--emit-c goes with --native");
     }
     if (rc != 0 || a.help) {
         pl_cli_args_free(&a);
         return rc;
     }
     const char *out = opts[0].value ? opts[0].value : opts[1].value;
-    char *def = out ? NULL : default_output(a.pos[0]);
+    int native = opts[2].value != NULL;
+    const char *c_dir = opts[3].value;
+    /* --emit-c alone writes the C only: no compile unless -o asks for it */
+    char *def = out || c_dir ? NULL : default_output(a.pos[0], native ? ".so" : ".pbc");
     if (!out)
         out = def;
-    rc = out ? compile_to(a.pos[0], out) : pl_cli_fail("compile", "out of memory");
+    if (native)
+        rc = out || c_dir ? compile_native(a.pos[0], out, c_dir)
+                          : pl_cli_fail("compile", "out of memory");
+    else
+        rc = out ? compile_to(a.pos[0], out) : pl_cli_fail("compile", "out of memory");
     free(def);
     pl_cli_args_free(&a);
     return rc;

@@ -379,7 +379,8 @@ static int write_sources(const char *dir)
 
 
 /* Run the C compiler on src into so; its messages into log.  1 if it made
-   the shared object. */
+   the shared object; 0 when it could not be started (nothing in log), -1
+   when it ran and failed (its messages in log). */
 static int run_compiler(const char *dir, const char *src, const char *so, const char *log,
                         char *why, size_t cap)
 {
@@ -424,11 +425,12 @@ static int run_compiler(const char *dir, const char *src, const char *so, const 
         ;
     if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
         return 1;
-    if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 127) {
         say(why, cap, "no C compiler (%s) found", argv[0]);
-    else
-        say(why, cap, "the C compiler (%s) failed: see %s", argv[0], log);
-    return 0;
+        return 0;
+    }
+    say(why, cap, "the C compiler (%s) failed: see %s", argv[0], log);
+    return -1;
 }
 
 /* The recorded hash of a shared object this library built: <so>.sum. */
@@ -444,18 +446,52 @@ static uint64_t recorded_hash(const char *sum)
     return h;
 }
 
+/* 1 when the program is small enough to compile; else 0 and why. */
+static int small_enough(const pl_program *p, char *why, size_t cap)
+{
+    int n = instructions(p);
+    if (n <= PL_NATIVE_MAX_INSTRUCTIONS)
+        return 1;
+    say(why, cap, "the game is too large for native code (%d instructions; the limit is %d, "
+        "as the C compiler's time grows faster than the code)", n, PL_NATIVE_MAX_INSTRUCTIONS);
+    return 0;
+}
+
+/* Write the program's unit as src and the sources it includes into dir
+   (the compiler's -I).  0 with the reason when a file cannot be written. */
+static int write_unit(const pl_program *p, const char *dir, const char *src, char *why, size_t cap)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    int ok = mem != NULL;
+    if (ok) {
+        pl_native_source(p, mem);
+        ok = fclose(mem) == 0;
+    }
+    if (!ok || !write_sources(dir) || !write_file(src, text, len)) {
+        say(why, cap, "cannot write the generated code into %s: %s", dir, strerror(errno));
+        ok = 0;
+    }
+    free(text);
+    return ok;
+}
+
+static double seconds_since(const struct timespec *t0)
+{
+    struct timespec t1;
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    return (double)(t1.tv_sec - t0->tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0->tv_nsec);
+}
+
 int pl_native_build(const pl_program *p, char *so, size_t so_cap, int *built, double *seconds,
                     char *why, size_t cap)
 {
     char dir[4096], path[4200], sum[4200], log[4200];
     *built = 0;
     *seconds = 0;
-    int n = instructions(p);
-    if (n > PL_NATIVE_MAX_INSTRUCTIONS) {
-        say(why, cap, "the game is too large for native code (%d instructions; the limit is %d, "
-            "as the C compiler's time grows faster than the code)", n, PL_NATIVE_MAX_INSTRUCTIONS);
+    if (!small_enough(p, why, cap))
         return 0;
-    }
     if (!cache_dir(dir, sizeof dir)) {
         say(why, cap, "no cache directory (set PLATEAU_CACHE or HOME)");
         return 0;
@@ -479,29 +515,16 @@ int pl_native_build(const pl_program *p, char *so, size_t so_cap, int *built, do
     uint64_t have = recorded_hash(sum);
     int ok = have != 0 && have == file_hash(so);
     if (!ok) {
-        struct timespec t0, t1;
+        struct timespec t0;
         clock_gettime(CLOCK_MONOTONIC, &t0);
-        char *text = NULL;
-        size_t len = 0;
-        FILE *mem = open_memstream(&text, &len);
-        ok = mem != NULL;
-        if (ok) {
-            pl_native_source(p, mem);
-            ok = fclose(mem) == 0;
-        }
         char src[4200], tmp[4200];
         snprintf(src, sizeof src, "%s/%016llx.c", dir, key);
         snprintf(tmp, sizeof tmp, "%s.%ld.tmp", so, (long)getpid());
         snprintf(log, sizeof log, "%s/%016llx.log", dir, key);
-        if (!ok || !write_sources(dir) || !write_file(src, text, len)) {
-            say(why, cap, "cannot write the generated code into %s: %s", dir, strerror(errno));
-            ok = 0;
-        } else {
-            ok = run_compiler(dir, src, tmp, log, why, cap) && rename(tmp, so) == 0;
-            if (!ok)
-                remove(tmp);
-        }
-        free(text);
+        ok = write_unit(p, dir, src, why, cap) && run_compiler(dir, src, tmp, log, why, cap) == 1 &&
+             rename(tmp, so) == 0;
+        if (!ok)
+            remove(tmp);
         if (ok) {
             char line[32];
             int n = snprintf(line, sizeof line, "%016llx\n", (unsigned long long)file_hash(so));
@@ -509,11 +532,99 @@ int pl_native_build(const pl_program *p, char *so, size_t so_cap, int *built, do
             if (!ok)
                 say(why, cap, "cannot write %s", sum);
         }
-        clock_gettime(CLOCK_MONOTONIC, &t1);
-        *seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+        *seconds = seconds_since(&t0);
         *built = ok;
     }
     flock(lock, LOCK_UN);
     close(lock);
+    return ok;
+}
+
+/* ---------------------------------------------------------------------- */
+/* exporting, out of the cache (plateau compile --native) */
+
+/* Remove what write_unit and the compiler left in a scratch directory,
+   then the directory. */
+static void remove_unit(const char *dir)
+{
+    char path[4200];
+    for (const pl_native_file *f = pl_native_files; f->name; f++) {
+        snprintf(path, sizeof path, "%s/%s", dir, f->name);
+        remove(path);
+    }
+    snprintf(path, sizeof path, "%s/unit.c", dir);
+    remove(path);
+    snprintf(path, sizeof path, "%s/unit.log", dir);
+    remove(path);
+    rmdir(dir);
+}
+
+/* The directory the unit is written to: c_dir (created), else a scratch
+   directory under TMPDIR (into dir, *scratch set). */
+static int export_dir(const char *c_dir, char *dir, size_t dir_cap, int *scratch, char *why,
+                      size_t cap)
+{
+    *scratch = !c_dir;
+    if (c_dir) {
+        snprintf(dir, dir_cap, "%s", c_dir);
+        if (strlen(c_dir) < dir_cap && make_dirs(c_dir))
+            return 1;
+        say(why, cap, "cannot create %s: %s", c_dir, strerror(errno));
+        return 0;
+    }
+    const char *tmp = getenv("TMPDIR");
+    snprintf(dir, dir_cap, "%s/plateau-native-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    if (mkdtemp(dir))
+        return 1;
+    say(why, cap, "cannot create a scratch directory %s: %s", dir, strerror(errno));
+    return 0;
+}
+
+/* Compile dir/unit.c into so_path, through a temporary file and a rename
+   (nothing is left at so_path when it fails): run_compiler's answer, or 0
+   when so_path cannot be written. */
+static int compile_unit_to(const char *dir, const char *so_path, double *seconds, char *why,
+                           size_t cap)
+{
+    char src[4200], log[4200], tmp[4200];
+    snprintf(src, sizeof src, "%s/unit.c", dir);
+    snprintf(log, sizeof log, "%s/unit.log", dir);
+    snprintf(tmp, sizeof tmp, "%s.%ld.tmp", so_path, (long)getpid());
+    /* the output's directory is checked before the compiler's seconds */
+    FILE *f = fopen(tmp, "wb");
+    if (!f || fclose(f) != 0) {
+        say(why, cap, "cannot write %s: %s", so_path, strerror(errno));
+        return 0;
+    }
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    int compiled = run_compiler(dir, src, tmp, log, why, cap);
+    *seconds = seconds_since(&t0);
+    if (compiled == 1 && rename(tmp, so_path) != 0) {
+        say(why, cap, "cannot write %s: %s", so_path, strerror(errno));
+        compiled = 0;
+    }
+    if (compiled != 1)
+        remove(tmp);
+    return compiled;
+}
+
+int pl_native_export(const pl_program *p, const char *so_path, const char *c_dir,
+                     double *seconds, char *why, size_t cap)
+{
+    char dir[4096], src[4200];
+    int scratch;
+    *seconds = 0;
+    if (!small_enough(p, why, cap) || !export_dir(c_dir, dir, sizeof dir, &scratch, why, cap))
+        return 0;
+    snprintf(src, sizeof src, "%s/unit.c", dir);
+    int ok = write_unit(p, dir, src, why, cap), compiled = 0;
+    if (ok && so_path) {
+        compiled = compile_unit_to(dir, so_path, seconds, why, cap);
+        ok = compiled == 1;
+    }
+    /* a failed compile keeps its scratch directory: the message names its log */
+    if (scratch && compiled != -1)
+        remove_unit(dir);
     return ok;
 }

@@ -68,6 +68,14 @@ int pl_native_build(const pl_program *p, char *so, size_t so_cap, int *built, do
    native code made by this build: from then on the program's runs go to
    it.  0 with the reason in why when it cannot. */
 int pl_native_attach(pl_program *p, const char *so_path, char *why, size_t cap);
+/* Write the program's native code out of the cache (plateau compile
+   --native): its unit as c_dir/unit.c with the sources it includes when
+   c_dir is not NULL, and the shared object the C compiler makes of it
+   (same compiler, flags and PLATEAU_CFLAGS as the cache's) as so_path
+   when that is not NULL; *seconds, the compiler's time.  Nothing here
+   loads it.  0 with the reason in why when it cannot. */
+int pl_native_export(const pl_program *p, const char *so_path, const char *c_dir,
+                     double *seconds, char *why, size_t cap);
 #endif
 
 #endif

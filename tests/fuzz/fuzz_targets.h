@@ -19,6 +19,11 @@
  *                     rules); it is compiled, checked, round-tripped and
  *                     played for PL_FUZZ_GEN_PLIES random plies, whatever
  *                     the step budget (the games it writes have no loops).
+ *   pl_fuzz_gen_native  the game of pl_fuzz_gen, when its code is small
+ *                     (a bound on the C compiler's time), compiled to
+ *                     native code too: perft, seeded playouts, evaluations
+ *                     and runtime errors (a small step budget included)
+ *                     must give the interpreter's trace, line for line.
  *   pl_fuzz_movetext  byte 0 picks a shipped game (a .game of games/, in name
  *                     order), byte 1 a number of random plies (low 4 bits)
  *                     and their seed; the rest is a move text for
@@ -48,6 +53,7 @@
 #include "diag.h"
 #include "game.h"
 #include "state_int.h"   /* VM_STEP_BUDGET, as the library sees it */
+#include "native.h"      /* pl_native_build, pl_native_attach: gen_native */
 #include "gen_game.h"
 
 #define PL_FUZZ_STDLIB "stdlib"
@@ -180,6 +186,226 @@ static inline int pl_fuzz_gen(const uint8_t *data, size_t len)
     static pl_gen g;   /* 16 KiB of text: not on the fuzzer's stack */
     pl_gen_game(&g, data, len);
     return pl_fuzz_compile_play((const uint8_t *)g.text, g.n, PL_FUZZ_GEN_PLIES);
+}
+
+/* --- native code against the interpreter (gen_native) -------------------- */
+
+/* A generated game is compiled to native code only when its code is at
+ * most PL_FUZZ_NATIVE_MAX_CODE words: that bounds the C compiler's time
+ * (the unit is vm.c, about 2 s alone, plus a few lines per instruction).
+ * Then the same trace is taken on both back ends and must be the same
+ * text: perft to PL_FUZZ_NATIVE_DEPTH (at most PL_FUZZ_NATIVE_NODES
+ * statuses), every node's status, result and move texts (or its runtime
+ * error, word for word); then seeded random playouts, sampled moves and
+ * every third ply the full list, with the evaluation of each position;
+ * the last playout under a small step budget, so that running out of it
+ * is compared too. */
+enum {
+    PL_FUZZ_NATIVE_MAX_CODE = 3000,
+    PL_FUZZ_NATIVE_DEPTH = 3,
+    PL_FUZZ_NATIVE_NODES = 3000,
+    PL_FUZZ_NATIVE_GAMES = 6,
+    PL_FUZZ_NATIVE_PLIES = 60
+};
+
+/* A status, evaluation or apply: its error code, with the message. */
+static inline void pl_fuzz_trace_err(FILE *t, pl_state *st, const char *what, pl_err err)
+{
+    fprintf(t, "%s %d", what, (int)err);
+    const char *m = err == PL_ERR_RUNTIME ? pl_state_error(st) : NULL;
+    if (m)
+        fprintf(t, " [%s]", m);
+    fputc('\n', t);
+}
+
+static inline void pl_fuzz_trace_moves(FILE *t, const pl_movelist *ml)
+{
+    fprintf(t, "moves %d:", ml->count);
+    for (int i = 0; i < ml->count; i++)
+        fprintf(t, " %s", pl_move_text(ml, i));
+    fputc('\n', t);
+}
+
+static inline void pl_fuzz_trace_perft(FILE *t, pl_state *st, pl_movelist *mls, int depth,
+                                       long *nodes)
+{
+    if (--*nodes < 0)
+        return;
+    int r = PL_RESULT_NONE;
+    pl_err err = pl_status(st, &mls[depth], &r);
+    pl_fuzz_trace_err(t, st, "status", err);
+    fprintf(t, "result %d\n", r);
+    if (err != PL_OK || r != PL_RESULT_NONE || depth == 0)
+        return;
+    pl_fuzz_trace_moves(t, &mls[depth]);
+    for (int i = 0; i < mls[depth].count && *nodes >= 0; i++) {
+        err = pl_apply(st, &mls[depth], i);
+        pl_fuzz_trace_err(t, st, "apply", err);
+        if (err != PL_OK)
+            return;
+        pl_fuzz_trace_perft(t, st, mls, depth - 1, nodes);
+        pl_undo(st);
+    }
+}
+
+/* One ply of a playout: the full list every third ply, the sampled move,
+ * the evaluation; 0 when the game ends (over, stuck or an error). */
+static inline int pl_fuzz_trace_ply(FILE *t, pl_state *st, pl_movelist *ml, pl_movelist *all,
+                                    uint64_t *rng, int ply)
+{
+    int r = PL_RESULT_NONE;
+    pl_err err;
+    if (ply % 3 == 0) {
+        err = pl_status(st, all, &r);
+        pl_fuzz_trace_err(t, st, "status", err);
+        if (err == PL_OK)
+            pl_fuzz_trace_moves(t, all);
+    }
+    err = pl_status_random(st, rng, ml, &r);
+    pl_fuzz_trace_err(t, st, "sampled", err);
+    fprintf(t, "result %d\n", r);
+    if (err != PL_OK || r != PL_RESULT_NONE || ml->count <= 0)
+        return 0;
+    fprintf(t, "move %s\n", pl_move_text(ml, 0));
+    int32_t v = 0;
+    err = pl_evaluate(st, 0, &v);
+    pl_fuzz_trace_err(t, st, "evaluate", err);
+    fprintf(t, "value %d\n", (int)v);
+    err = pl_apply(st, ml, 0);
+    pl_fuzz_trace_err(t, st, "apply", err);
+    return err == PL_OK;
+}
+
+/* The trace of a program (a string to free); *events, its lines. */
+static inline char *pl_fuzz_native_trace(const pl_program *p, long small_budget, long *events)
+{
+    char *text = NULL;
+    size_t n = 0;
+    FILE *t = open_memstream(&text, &n);
+    pl_state *st = pl_state_new(p);
+    pl_movelist mls[PL_FUZZ_NATIVE_DEPTH + 1], ml, all;
+    if (!t || !st)
+        abort();
+    for (int i = 0; i <= PL_FUZZ_NATIVE_DEPTH; i++)
+        pl_movelist_init(&mls[i]);
+    pl_movelist_init(&ml);
+    pl_movelist_init(&all);
+    long nodes = PL_FUZZ_NATIVE_NODES;
+    pl_fuzz_trace_perft(t, st, mls, PL_FUZZ_NATIVE_DEPTH, &nodes);
+    for (int g = 0; g < PL_FUZZ_NATIVE_GAMES; g++) {
+        uint64_t rng = 0x9e3779b97f4a7c15ull + (uint64_t)g;
+        pl_state_reset(st);
+        pl_state_set_step_budget(st, g + 1 == PL_FUZZ_NATIVE_GAMES ? small_budget : 0);
+        fprintf(t, "game %d\n", g);
+        for (int ply = 0; ply < PL_FUZZ_NATIVE_PLIES; ply++)
+            if (!pl_fuzz_trace_ply(t, st, &ml, &all, &rng, ply))
+                break;
+    }
+    for (int i = 0; i <= PL_FUZZ_NATIVE_DEPTH; i++)
+        pl_movelist_free(&mls[i]);
+    pl_movelist_free(&ml);
+    pl_movelist_free(&all);
+    pl_state_free(st);
+    if (fclose(t) != 0)
+        abort();
+    *events = 0;
+    for (const char *c = text; *c; c++)
+        *events += *c == '\n';
+    return text;
+}
+
+/* Build the program's native code into the cache and load it; then remove
+ * the cache's files (the object stays mapped), so that a long run does not
+ * fill the disk.  0 when there is no C compiler (said once); a valid
+ * program whose C does not compile, or that does not load, is a bug. */
+static inline int pl_fuzz_native_attach(pl_program *p)
+{
+    char so[4200], why[600], path[4300];
+    int built;
+    double seconds;
+    static int said;
+    if (!pl_native_build(p, so, sizeof so, &built, &seconds, why, sizeof why)) {
+        if (strstr(why, "failed: see")) {
+            fprintf(stderr, "fuzz: native code does not build: %s\n", why);
+            abort();
+        }
+        if (!said++)
+            fprintf(stderr, "fuzz: no native code, skipping its checks: %s\n", why);
+        return 0;
+    }
+    if (!pl_native_attach(p, so, why, sizeof why)) {
+        fprintf(stderr, "fuzz: native code does not load: %s\n", why);
+        abort();
+    }
+    size_t stem = strlen(so) - 3;   /* DIR/KEY.so */
+    const char *const ext[] = {".so", ".so.sum", ".c", ".log"};
+    for (int i = 0; i < 4; i++) {
+        snprintf(path, sizeof path, "%.*s%s", (int)stem, so, ext[i]);
+        remove(path);
+    }
+    return 1;
+}
+
+/* The first line where two traces differ, on stderr. */
+static inline void pl_fuzz_show_difference(const char *a, const char *b)
+{
+    long line = 1;
+    const char *la = a, *lb = b;
+    for (; *a && *a == *b; a++, b++)
+        if (*a == '\n') {
+            line++;
+            la = a + 1;
+            lb = b + 1;
+        }
+    fprintf(stderr, "fuzz: the traces differ at line %ld:\n  interpreter: %.*s\n  native:      %.*s\n",
+            line, (int)strcspn(la, "\n"), la, (int)strcspn(lb, "\n"), lb);
+}
+
+/* Compile `text` twice, one copy on native code, and compare the traces:
+ * -1 when the check does not apply (no compiler, too much code), else the
+ * number of lines compared.  A difference aborts. */
+static inline long pl_fuzz_native_check(const char *text, size_t n, long small_budget)
+{
+    pl_program *p[2];
+    for (int k = 0; k < 2; k++) {
+        pl_diags d;
+        pl_diags_init(&d);
+        p[k] = pl_compile_string("gen.game", text, n, PL_FUZZ_STDLIB, &d);
+        pl_diags_free(&d);
+    }
+    long events[2] = {-1, -1};
+    if (p[0] && p[1] && p[0]->ncode <= PL_FUZZ_NATIVE_MAX_CODE && pl_fuzz_native_attach(p[1])) {
+        char *trace[2];
+        for (int k = 0; k < 2; k++)
+            trace[k] = pl_fuzz_native_trace(p[k], small_budget, &events[k]);
+        if (strcmp(trace[0], trace[1]) != 0) {
+            fprintf(stderr, "fuzz: native code differs from the interpreter on:\n%.*s\n",
+                    (int)n, text);
+            pl_fuzz_show_difference(trace[0], trace[1]);
+            abort();
+        }
+        free(trace[0]);
+        free(trace[1]);
+    }
+    pl_program_free(p[0]);
+    pl_program_free(p[1]);
+    return events[0];
+}
+
+/* The gen_native target: a game of gen_game.h, as pl_fuzz_gen, on both
+ * back ends; the last byte sets the small step budget. */
+static inline int pl_fuzz_gen_native(const uint8_t *data, size_t len)
+{
+    static pl_gen g;
+    if (!getenv("PLATEAU_CACHE")) {   /* never the user's cache */
+        const char *tmp = getenv("TMPDIR");
+        char dir[512];
+        snprintf(dir, sizeof dir, "%s/plateau-fuzz-native", tmp && *tmp ? tmp : "/tmp");
+        setenv("PLATEAU_CACHE", dir, 1);
+    }
+    pl_gen_game(&g, data, len);
+    pl_fuzz_native_check(g.text, g.n, 5 + (len ? data[len - 1] : 0));
+    return 0;
 }
 
 static inline int pl_fuzz_bytecode(const uint8_t *data, size_t len)

@@ -3,7 +3,8 @@
  * shipped games so that fuzzing starts from inputs that go deep:
  *
  *   OUT/compile/    the .game files of games/, stdlib/, tests/broken/
- *   OUT/gen/        a few byte strings for fuzz_gen (choices, not text)
+ *   OUT/gen/        a few byte strings for fuzz_gen (choices, not text),
+ *                   and the same in OUT/gen_native/ for fuzz_gen_native
  *   OUT/bytecode/   each game compiled to .pbc (the bytes of `plateau compile`),
  *                   and the bytecode regressions (bytecode_regressions.h),
  *                   made from source: inputs at the checks of the verifier
@@ -143,6 +144,7 @@ static void gen_seeds(void)
         char name[32];
         snprintf(name, sizeof name, "seed-%d", k);
         write_bytes("gen", name, bytes, sizeof bytes);
+        write_bytes("gen_native", name, bytes, sizeof bytes);
     }
 }
 
@@ -155,8 +157,8 @@ int main(int argc, char **argv)
     out_dir = argv[1];
     char sub[4096];
     make_dir(out_dir);
-    static const char *const subs[] = {"compile", "bytecode", "movetext", "gen"};
-    for (int i = 0; i < 4; i++) {
+    static const char *const subs[] = {"compile", "bytecode", "movetext", "gen", "gen_native"};
+    for (int i = 0; i < 5; i++) {
         snprintf(sub, sizeof sub, "%s/%s", out_dir, subs[i]);
         make_dir(sub);
     }
