@@ -1105,7 +1105,7 @@ static inline __attribute__((always_inline)) int record_lean(pl_state *st)
 {
     pl_movelist *ml = st->out;
     int len = st->text_len, npw = (st->pw_len - st->gen_pw) / 2;
-    const int32_t *pw = st->pw + st->gen_pw;
+    const int32_t *pw = npw > 0 ? st->pw + st->gen_pw : NULL;  /* no buffer before the first */
     if (st->ntrail != st->gen_trail || npw > 2 || (npw == 2 && pw[0] == pw[2]) ||
         len > 16 || (st->is_pass && len == 0) || st->text_cap < 16 ||
         ml->count >= ml->cap || ml->count >= VM_MAX_MOVES ||
