@@ -69,6 +69,7 @@ BUILTIN(count,      1, 1, SET,    NONE,   NONE,   NUMBER, HANDLER, comprehension
 BUILTIN(any,        1, 1, SET,    NONE,   NONE,   NUMBER, HANDLER, comprehension, BOOL, "1 when `C` holds for at least one element of `S`; `any(S)`: `S` is not empty")
 BUILTIN(all,        1, 1, SET,    NONE,   NONE,   NUMBER, HANDLER, comprehension, BOOL, "1 when `C` holds for every element of `S` (true for an empty set; `all` needs a condition)")
 BUILTIN(none,       1, 1, SET,    NONE,   NONE,   NUMBER, HANDLER, comprehension, BOOL, "1 when `C` holds for no element of `S`; `none(S)`: `S` is empty")
+BUILTIN(sum,        2, 2, SET,    NUMBER, NONE,   NUMBER, HANDLER, sum,     ANY,   "the total of `n`, a number of `x`, over the elements `x` of `S` for which `C` holds (0 for none; `where C` may be left out)")
 BUILTIN(pieces,     1, 2, PLAYER, KIND,   NONE,   CELLS,  SET,     PIECES,    ANY,   "the cells holding a piece of `P` (of kind `KIND` when given), in board order")
 BUILTIN(leaps,      2, 2, CELL,   DSET,   NONE,   CELLS,  SET,     LEAPS,     ANY,   "`c + d` for each direction `d` of `D` (mover's side), when on the board, in the order of `D`")
 BUILTIN(neighbors,  2, 2, CELL_OR_CELLS, DSET, NONE, CELLS, SET,   LEAPS,     ANY,   "with a cell `c`: the same as `leaps(c, D)`; with a set of cells `S`: the cells one step along `D` from a cell of `S` and not in `S`, in board order (a group's neighbours: `neighbors(group(c, D), D)`)")

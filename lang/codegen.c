@@ -977,6 +977,56 @@ static cc_type builtin_comprehension(cc_t *cc, const ast *call)
     return T_INT;
 }
 
+/* sum(x in S where C, E): a deterministic loop adding E, a number of the
+ * element, over the elements for which C holds (0 for none); the element
+ * is named by a binder, as in every comprehension. */
+static cc_type builtin_sum(cc_t *cc, const ast *call)
+{
+    const ast *binder, *set, *cond;
+    int named = split_binder(cc, call->a, &binder, &set, &cond);
+    if (named < 0)
+        return T_ERR;
+    if (named == 0) {
+        cc_error(cc, call->a, "name the element to add up, as in 'sum(c in pieces(mover), row(c))'");
+        return T_ERR;
+    }
+    scope_mark m = scope_push(cc);
+    cc_type elem;
+    int s = set_expr(cc, set, &elem);
+    int cur = new_slot(cc), x = new_slot(cc), acc = new_slot(cc);
+    cc_local *l = bind(cc, binder, binder->name);
+    l->slot = x;
+    l->type = elem;
+    at(cc, call);
+    op1(cc, PL_OP_PUSH, 0);
+    op1(cc, PL_OP_STORE, acc);
+    op1(cc, PL_OP_PUSH, -1);
+    op1(cc, PL_OP_STORE, cur);
+    int loop = cg_here(cc);
+    op0(cc, PL_OP_NEXT);
+    emit_word(cc, s < 0 ? 0 : s);
+    emit_word(cc, cur);
+    emit_word(cc, x);
+    int end = cc->ncode;
+    emit_word(cc, -1);
+    if (cond) {
+        jump_list next = {0};
+        cond_jump(cc, cond, 0, &next);
+        jl_land(cc, &next, loop);
+    }
+    at(cc, call);
+    op1(cc, PL_OP_LOAD, acc);
+    expr_as(cc, call->a->next, T_INT);
+    at(cc, call);
+    op0(cc, PL_OP_ADD);
+    op1(cc, PL_OP_STORE, acc);
+    op1(cc, PL_OP_JUMP, loop);
+    land(cc, end);
+    op1(cc, PL_OP_LOAD, acc);
+    scope_pop(cc, m);
+    return s < 0 ? T_ERR : T_INT;
+}
+
 /* ---------------------------------------------------------------------- */
 /* expressions */
 

@@ -3,7 +3,7 @@
  * compiled forms (a set counted without a loop, a board predicate answered
  * from its mask, the loop kept where a predicate reads the position or
  * fails on some cell) equal what the rules say, for each mover, and
- * survive a trip through a .pbc file.
+ * survive a trip through a .pbc file; sum adds up a number over a set.
  */
 #include "plateau_test.h"
 
@@ -181,6 +181,27 @@ static void test_bytecode_round_trip(void **state)
     pl_program_free(prog);
 }
 
+/* sum(x in S where C, n): the total of n over the elements, nested too;
+ * an element must be named. */
+static void test_sums(void **state)
+{
+    (void)state;
+    const char *g = BOARD
+        "evaluate (sum(c in pieces(mover), row(c))\n"
+        "  + 100 * sum(c in pieces(mover) where col(c) >= 2, 10 * col(c))\n"
+        "  + 10000 * sum(c in empty_cells where row(c) == 5, 1)\n"
+        "  + 100000 * sum(c in pieces(mover), count(x in pieces(opponent) where col(x) >= col(c))))\n";
+    /* a on a1 b1 c2: rows 4; cols >= 2: 20 + 30; none; 2 + 2 + 2
+       b on d4 c4: rows 8; 40 + 30; none; 0 + 1 */
+    assert_int_equal(eval_for(g, 0), 4 + 100 * 50 + 100000 * 6);
+    assert_int_equal(eval_for(g, 1), 8 + 100 * 70 + 100000 * 1);
+    int errors = 0;
+    char *msg = pt_messages_of("sum.game", BOARD "evaluate sum(pieces(mover), 1)\n", &errors);
+    assert_int_equal(errors, 1);
+    assert_non_null(strstr(msg, "name the element to add up"));
+    free(msg);
+}
+
 int main(void)
 {
     pt_init();
@@ -193,6 +214,7 @@ int main(void)
         cmocka_unit_test(test_predicate_failing_on_some_cell),
         cmocka_unit_test(test_after_moves),
         cmocka_unit_test(test_bytecode_round_trip),
+        cmocka_unit_test(test_sums),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
