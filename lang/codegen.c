@@ -400,9 +400,9 @@ static int arity_ok(cc_t *cc, const ast *e, const cc_builtin *b, int na)
         return 1;
     char takes[40];
     cc_builtin_arity(b, takes, sizeof takes);
-    if (b->arg[0] == BA_SET)
-        cc_error(cc, e, "'%s' takes %s, not %d, as in %s(c in cells where empty(c))", b->name,
-                 takes, na, b->name);
+    if (b->arg[0] == BA_SET)     /* a comprehension: show one */
+        cc_error(cc, e, "'%s' takes %s, not %d, as in %s(c in cells where empty(c)%s)", b->name,
+                 takes, na, b->name, b->max_args == 2 ? ", row(c)" : "");
     else
         cc_error(cc, e, "'%s' takes %s, not %d", b->name, takes, na);
     return 0;

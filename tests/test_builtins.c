@@ -113,7 +113,8 @@ static void arity_message(char *buf, size_t size, const row *r, int nargs)
         snprintf(takes, sizeof takes, "%d or %d arguments", r->min, r->max);
     int n = snprintf(buf, size, "'%s' takes %s, not %d", r->name, takes, nargs);
     if (strcmp(r->arg[0], "SET") == 0)
-        snprintf(buf + n, size - (size_t)n, ", as in %s(c in cells where empty(c))", r->name);
+        snprintf(buf + n, size - (size_t)n, ", as in %s(c in cells where empty(c)%s)", r->name,
+                 r->max == 2 ? ", row(c)" : "");
     strncat(buf, "\n", size - strlen(buf) - 1);
 }
 
