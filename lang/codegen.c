@@ -408,6 +408,20 @@ static int arity_ok(cc_t *cc, const ast *e, const cc_builtin *b, int na)
     return 0;
 }
 
+/* NEXT: the next element of set `set` after cursor local `cur` into local
+ * `x` (a set that failed to compile, -1, stands as set 0: the error is
+ * reported).  Returns the operand of its exit jump, for land(). */
+static int emit_next(cc_t *cc, int set, int cur, int x)
+{
+    op0(cc, PL_OP_NEXT);
+    emit_word(cc, set < 0 ? 0 : set);
+    emit_word(cc, cur);
+    emit_word(cc, x);
+    int exit = cc->ncode;
+    emit_word(cc, -1);
+    return exit;
+}
+
 /* The piece kind named by e, or -1 (reported). */
 static int kind_of(cc_t *cc, const ast *e)
 {
@@ -799,12 +813,7 @@ static int filtered_set(cc_t *cc, const ast *e)
     op1(cc, PL_OP_PUSH, -1);
     op1(cc, PL_OP_STORE, cur);
     int loop = cg_here(cc);
-    op0(cc, PL_OP_NEXT);
-    emit_word(cc, s < 0 ? 0 : s);
-    emit_word(cc, cur);
-    emit_word(cc, x);
-    int end = cc->ncode;
-    emit_word(cc, -1);
+    int end = emit_next(cc, s, cur, x);
     jump_list skip = {0};
     cond_jump(cc, cond, 0, &skip);
     jl_land(cc, &skip, loop);
@@ -945,12 +954,7 @@ static cc_type builtin_comprehension(cc_t *cc, const ast *call)
     op1(cc, PL_OP_PUSH, -1);
     op1(cc, PL_OP_STORE, cur);
     int loop = cg_here(cc);
-    op0(cc, PL_OP_NEXT);
-    emit_word(cc, s < 0 ? 0 : s);
-    emit_word(cc, cur);
-    emit_word(cc, x);
-    int end = cc->ncode;
-    emit_word(cc, -1);
+    int end = emit_next(cc, s, cur, x);
     jump_list next = {0};
     cond_jump(cc, cond, agg == AGG_ALL, &next);
     jl_land(cc, &next, loop);
@@ -1003,12 +1007,7 @@ static cc_type builtin_sum(cc_t *cc, const ast *call)
     op1(cc, PL_OP_PUSH, -1);
     op1(cc, PL_OP_STORE, cur);
     int loop = cg_here(cc);
-    op0(cc, PL_OP_NEXT);
-    emit_word(cc, s < 0 ? 0 : s);
-    emit_word(cc, cur);
-    emit_word(cc, x);
-    int end = cc->ncode;
-    emit_word(cc, -1);
+    int end = emit_next(cc, s, cur, x);
     if (cond) {
         jump_list next = {0};
         cond_jump(cc, cond, 0, &next);
@@ -1370,12 +1369,7 @@ static cc_type in_expr(cc_t *cc, const ast *e)
     op1(cc, PL_OP_PUSH, -1);
     op1(cc, PL_OP_STORE, cur);
     int loop = cg_here(cc);
-    op0(cc, PL_OP_NEXT);
-    emit_word(cc, s < 0 ? 0 : s);
-    emit_word(cc, cur);
-    emit_word(cc, x);
-    int end = cc->ncode;
-    emit_word(cc, -1);
+    int end = emit_next(cc, s, cur, x);
     op1(cc, PL_OP_LOAD, x);
     op1(cc, PL_OP_LOAD, lhs);
     op0(cc, PL_OP_EQ);
@@ -1734,12 +1728,7 @@ static void for_stmt(cc_t *cc, const ast *s)
     }
     int x = new_slot(cc);
     at(cc, s);
-    op0(cc, PL_OP_NEXT);
-    emit_word(cc, si < 0 ? 0 : si);
-    emit_word(cc, cur);
-    emit_word(cc, x);
-    int exhausted = cc->ncode;
-    emit_word(cc, -1);
+    int exhausted = emit_next(cc, si, cur, x);
     cc_local *l = bind(cc, s->a, s->a->name);
     l->slot = x;
     l->type = si < 0 ? T_ERR : elem;
@@ -1779,12 +1768,7 @@ static void first_in_stmt(cc_t *cc, const ast *s)
     op1(cc, PL_OP_PUSH, -1);
     op1(cc, PL_OP_STORE, cur);
     int top = cg_here(cc);
-    op0(cc, PL_OP_NEXT);
-    emit_word(cc, si < 0 ? 0 : si);
-    emit_word(cc, cur);
-    emit_word(cc, x);
-    int exhausted = cc->ncode;
-    emit_word(cc, -1);
+    int exhausted = emit_next(cc, si, cur, x);
     int next = jump(cc, PL_OP_FIRST);
     scope_mark m = scope_push(cc);
     cc_local *l = bind(cc, s->a, s->a->name);

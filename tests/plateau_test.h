@@ -229,6 +229,23 @@ static inline long pt_perft(pl_state *st, pl_movelist *mls, int depth)
     return n;
 }
 
+/* pt_perft from the start position of prog, with lists of its own
+ * (depth at most PT_PERFT_DEPTH_MAX). */
+enum { PT_PERFT_DEPTH_MAX = 11 };
+static inline long pt_perft_of(const pl_program *prog, int depth)
+{
+    assert_true(depth >= 0 && depth <= PT_PERFT_DEPTH_MAX);
+    pl_state *st = pl_state_new(prog);
+    pl_movelist mls[PT_PERFT_DEPTH_MAX + 1];
+    for (int i = 0; i <= depth; i++)
+        pl_movelist_init(&mls[i]);
+    long n = pt_perft(st, mls, depth);
+    for (int i = 0; i <= depth; i++)
+        pl_movelist_free(&mls[i]);
+    pl_state_free(st);
+    return n;
+}
+
 /* A perft regression: from `game` after `moves`, perft(1..depth). */
 enum { PT_PERFT_MAX = 12 };
 typedef struct {

@@ -38,19 +38,6 @@ static pl_program *from_bytes(const uint8_t *buf, size_t len)
     return p;
 }
 
-static long perft_of(const pl_program *prog, int depth)
-{
-    pl_state *st = pl_state_new(prog);
-    pl_movelist mls[8];
-    for (int i = 0; i < 8; i++)
-        pl_movelist_init(&mls[i]);
-    long n = pt_perft(st, mls, depth);
-    for (int i = 0; i < 8; i++)
-        pl_movelist_free(&mls[i]);
-    pl_state_free(st);
-    return n;
-}
-
 /* write, read, write: the same bytes; the same tables; the same perft. */
 static void roundtrip(const char *path)
 {
@@ -77,7 +64,7 @@ static void roundtrip(const char *path)
      * less where a level already has thousands of sequences (Amazons has
      * 2176 first moves, 4 million at depth 2) */
     for (int d = 1; d <= 3; d++) {
-        long a = perft_of(prog, d), b = perft_of(back, d);
+        long a = pt_perft_of(prog, d), b = pt_perft_of(back, d);
         if (a != b)
             fprintf(stderr, "%s: perft(%d) %ld compiled, %ld read back\n", path, d, a, b);
         assert_int_equal(a, b);

@@ -106,25 +106,12 @@ static uint64_t playouts(const pl_program *prog, int games, int plies)
     return h;
 }
 
-static long perft_of(const pl_program *prog, int depth)
-{
-    pl_state *st = pl_state_new(prog);
-    pl_movelist mls[12];
-    for (int i = 0; i <= depth; i++)
-        pl_movelist_init(&mls[i]);
-    long n = pt_perft(st, mls, depth);
-    for (int i = 0; i <= depth; i++)
-        pl_movelist_free(&mls[i]);
-    pl_state_free(st);
-    return n;
-}
-
 static void check_game(const struct native_case *c)
 {
     pl_program *vm, *native;
     if (no_compiler || !load_pair(c->game, &vm, &native))
         return;
-    long a = perft_of(vm, c->depth), b = perft_of(native, c->depth);
+    long a = pt_perft_of(vm, c->depth), b = pt_perft_of(native, c->depth);
     if (a != b)
         fprintf(stderr, "%s: perft(%d) %ld on the interpreter, %ld native\n", c->game, c->depth, a, b);
     assert_true(a == b);

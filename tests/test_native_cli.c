@@ -128,19 +128,6 @@ static int elf_exports(const char *path, const char *name)
     return found;
 }
 
-static long perft_of(const pl_program *prog, int depth)
-{
-    pl_state *st = pl_state_new(prog);
-    pl_movelist mls[8];
-    for (int i = 0; i <= depth; i++)
-        pl_movelist_init(&mls[i]);
-    long n = pt_perft(st, mls, depth);
-    for (int i = 0; i <= depth; i++)
-        pl_movelist_free(&mls[i]);
-    pl_state_free(st);
-    return n;
-}
-
 /* The written object is an ELF shared object exporting pl_native_init, the
    C is there, and the object is the game's code: the library's check of a
    unit (the code hash it was made from) accepts it, and it counts the
@@ -181,7 +168,7 @@ static void writes_a_shared_object(void **state)
     pl_program *native = pt_compile("games/alignment/tic-tac-toe.game");
     char why[600];
     assert_true(pl_native_attach(native, so, why, sizeof why));
-    assert_int_equal(perft_of(native, 4), perft_of(vm, 4));
+    assert_int_equal(pt_perft_of(native, 4), pt_perft_of(vm, 4));
     pl_program *other = pt_compile("games/race/breakthrough.game");
     assert_false(pl_native_attach(other, so, why, sizeof why));   /* another game's */
     assert_non_null(strstr(why, "not made from this game's code"));

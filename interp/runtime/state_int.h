@@ -65,7 +65,6 @@ typedef struct {
     int32_t pc, kind, trail, sp, text_len, aux, yields, is_pass;
     int32_t xpicks, xshadow;  /* explain mode: see pl_state */
     int32_t end;              /* FK_PICKLIST: one past the last item */
-    int32_t pw;               /* st->pw_len when pushed */
     uint64_t hash;
     uint64_t bits;            /* FK_PICKBITS: the elements to come */
     const int32_t *items;     /* FK_PICKLIST: the list, `aux` the next */
@@ -247,10 +246,12 @@ struct pl_state {
     /* The path's writes: in generation (VM_GEN), an effect after which the
        way reads no state up to its YIELD (the plan's dead_write) is not
        made on the board but listed here, slot and value, for record_move
-       (vm.c, path_write): no trail, hash or occupancy to keep and undo. */
+       (vm.c, path_write): no trail, hash or occupancy to keep and undo.
+       Only straight-line code without choices or nested runs follows such
+       an effect, so the list is empty everywhere else: every backtrack
+       and the end of every run empty it. */
     int32_t *pw;
     int pw_len, pw_cap;
-    int gen_pw;               /* pw_len where the current generation began */
     long budget;
     long step_budget;         /* budget of each run (VM_STEP_BUDGET by default) */
     int score_var;            /* index of the `score` player variable, -1: none */

@@ -1057,7 +1057,7 @@ static void record_writes(pl_state *st, pl_movelist *ml, pl_move *m)
         st->written_mark = 3;
     }
     uint32_t mark = st->written_mark;
-    for (int i = st->pw_len - 2; i >= st->gen_pw; i -= 2) {
+    for (int i = st->pw_len - 2; i >= 0; i -= 2) {
         int32_t idx = st->pw[i], v = st->pw[i + 1];
         if (written[idx] == mark || written[idx] == mark + 1)
             continue;
@@ -1074,7 +1074,7 @@ static void record_writes(pl_state *st, pl_movelist *ml, pl_move *m)
         written[idx] = mark + 2;
         list_write(ml, m, idx, v);
     }
-    for (int i = st->gen_pw; i < st->pw_len; i += 2) {
+    for (int i = 0; i < st->pw_len; i += 2) {
         int32_t idx = st->pw[i];
         if (written[idx] == mark) {
             written[idx] = mark + 2;
@@ -1104,19 +1104,17 @@ static int keep_move(pl_state *st, int len)
 static inline __attribute__((always_inline)) int record_lean(pl_state *st)
 {
     pl_movelist *ml = st->out;
-    int len = st->text_len, npw = (st->pw_len - st->gen_pw) / 2;
-    const int32_t *pw = npw > 0 ? st->pw + st->gen_pw : NULL;  /* no buffer before the first */
+    int len = st->text_len, npw = st->pw_len / 2;
+    const int32_t *pw = st->pw;  /* no buffer before the first */
     if (st->ntrail != st->gen_trail || npw > 2 || (npw == 2 && pw[0] == pw[2]) ||
         len > 16 || (st->is_pass && len == 0) || st->text_cap < 16 ||
         ml->count >= ml->cap || ml->count >= VM_MAX_MOVES ||
         ml->text_cap - ml->text_len <= 17 + len || ml->text_len > VM_MAX_LIST_TEXT - 17 ||
         ml->writes_cap - ml->nwrites < 4)
         return 0;
+    if (st->recorded_units + len + npw > st->step_budget * VM_RECORD_UNITS_PER_STEP)
+        return 0;                         /* record_move counts them and fails */
     st->recorded_units += len + npw;
-    if (st->recorded_units > st->step_budget * VM_RECORD_UNITS_PER_STEP) {
-        st->recorded_units -= len + npw;    /* record_move counts them and fails */
-        return 0;
-    }
     pl_move *m = &ml->moves[ml->count++];
     m->text_off = ml->text_len;
     m->text_len = len;
@@ -1148,7 +1146,7 @@ static int record_move(pl_state *st)
     if (ml->count >= VM_MAX_MOVES || ml->text_len > VM_MAX_LIST_TEXT - len - 1)
         return -1;
     /* the work below grows with the way: its text and its trail */
-    st->recorded_units += len + (st->ntrail - st->gen_trail + st->pw_len - st->gen_pw) / 2;
+    st->recorded_units += len + (st->ntrail - st->gen_trail + st->pw_len) / 2;
     if (st->recorded_units > st->step_budget * VM_RECORD_UNITS_PER_STEP)
         return -1;
     int existing = -1;

@@ -36,14 +36,14 @@ typedef struct vm_regs {
     int32_t *locals;          /* slot + nslots: the locals (not trailed) */
     int mode;                 /* VM_GEN, VM_EXISTS, ... */
     int base_fork;            /* this run's FK_BASE fork */
-    int base_sp, base_text, base_trail, base_pw;
+    int base_sp, base_text, base_trail;
     int path_writes;          /* VM_GEN: dead writes go to st->pw (PATH_WRITE) */
     int lean_record;          /* ... and YIELD may record by record_lean */
     uint64_t base_hash;
     int32_t ret;              /* VA_DONE: the run's answer */
     int32_t target;           /* VA_GOTO: where to go */
     /* what the run restores when it ends (a run may be nested in another) */
-    int saved_mode, saved_gen, saved_gen_pw, saved_pass, saved_yields, saved_hashless;
+    int saved_mode, saved_gen, saved_pass, saved_yields, saved_hashless;
 } vm_regs;
 
 #define VM_INLINE static inline __attribute__((always_inline))
@@ -124,7 +124,6 @@ VM_INLINE void push_fork(pl_state *st, int kind, int pc, int sp, int aux)
     f->hash = st->hash;
     f->xpicks = st->xpicks;
     f->xshadow = st->xshadow;
-    f->pw = st->pw_len;
 }
 
 static __attribute__((noinline)) int vm_overflow(pl_state *st, int pc, int op, int32_t a, int32_t b)
@@ -251,30 +250,18 @@ VMOP(GETMYVAR)
 /* Numbers are 32-bit: a result that does not fit is a runtime error, as a
    constant expression that does not is a compile error, never a silent
    wrap. */
-VMOP(ADD)
-{
-    int32_t b = POP(), a = POP(), v;
-    if (__builtin_add_overflow(a, b, &v))
-        return vm_overflow(st, PC, PL_OP_ADD, a, b);
-    PUSH(v);
-    return VA_NEXT;
-}
-VMOP(SUB)
-{
-    int32_t b = POP(), a = POP(), v;
-    if (__builtin_sub_overflow(a, b, &v))
-        return vm_overflow(st, PC, PL_OP_SUB, a, b);
-    PUSH(v);
-    return VA_NEXT;
-}
-VMOP(MUL)
-{
-    int32_t b = POP(), a = POP(), v;
-    if (__builtin_mul_overflow(a, b, &v))
-        return vm_overflow(st, PC, PL_OP_MUL, a, b);
-    PUSH(v);
-    return VA_NEXT;
-}
+#define VMOP_CHECKED(name, op) \
+    VMOP(name) \
+    { \
+        int32_t b = POP(), a = POP(), v; \
+        if (__builtin_##op##_overflow(a, b, &v)) \
+            return vm_overflow(st, PC, PL_OP_##name, a, b); \
+        PUSH(v); \
+        return VA_NEXT; \
+    }
+VMOP_CHECKED(ADD, add)
+VMOP_CHECKED(SUB, sub)
+VMOP_CHECKED(MUL, mul)
 VM_INLINE int vm_divmod(pl_state *st, vm_regs *r, int pc, int is_div)
 {
     int32_t b = POP(), a = POP();
@@ -457,7 +444,7 @@ VMOP(OK)
     st_unwind(st, f->trail);
     st->hash = f->hash;
     st->text_len = f->text_len;
-    st->pw_len = f->pw;
+    st->pw_len = 0;
     st->is_pass = f->is_pass;
     r->top = r->stack + f->sp;
     st->nforks = i;
@@ -891,8 +878,8 @@ VMOP(NEXT)
 VM_INLINE int32_t vm_clamp_count(long n) { return (int32_t)(n > INT32_MAX ? INT32_MAX : n); }
 /* count_in with its commonest case inline: the pieces of one player, read
  * off the occupancy bitsets (end rules and heuristics count them at every
- * node), of any kind by popcount, of one kind by testing each.  In native code the set is a constant: the test
- * folds away. */
+ * node), of any kind by popcount, of one kind by testing each.  In native
+ * code the set is a constant: the test folds away. */
 VM_INLINE long vm_count_in(pl_state *st, const pl_setdesc *d, const uint64_t *mask, int outside,
                            long enough, long *budget, int pc)
 {
@@ -1163,7 +1150,7 @@ VM_INLINE int vm_backtrack(pl_state *st, vm_regs *r, const int32_t *code, long *
         st_unwind(st, f->trail);
         st->hash = f->hash;
         st->text_len = f->text_len;
-        st->pw_len = f->pw;
+        st->pw_len = 0;     /* the path's writes end at the YIELD (state_int.h) */
         st->is_pass = f->is_pass;
         st->xpicks = f->xpicks;
         st->xshadow = f->xshadow;
@@ -1263,7 +1250,7 @@ VM_INLINE void vm_resample(pl_state *st, vm_regs *r, long *budget)
     st->hash = r->base_hash;
     st->nforks = r->base_fork + 1;     /* this run's FK_BASE stays */
     st->text_len = r->base_text;
-    st->pw_len = r->base_pw;
+    st->pw_len = 0;
     st->is_pass = 0;
     r->top = r->stack + r->base_sp;
     st->weight = 1;
@@ -1310,9 +1297,7 @@ VM_INLINE int vm_enter(pl_state *st, vm_regs *r, int entry, int mode)
     r->base_sp = st->sp;
     r->base_hash = st->hash;
     r->base_trail = st->ntrail;
-    r->base_pw = st->pw_len;
-    r->saved_gen_pw = st->gen_pw;
-    st->gen_pw = st->pw_len;
+    assert(st->pw_len == 0);     /* no run starts between a dead write and its YIELD */
     /* not while the test of hash collisions compares effects on the board */
     r->path_writes = mode == VM_GEN && st->dead_write && !pl_vm_collision_check;
     r->lean_record = r->path_writes && !st->keep_rng && st->distinct_texts == 2;
@@ -1345,8 +1330,7 @@ VM_INLINE pl_err vm_leave(pl_state *st, vm_regs *r, long budget, int32_t *value)
     st->hash = r->base_hash;
     st->nforks = r->base_fork;
     st->text_len = r->base_text;
-    st->pw_len = r->base_pw;
-    st->gen_pw = r->saved_gen_pw;
+    st->pw_len = 0;
     st->sp = r->base_sp;
     st->mode = r->saved_mode;
     st->gen_trail = r->saved_gen;
