@@ -272,6 +272,44 @@ pl_err pl_program_use_native(pl_program *prog, char *note, size_t cap)
     return PL_OK;
 }
 
+pl_err pl_program_use_cached_native(pl_program *prog, char *note, size_t cap)
+{
+    if (!prog)
+        return PL_ERR_ARGUMENT;
+    char so[4200], why[512] = "";
+    if (note && cap)
+        note[0] = 0;
+    int found = pl_native_lookup(prog, so, sizeof so, why, sizeof why);
+    if (found == 0)
+        return PL_ERR_NOT_FOUND;
+    if (found == 1 && pl_native_attach(prog, so, why, sizeof why))
+        return PL_OK;
+    if (note && cap)
+        snprintf(note, cap, "native code unavailable, using the interpreter: %s", why);
+    return PL_ERR_IO;
+}
+
+pl_err pl_program_build_native_later(const pl_program *prog, char *const argv[], long *pid,
+                                     char *note, size_t cap)
+{
+    if (!prog || !argv || !argv[0])
+        return PL_ERR_ARGUMENT;
+    char why[512] = "";
+    if (note && cap)
+        note[0] = 0;
+    long id = pl_native_spawn_builder(prog, argv, why, sizeof why);
+    if (pid)
+        *pid = id > 0 ? id : 0;
+    if (id < 0 && note && cap)
+        snprintf(note, cap, "cannot build native code in the background: %s", why);
+    return id > 0 ? PL_OK : id == 0 ? PL_ERR_NOT_FOUND : PL_ERR_IO;
+}
+
+int pl_program_runs_native(const pl_program *prog)
+{
+    return prog && atomic_load_explicit(&((pl_program *)prog)->native, memory_order_acquire) != NULL;
+}
+
 pl_err pl_program_write_native(const pl_program *prog, const char *so_path, const char *c_dir,
                                double *seconds, char *why, size_t cap)
 {

@@ -170,6 +170,26 @@ PL_API void pl_program_free(pl_program *prog);
  * program stays on the interpreter, `note` says why, and the error is
  * PL_ERR_IO.  Call it before the program's states run. */
 PL_API pl_err pl_program_use_native(pl_program *prog, char *note, size_t cap);
+/* pl_program_use_native without building: PL_OK when the cache already
+ * holds the program's native code (now loaded); PL_ERR_NOT_FOUND when it
+ * does not, but pl_program_use_native (or `plateau compile --native
+ * --cache`) could build it; PL_ERR_IO when no build will (the game is too
+ * large, there is no C compiler, a build failed before), `note` saying
+ * why.  Never waits for a compiler or for another process's build. */
+PL_API pl_err pl_program_use_cached_native(pl_program *prog, char *note, size_t cap);
+/* Start argv, a command that builds the program's native code into the
+ * cache (the CLI passes `plateau compile --native --cache --background
+ * GAME`), as a process of its own session, its input and output
+ * /dev/null, not waited for (reap *pid with waitpid, or let it outlive
+ * the caller): later pl_program_use_cached_native calls find the code.
+ * At most one builder per game: it holds a lock on the cache entry until
+ * it exits.  PL_OK and *pid; PL_ERR_NOT_FOUND when a builder is at work
+ * already or the code is built; PL_ERR_IO with the reason in `note`. */
+PL_API pl_err pl_program_build_native_later(const pl_program *prog, char *const argv[],
+                                            long *pid, char *note, size_t cap);
+/* Whether the program's rules run as native code (1) or on the
+ * interpreter (0). */
+PL_API int pl_program_runs_native(const pl_program *prog);
 /* The program's native code written out, for shipping or reading, by
  * the same generator, compiler and flags as the cache's: the shared
  * object as `so_path` and, when `c_dir` is not NULL, the generated C

@@ -110,11 +110,11 @@ int pl_cli_color(const char *cmd, const char *value, int *on);
  * the game text when it was compiled from source.  `path` (may be NULL)
  * receives the resolved file name.  Returns 0, 1 or 2. */
 /* The back end of the rules (--engine): "native", "vm", "auto" or NULL
-   (then PLATEAU_ENGINE, else vm); pl_cli_use_engine puts a loaded
-   program on it, saying on stderr when it compiles native code or why it
-   cannot. */
+   (then PLATEAU_ENGINE, else auto); pl_cli_use_engine puts a program
+   loaded from `path` on it, saying on stderr when it compiles native code
+   (auto: starts compiling it in the background) or why it cannot. */
 extern const char *pl_cli_engine;
-void pl_cli_use_engine(const char *cmd, pl_program *prog);
+void pl_cli_use_engine(const char *cmd, pl_program *prog, const char *path);
 int pl_cli_load(const char *cmd, const char *arg, pl_program **prog,
                 char **source, char **path);
 

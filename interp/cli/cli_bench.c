@@ -219,6 +219,7 @@ static void report(const pl_program *prog, const bench_worker *w, int n,
     }
     const char *why = pl_random_move_method(w[0].st);
     printf("game: %s\n", pl_esc(pl_program_title(prog)));
+    printf("rules run by: %s\n", pl_program_runs_native(prog) ? "native code" : "the interpreter");
     printf("threads: %d\n", n);
     if (why)
         printf("random moves: every move generated (%s)\n", why);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include "cli.h"
 
@@ -270,19 +271,87 @@ int pl_cli_match_game(const char *arg, char *name, size_t size, char *hint, size
     return found >= 0;
 }
 
-/* The back end the rules run on: --engine, else PLATEAU_ENGINE, else vm. */
+/* The back end the rules run on: --engine, else PLATEAU_ENGINE, else auto. */
 const char *pl_cli_engine;
 
-void pl_cli_use_engine(const char *cmd, pl_program *prog)
+/* The builders this process started, reaped when done (not waited for:
+   one still running when this process ends goes on alone). */
+static pid_t builders[16];
+
+static void reap_builders(void)
+{
+    for (int i = 0; i < 16; i++)
+        if (builders[i] > 0 && waitpid(builders[i], NULL, WNOHANG) != 0)
+            builders[i] = 0;
+}
+
+static void keep_builder(pid_t pid)
+{
+    reap_builders();
+    for (int i = 0; i < 16; i++)
+        if (builders[i] == 0) {
+            builders[i] = pid;
+            return;
+        }
+}
+
+/* Commands that run the rules long enough for native code to pay: the
+   others use it when the cache has it, but start no build. */
+static int starts_builds(const char *cmd)
+{
+    static const char *const long_runs[] = {"play", "match", "balance", "perft", "bench",
+                                            "tune", "ugi", NULL};
+    for (int i = 0; long_runs[i]; i++)
+        if (strcmp(cmd, long_runs[i]) == 0)
+            return 1;
+    return 0;
+}
+
+/* Commands that do not run the rules, or must run them on the interpreter. */
+static int runs_on_interpreter(const char *cmd)
+{
+    return strcmp(cmd, "compile") == 0 || strcmp(cmd, "disasm") == 0 ||
+           strcmp(cmd, "validate") == 0;
+}
+
+void pl_cli_use_engine(const char *cmd, pl_program *prog, const char *path)
 {
     const char *e = pl_cli_engine ? pl_cli_engine : getenv("PLATEAU_ENGINE");
-    if (!e || !*e || (strcmp(e, "native") != 0 && strcmp(e, "auto") != 0))
-        return;   /* vm, the default (PLATEAU_ENGINE's other values too) */
+    if (!e || !*e)
+        e = "auto";
+    if ((strcmp(e, "native") != 0 && strcmp(e, "auto") != 0) || runs_on_interpreter(cmd))
+        return;   /* vm (PLATEAU_ENGINE's other values too) */
     static int fell_back;   /* auto says once why it uses the interpreter */
     char note[600];
-    pl_err err = pl_program_use_native(prog, note, sizeof note);
-    if (note[0] && (err == PL_OK || strcmp(e, "native") == 0 || !fell_back++))
+    if (strcmp(e, "native") == 0) {
+        pl_program_use_native(prog, note, sizeof note);   /* the note says how it went */
+        if (note[0])
+            fprintf(stderr, "plateau %s: %s\n", cmd, note);
+        return;
+    }
+    /* auto: the cache's native code, or the interpreter while a builder
+       in the background makes it for the next runs */
+    pl_err err = pl_program_use_cached_native(prog, note, sizeof note);
+    if (err == PL_ERR_NOT_FOUND) {
+        const char *title = pl_program_title(prog) ? pl_esc(pl_program_title(prog)) : "the game";
+        char self[4096];
+        ssize_t n = starts_builds(cmd) && path ? readlink("/proc/self/exe", self, sizeof self - 1) : -1;
+        if (n <= 0)
+            return;
+        self[n] = 0;
+        char *argv[] = {self, "compile", "--native", "--cache", "--background", (char *)path, NULL};
+        long pid = 0;
+        err = pl_program_build_native_later(prog, argv, &pid, note, sizeof note);
+        if (err == PL_OK) {
+            keep_builder((pid_t)pid);
+            fprintf(stderr, "plateau %s: compiling %s to native code in the background "
+                    "for the next runs; this one uses the interpreter\n", cmd, title);
+        } else if (err == PL_ERR_IO && !fell_back++) {
+            fprintf(stderr, "plateau %s: %s\n", cmd, note);
+        }
+    } else if (err != PL_OK && note[0] && !fell_back++) {
         fprintf(stderr, "plateau %s: %s\n", cmd, note);
+    }
 }
 
 int pl_cli_load(const char *cmd, const char *arg, pl_program **prog,
@@ -324,7 +393,7 @@ int pl_cli_load(const char *cmd, const char *arg, pl_program **prog,
     int rc = err == PL_OK ? 0 : load_failed(cmd, path, err, d);
     pl_diags_delete(d);
     if (rc == 0)
-        pl_cli_use_engine(cmd, *prog);
+        pl_cli_use_engine(cmd, *prog, path);
     if (rc == 0 && path_out)
         *path_out = path;
     else

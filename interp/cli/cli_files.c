@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include "cli.h"
 
@@ -176,20 +177,52 @@ static int compile_native(const char *arg, const char *out, const char *c_dir)
     return rc;
 }
 
+/* compile --native --cache: the game's native code into the cache that
+ * --engine native and auto load it from; `background` (what auto starts):
+ * at a low priority, saying nothing. */
+static int compile_into_cache(const char *arg, int background)
+{
+    if (background)   /* the command that started it keeps its speed */
+        setpriority(PRIO_PROCESS, 0, 10);
+    pl_program *prog;
+    int rc = pl_cli_load("compile", arg, &prog, NULL, NULL);
+    if (rc != 0)
+        return rc;
+    char note[600];
+    if (pl_program_use_native(prog, note, sizeof note) != PL_OK)
+        rc = pl_cli_fail("compile", "%s", note);
+    else if (!background)
+        printf("%s\n", note[0] ? note : "the cache already holds this game's native code");
+    pl_program_free(prog);
+    return rc;
+}
+
 int pl_cli_compile(int argc, char **argv)
 {
     pl_cli_opt opts[] = {{"-o", 1, NULL}, {"--output", 1, NULL}, {"--native", 0, NULL},
-                         {"--emit-c", 1, NULL}};
+                         {"--emit-c", 1, NULL}, {"--cache", 0, NULL}, {"--background", 0, NULL}};
     pl_cli_args a;
-    int rc = pl_cli_parse(&a, "compile", opts, 4, argc, argv, 0);
+    int rc = pl_cli_parse(&a, "compile", opts, 6, argc, argv, 0);
+    int cache = opts[4].value != NULL, background = opts[5].value != NULL;
     if (rc == 0 && !pl_cli_handle_help(&a)) {
         if (a.npos != 1)
             rc = pl_cli_usage("compile", a.npos ? "too many arguments"
                                                 : "no FILE given");
         else if (opts[3].value && !opts[2].value)
             rc = pl_cli_usage("compile", "--emit-c goes with --native");
+        else if ((cache || background) && !opts[2].value)
+            rc = pl_cli_usage("compile", "%s goes with --native", cache ? "--cache" : "--background");
+        else if (background && !cache)
+            rc = pl_cli_usage("compile", "--background goes with --cache");
+        else if (cache && (opts[0].value || opts[1].value || opts[3].value))
+            rc = pl_cli_usage("compile", "--cache writes into the cache: no -o or --emit-c");
     }
     if (rc != 0 || a.help) {
+        pl_cli_args_free(&a);
+        return rc;
+    }
+    if (cache) {
+        rc = compile_into_cache(a.pos[0], background);
         pl_cli_args_free(&a);
         return rc;
     }

@@ -17,7 +17,7 @@
  * shared object's bytes are checked against the hash recorded when this
  * library built it, and the unit reports the code hash it was made from.
  */
-#define _GNU_SOURCE 1   /* dladdr, flock */
+#define _GNU_SOURCE 1   /* dladdr, flock, POSIX_SPAWN_SETSID */
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -446,6 +446,33 @@ static uint64_t recorded_hash(const char *sum)
     return h;
 }
 
+/* Whether the C compiler can be found: an executable file at its path,
+   or in a directory of PATH; else 0 and why. */
+static int compiler_found(char *why, size_t cap)
+{
+    const char *cc = compiler();
+    char file[4200];
+    if (strchr(cc, '/')) {
+        if (access(cc, X_OK) == 0)
+            return 1;
+    } else {
+        const char *path = getenv("PATH");
+        if (!path)
+            path = "/usr/local/bin:/usr/bin:/bin";
+        for (const char *dir = path; ; ) {
+            size_t n = strcspn(dir, ":");
+            int len = snprintf(file, sizeof file, "%.*s/%s", (int)n, n ? dir : ".", cc);
+            if (len > 0 && (size_t)len < sizeof file && access(file, X_OK) == 0)
+                return 1;
+            if (!dir[n])
+                break;
+            dir += n + 1;
+        }
+    }
+    say(why, cap, "no C compiler (%s) found", cc);
+    return 0;
+}
+
 /* 1 when the program is small enough to compile; else 0 and why. */
 static int small_enough(const pl_program *p, char *why, size_t cap)
 {
@@ -484,15 +511,13 @@ static double seconds_since(const struct timespec *t0)
     return (double)(t1.tv_sec - t0->tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0->tv_nsec);
 }
 
-int pl_native_build(const pl_program *p, char *so, size_t so_cap, int *built, double *seconds,
-                    char *why, size_t cap)
+/* The program's entry in the cache: its directory (created) into dir,
+   its shared object's path into so.  0 with the reason when there is
+   none. */
+static int cache_entry(const pl_program *p, char *dir, size_t dir_cap, char *so, size_t so_cap,
+                       char *why, size_t cap)
 {
-    char dir[4096], path[4200], sum[4200], log[4200];
-    *built = 0;
-    *seconds = 0;
-    if (!small_enough(p, why, cap))
-        return 0;
-    if (!cache_dir(dir, sizeof dir)) {
+    if (!cache_dir(dir, dir_cap)) {
         say(why, cap, "no cache directory (set PLATEAU_CACHE or HOME)");
         return 0;
     }
@@ -500,9 +525,104 @@ int pl_native_build(const pl_program *p, char *so, size_t so_cap, int *built, do
         say(why, cap, "cannot create the cache directory %s: %s", dir, strerror(errno));
         return 0;
     }
-    unsigned long long key = (unsigned long long)pl_native_code_hash(p);
-    snprintf(so, so_cap, "%s/%016llx.so", dir, key);
+    snprintf(so, so_cap, "%s/%016llx.so", dir, (unsigned long long)pl_native_code_hash(p));
+    return 1;
+}
+
+/* Whether the shared object at so is one this library built, unchanged:
+   its bytes hash to what <so>.sum recorded. */
+static int entry_built(const char *so)
+{
+    char sum[4300];
     snprintf(sum, sizeof sum, "%s.sum", so);
+    uint64_t have = recorded_hash(sum);
+    return have != 0 && have == file_hash(so);
+}
+
+/* The lock a builder in the background holds on its cache entry for as
+   long as it runs (pl_native_spawn_builder): open on <so>.building, taken
+   without waiting.  The descriptor, or -1 when another process holds it
+   (or it cannot be opened). */
+static int claim_entry(const char *so)
+{
+    char path[4300];
+    snprintf(path, sizeof path, "%s.building", so);
+    int fd = open(path, O_RDWR | O_CREAT, 0644);
+    if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        close(fd);
+        fd = -1;
+    }
+    return fd;
+}
+
+int pl_native_lookup(const pl_program *p, char *so, size_t so_cap, char *why, size_t cap)
+{
+    char dir[4096], failed[4200], reason[512];
+    if (!small_enough(p, why, cap) || !cache_entry(p, dir, sizeof dir, so, so_cap, why, cap))
+        return -1;
+    if (entry_built(so))
+        return 1;
+    /* a build that failed is not tried again by itself (auto would start
+       it at every run): its reason stays until the file is deleted */
+    snprintf(failed, sizeof failed, "%s.failed", so);
+    FILE *f = fopen(failed, "r");
+    if (f) {
+        size_t n = fread(reason, 1, sizeof reason - 1, f);
+        fclose(f);
+        reason[n] = 0;
+        reason[strcspn(reason, "\n")] = 0;
+        say(why, cap, "building it failed before (%s); delete %s to try again", reason, failed);
+        return -1;
+    }
+    return compiler_found(why, cap) ? 0 : -1;
+}
+
+long pl_native_spawn_builder(const pl_program *p, char *const argv[], char *why, size_t cap)
+{
+    char dir[4096], so[4200];
+    if (!cache_entry(p, dir, sizeof dir, so, sizeof so, why, cap))
+        return -1;
+    int lock = claim_entry(so);
+    if (lock < 0)
+        return 0;      /* a builder is at work */
+    if (entry_built(so)) {    /* one finished since the caller looked */
+        close(lock);
+        return 0;
+    }
+    /* the builder inherits the locked descriptor: the entry stays claimed
+       until it (and the compiler it runs) exits, whatever this process does */
+    posix_spawnattr_t attr;
+    posix_spawn_file_actions_t io;
+    posix_spawnattr_init(&attr);
+    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSID);
+    posix_spawn_file_actions_init(&io);
+    posix_spawn_file_actions_addopen(&io, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&io, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_adddup2(&io, 1, 2);
+    extern char **environ;
+    pid_t pid;
+    int err = posix_spawn(&pid, argv[0], &io, &attr, argv, environ);
+    posix_spawn_file_actions_destroy(&io);
+    posix_spawnattr_destroy(&attr);
+    close(lock);
+    if (err != 0) {
+        say(why, cap, "cannot start %s: %s", argv[0], strerror(err));
+        return -1;
+    }
+    return (long)pid;
+}
+
+int pl_native_build(const pl_program *p, char *so, size_t so_cap, int *built, double *seconds,
+                    char *why, size_t cap)
+{
+    char dir[4096], path[4200], sum[4200], log[4200], failed[4200];
+    *built = 0;
+    *seconds = 0;
+    if (!small_enough(p, why, cap) || !cache_entry(p, dir, sizeof dir, so, so_cap, why, cap))
+        return 0;
+    unsigned long long key = (unsigned long long)pl_native_code_hash(p);
+    snprintf(sum, sizeof sum, "%s.sum", so);
+    snprintf(failed, sizeof failed, "%s.failed", so);
     /* one builder at a time: another process may be building the same */
     snprintf(path, sizeof path, "%s/lock", dir);
     int lock = open(path, O_RDWR | O_CREAT, 0644);
@@ -512,8 +632,7 @@ int pl_native_build(const pl_program *p, char *so, size_t so_cap, int *built, do
             close(lock);
         return 0;
     }
-    uint64_t have = recorded_hash(sum);
-    int ok = have != 0 && have == file_hash(so);
+    int ok = entry_built(so);
     if (!ok) {
         struct timespec t0;
         clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -521,11 +640,17 @@ int pl_native_build(const pl_program *p, char *so, size_t so_cap, int *built, do
         snprintf(src, sizeof src, "%s/%016llx.c", dir, key);
         snprintf(tmp, sizeof tmp, "%s.%ld.tmp", so, (long)getpid());
         snprintf(log, sizeof log, "%s/%016llx.log", dir, key);
-        ok = write_unit(p, dir, src, why, cap) && run_compiler(dir, src, tmp, log, why, cap) == 1 &&
-             rename(tmp, so) == 0;
+        int compiled = write_unit(p, dir, src, why, cap) ? run_compiler(dir, src, tmp, log, why, cap) : 0;
+        ok = compiled == 1 && rename(tmp, so) == 0;
         if (!ok)
             remove(tmp);
+        if (compiled == -1) {     /* the compiler ran and failed: remembered */
+            char line[600];
+            int n = snprintf(line, sizeof line, "%s\n", why ? why : "the C compiler failed");
+            write_file(failed, line, (size_t)(n < (int)sizeof line ? n : (int)sizeof line - 1));
+        }
         if (ok) {
+            remove(failed);
             char line[32];
             int n = snprintf(line, sizeof line, "%016llx\n", (unsigned long long)file_hash(so));
             ok = write_file(sum, line, (size_t)n);

@@ -58,6 +58,18 @@ typedef struct pl_native {
 void pl_native_source(const pl_program *p, FILE *out);
 /* The hash of the code a unit is generated from. */
 uint64_t pl_native_code_hash(const pl_program *p);
+/* Whether the cache holds the program's native code, without building
+   it or waiting for a builder: 1 and its path into so; 0 when it does not
+   but a build may make it; -1 with the reason in why when no build will
+   (too large, no C compiler, a build that failed before). */
+int pl_native_lookup(const pl_program *p, char *so, size_t so_cap, char *why, size_t cap);
+/* Start argv (a command that builds the program's native code into the
+   cache, such as `plateau compile --native --cache --background GAME`)
+   in a session of its own, its output discarded, not waited for.  At most
+   one builder per cache entry: it holds a lock on the entry till it exits.
+   The builder's pid; 0 when one is at work already (or the code is
+   built); -1 with the reason in why. */
+long pl_native_spawn_builder(const pl_program *p, char *const argv[], char *why, size_t cap);
 /* Make sure the cache holds the program's native code, building it with
    the C compiler if not (one process at a time): its path into so; *built
    says whether it was built now, *seconds how long that took.  0 with the

@@ -828,5 +828,66 @@ run match TIC --p1 random --p2 random --games 1 --seed 1 --records "$tmp/mrec"
 if [ "$rc" = 0 ] && grep -q '^game tic-tac-toe$' "$tmp/mrec/tic-tac-toe-001.rec"; then pass "match: the records keep the game's own name"
 else fail "match: the records keep the game's own name" "$(ls "$tmp/mrec")"; fi
 
+# --- the default back end (auto): native code built in the background -------
+# run_env VAR=VALUE... -- ARGS...: run plateau with PLATEAU_ENGINE unset
+# (the default) and the given variables.
+run_env() {
+    vars=""
+    while [ "$1" != "--" ]; do vars="$vars $1"; shift; done
+    shift
+    # shellcheck disable=SC2086
+    env -u PLATEAU_ENGINE $vars "$PLATEAU" "$@" </dev/null >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+}
+# wait_file GLOB: wait (at most 300 s) until a file matches GLOB.
+wait_file() {
+    n=0
+    while ! ls $1 >/dev/null 2>&1; do
+        n=$((n + 1))
+        [ "$n" -gt 3000 ] && return 1
+        sleep 0.1
+    done
+}
+if command -v cc >/dev/null 2>&1; then
+    c1="$tmp/cache1"
+    run_env PLATEAU_CACHE="$c1" -- perft tic-tac-toe 2
+    expect "auto: the first run uses the interpreter" 0 "perft(2) = 72" \
+        "plateau perft: compiling Tic-tac-toe to native code in the background for the next runs"
+    if wait_file "$c1/*/*.so.sum"; then pass "auto: the builder in the background fills the cache"
+    else fail "auto: the builder in the background fills the cache" "no .so.sum in $c1 after 300 s"; fi
+    run_env PLATEAU_CACHE="$c1" -- bench tic-tac-toe --seconds 0.2
+    expect "auto: a later run uses the native code" 0 "rules run by: native code"
+    if [ -s "$tmp/err" ]; then fail "auto: ... and says nothing" "stderr not empty"
+    else pass "auto: ... and says nothing"; fi
+    run_env PLATEAU_CACHE="$c1" -- --engine vm bench tic-tac-toe --seconds 0.2
+    expect "--engine vm: the interpreter, cache or not" 0 "rules run by: the interpreter"
+    c2="$tmp/cache2"
+    run_env PLATEAU_CACHE="$c2" PLATEAU_CC=false -- perft tic-tac-toe 1
+    expect "auto: a compiler that fails, in the background" 0 "perft(1) = 9" "in the background"
+    wait_file "$c2/*/*.so.failed"
+    run_env PLATEAU_CACHE="$c2" PLATEAU_CC=false -- perft tic-tac-toe 1
+    expect "auto: a failed build is remembered, not retried" 0 "perft(1) = 9" \
+        "native code unavailable, using the interpreter: building it failed before (the C compiler (false) failed"
+    run_env PLATEAU_CACHE="$c2" PLATEAU_CC=false -- --engine native perft tic-tac-toe 1
+    expect "--engine native tries again" 0 "perft(1) = 9" "the C compiler (false) failed"
+    run_env PLATEAU_CACHE="$tmp/cache3" PLATEAU_CC=/nonexistent/cc -- perft tic-tac-toe 1
+    expect "auto: no compiler, said at once" 0 "perft(1) = 9" \
+        "native code unavailable, using the interpreter: no C compiler (/nonexistent/cc) found"
+    run_env PLATEAU_CACHE="$tmp/cache4" -- compile --native --cache tic-tac-toe
+    expect "compile --native --cache builds into the cache" 0 "compiled Tic-tac-toe to native code in"
+    run_env PLATEAU_CACHE="$tmp/cache4" -- compile --native --cache tic-tac-toe
+    expect "compile --native --cache: already there" 0 "the cache already holds this game's native code"
+    run_env PLATEAU_CACHE="$tmp/cache4" -- bench tic-tac-toe --seconds 0.2
+    expect "auto: uses what compile --cache built" 0 "rules run by: native code"
+else
+    echo "skip the default back end (auto): no C compiler (cc)"
+fi
+run compile --cache tic-tac-toe
+expect "compile --cache needs --native" 2 "" "--cache goes with --native"
+run compile --native --cache -o "$tmp/x.so" tic-tac-toe
+expect "compile --native --cache takes no -o" 2 "" "--cache writes into the cache: no -o or --emit-c"
+run compile --native --background tic-tac-toe
+expect "compile --background needs --cache" 2 "" "--background goes with --cache"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
