@@ -460,8 +460,9 @@ static int compiler_found(char *why, size_t cap)
         if (!path)
             path = "/usr/local/bin:/usr/bin:/bin";
         for (const char *dir = path; ; ) {
-            size_t n = strcspn(dir, ":");
-            int len = snprintf(file, sizeof file, "%.*s/%s", (int)n, n ? dir : ".", cc);
+            size_t n = strcspn(dir, ":");     /* an empty entry is the current directory */
+            int len = n ? snprintf(file, sizeof file, "%.*s/%s", (int)n, dir, cc)
+                        : snprintf(file, sizeof file, "./%s", cc);
             if (len > 0 && (size_t)len < sizeof file && access(file, X_OK) == 0)
                 return 1;
             if (!dir[n])
