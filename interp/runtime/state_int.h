@@ -126,6 +126,9 @@ typedef struct {
                                  each plus one, in 16 bits: such a run
                                  jumps there once they are checked to be
                                  cells (vm.c, dead_next) */
+    uint8_t *place_pick;      /* ncode, or NULL: 1 at a PICK whose every
+                                 element is a move placing the mover's piece
+                                 there (sample.c, find_place_picks) */
     int32_t *node_of;         /* ncode: node of an instruction, or -1 */
     pl_snode *nodes;          /* with their static sizes: copied by each state
                                  (sizes change per position) */
@@ -335,6 +338,7 @@ struct pl_state {
     long keep_text;
     const uint8_t *dead_write; /* the plan's, once this state generated */
     const int32_t *dead_yield; /* the plan's too */
+    const uint8_t *place_pick; /* the plan's too */
     int distinct_texts;       /* ways write distinct texts (distinct.c), so a
                                  generated list needs no check for repeated
                                  texts: 0 not known yet, 1 no, 2 yes, 3 yes

@@ -1434,8 +1434,84 @@ static int first_has_ways(pl_state *st, int pc, int sp, long *budget)
 #define vmbreak continue
 #endif
 
+/*
+ * A run of a move program that is one PICK over the empty cells whose
+ * every element is a move placing the mover's piece there (st->place_pick
+ * at the entry: `PICK empty L; MOVER; LOAD L; PLACE k; TEXTLOC L; YIELD`,
+ * the placement games' whole program), listed (VM_GEN) or counted
+ * (VM_TALLY) without the interpreter: the moves, their order, texts and
+ * writes, yields and steps are those the instructions give (as
+ * record_lean records them: one write, the piece).  0 when this run
+ * cannot be sure of finishing so (a limit near; not the lean record);
+ * the interpreter then runs it and meets the limit where it would.
+ */
+static int place_run(pl_state *st, int entry, int mode)
+{
+    const pl_program *p = st->prog;
+    const pl_setdesc *d = &p->sets[p->code[entry + 1]];
+    int n = 0;
+    for (int w = 0; w < st->nwords; w++) {
+        int ok = 1;
+        n += __builtin_popcountll(set_word(st, d, w, &ok));
+    }
+    /* every element but the first comes back by a backtrack; after the
+       last, one more ends the run: a step each */
+    long steps = n > 1 ? n : 1;
+    if (st->nest > 0 || steps > st->budget || st->pw_len != 0 || st->text_len != 0)
+        return 0;
+    if (mode == VM_TALLY) {
+        if ((st->single && st->single[entry]) || !st->dead_write)
+            return 0;
+        st->tallied += n;
+    } else {
+        /* what vm_enter asks of the lean record */
+        pl_movelist *ml = st->out;
+        if (!st->dead_write || pl_vm_collision_check || st->keep_rng || st->distinct_texts != 2 ||
+            st->mover < 0 || st->mover >= p->nplayers ||
+            ml->count > VM_MAX_MOVES - n || ml->text_len > VM_MAX_LIST_TEXT - 65 * n - 17 ||
+            st->recorded_units + 65L * n > st->step_budget * VM_RECORD_UNITS_PER_STEP)
+            return 0;
+        PL_GROW(ml->moves, ml->cap, ml->count + n);
+        PL_GROW(ml->text, ml->text_cap, ml->text_len + 65 * n + 17);
+        PL_GROW(ml->writes, ml->writes_cap, ml->nwrites + 2 * n);
+        int32_t piece = PL_PIECE(p->code[entry + 7], st->mover, 0, 0);
+        for (int w = 0; w < st->nwords; w++) {
+            int ok = 1;
+            for (uint64_t bits = set_word(st, d, w, &ok); bits; bits &= bits - 1) {
+                int32_t v = (w << 6) + __builtin_ctzll(bits);
+                int len = st->name_len[v];
+                st->recorded_units += len + 1;
+                pl_move *m = &ml->moves[ml->count++];
+                m->text_off = ml->text_len;
+                m->text_len = len;
+                if (len <= 8)
+                    memcpy(ml->text + ml->text_len, &st->name_word[v], 8);
+                else
+                    memcpy(ml->text + ml->text_len, p->cell_names[v], (size_t)len);
+                ml->text_len += len;
+                ml->text[ml->text_len++] = 0;
+                m->is_pass = 0;
+                m->write_off = ml->nwrites;
+                m->nwrites = 1;
+                ml->writes[ml->nwrites++] = v;
+                ml->writes[ml->nwrites++] = piece;
+            }
+        }
+    }
+    st->yields += n;
+    st->runs++;
+    st->budget -= steps;
+    return 1;
+}
+
 pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
 {
+    if (__builtin_expect(st->place_pick != NULL, 0) && (mode == VM_GEN || mode == VM_TALLY) &&
+        st->place_pick[entry] && place_run(st, entry, mode)) {
+        if (value)
+            *value = 0;
+        return PL_OK;
+    }
     /* a program with native code runs there (native.c), but explain, which
        stays on the reference */
     pl_program_cache *native = atomic_load_explicit(&((pl_program *)st->prog)->native,
