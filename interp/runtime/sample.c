@@ -659,9 +659,11 @@ static uint8_t *find_dead_writes(const pl_program *p, int32_t **yields)
 /* The PICKs whose every element is a move that places a piece of the
  * mover there: a PICK over the empty cells into local L followed by
  * exactly `MOVER; LOAD L; PLACE k; TEXTLOC L; YIELD` (the placement
- * games' whole move program).  1 at such a PICK; the VM lists or counts
- * all its moves at once (vm.c, place_run).  NULL when there is none. */
-static uint8_t *find_place_picks(const pl_program *p, const uint8_t *dead)
+ * games' whole move program), 1 at such a PICK, or with `LOAD L; SETVAR v`
+ * (the cell kept in a variable) before the TEXTLOC, 2.  The VM lists or
+ * counts all its moves at once (vm.c, place_run).  NULL when there is
+ * none. */
+static uint8_t *find_place_picks(const pl_program *p)
 {
     uint8_t *at = pl_calloc((size_t)p->ncode + 1, 1);
     const int32_t *c = p->code;
@@ -670,9 +672,15 @@ static uint8_t *find_place_picks(const pl_program *p, const uint8_t *dead)
         if (c[pc] != PL_OP_PICK || p->sets[c[pc + 1]].kind != PL_SET_EMPTY)
             continue;
         int32_t l = c[pc + 2];
-        at[pc] = c[pc + 3] == PL_OP_MOVER && c[pc + 4] == PL_OP_LOAD && c[pc + 5] == l &&
-                 c[pc + 6] == PL_OP_PLACE && dead[pc + 6] && c[pc + 8] == PL_OP_TEXTLOC &&
-                 c[pc + 9] == l && c[pc + 10] == PL_OP_YIELD;
+        if (c[pc + 3] != PL_OP_MOVER || c[pc + 4] != PL_OP_LOAD || c[pc + 5] != l ||
+            c[pc + 6] != PL_OP_PLACE)
+            continue;
+        int text = pc + 8, kept = pc + 14 <= p->ncode && c[pc + 8] == PL_OP_LOAD &&
+                   c[pc + 9] == l && c[pc + 10] == PL_OP_SETVAR;
+        if (kept)
+            text = pc + 12;
+        if (c[text] == PL_OP_TEXTLOC && c[text + 1] == l && c[text + 2] == PL_OP_YIELD)
+            at[pc] = (uint8_t)(1 + kept);
         found |= at[pc];
     }
     if (!found) {     /* none: pl_vm_run tests one pointer */
@@ -749,7 +757,7 @@ static pl_sample_plan *plan_build(const pl_program *p)
         fail(&b, "a cell name is empty or longer than 63 characters", -1);
     s->exact = !b.failed;
     s->dead_write = find_dead_writes(p, &s->dead_yield);
-    s->place_pick = find_place_picks(p, s->dead_write);
+    s->place_pick = find_place_picks(p);
     s->most = p->ncells;
     for (int i = 0; i < s->nnodes; i++)
         if (s->nodes[i].bound > s->most)

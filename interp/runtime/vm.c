@@ -1437,13 +1437,15 @@ static int first_has_ways(pl_state *st, int pc, int sp, long *budget)
 /*
  * A run of a move program that is one PICK over the empty cells whose
  * every element is a move placing the mover's piece there (st->place_pick
- * at the entry: `PICK empty L; MOVER; LOAD L; PLACE k; TEXTLOC L; YIELD`,
- * the placement games' whole program), listed (VM_GEN) or counted
+ * at the entry: `PICK empty L; MOVER; LOAD L; PLACE k; [LOAD L; SETVAR
+ * v;] TEXTLOC L; YIELD`, the placement games' whole program), listed
+ * (VM_GEN; one kept by reservoir sampling, st->keep_rng) or counted
  * (VM_TALLY) without the interpreter: the moves, their order, texts and
- * writes, yields and steps are those the instructions give (as
- * record_lean records them: one write, the piece).  0 when this run
- * cannot be sure of finishing so (a limit near; not the lean record);
- * the interpreter then runs it and meets the limit where it would.
+ * writes, yields, steps and random draws are those the instructions give
+ * (as record_lean records them: the piece, then the variable unless it
+ * holds the cell already).  0 when this run cannot be sure of finishing
+ * so (a limit near; not the lean record); the interpreter then runs it and
+ * meets the limit where it would.
  */
 static int place_run(pl_state *st, int entry, int mode)
 {
@@ -1460,27 +1462,39 @@ static int place_run(pl_state *st, int entry, int mode)
     if (st->nest > 0 || steps > st->budget || st->pw_len != 0 || st->text_len != 0)
         return 0;
     if (mode == VM_TALLY) {
-        if ((st->single && st->single[entry]) || !st->dead_write)
+        if (st->single && st->single[entry])
             return 0;
         st->tallied += n;
     } else {
-        /* what vm_enter asks of the lean record */
+        /* texts proven distinct (no set of texts), plain recording for
+           the test of hash collisions */
         pl_movelist *ml = st->out;
-        if (!st->dead_write || pl_vm_collision_check || st->keep_rng || st->distinct_texts != 2 ||
+        int kept_var = st->place_pick[entry] == 2 ? p->var_base + p->code[entry + 11] : -1;
+        if (pl_vm_collision_check || st->distinct_texts != 2 ||
             st->mover < 0 || st->mover >= p->nplayers ||
             ml->count > VM_MAX_MOVES - n || ml->text_len > VM_MAX_LIST_TEXT - 65 * n - 17 ||
-            st->recorded_units + 65L * n > st->step_budget * VM_RECORD_UNITS_PER_STEP)
+            (st->keep_rng && (st->keep_n > VM_MAX_MOVES - n ||
+                              st->keep_text > VM_MAX_LIST_TEXT - 65 * n - 17)) ||
+            st->recorded_units + 66L * n > st->step_budget * VM_RECORD_UNITS_PER_STEP)
             return 0;
         PL_GROW(ml->moves, ml->cap, ml->count + n);
         PL_GROW(ml->text, ml->text_cap, ml->text_len + 65 * n + 17);
-        PL_GROW(ml->writes, ml->writes_cap, ml->nwrites + 2 * n);
+        PL_GROW(ml->writes, ml->writes_cap, ml->nwrites + 4 * n);
         int32_t piece = PL_PIECE(p->code[entry + 7], st->mover, 0, 0);
         for (int w = 0; w < st->nwords; w++) {
             int ok = 1;
             for (uint64_t bits = set_word(st, d, w, &ok); bits; bits &= bits - 1) {
                 int32_t v = (w << 6) + __builtin_ctzll(bits);
                 int len = st->name_len[v];
-                st->recorded_units += len + 1;
+                st->recorded_units += len + 1 + (kept_var >= 0);
+                if (st->keep_rng) {     /* as keep_move: this one replaces the kept? */
+                    st->keep_n++;
+                    st->keep_text += len + 1;
+                    if (st->keep_n > 1 && pl_rng_word_below(st->keep_rng, (uint32_t)st->keep_n) != 0)
+                        continue;
+                    ml->count = ml->text_len = ml->nwrites = 0;
+                    st->keep_idx = 0;
+                }
                 pl_move *m = &ml->moves[ml->count++];
                 m->text_off = ml->text_len;
                 m->text_len = len;
@@ -1495,6 +1509,11 @@ static int place_run(pl_state *st, int entry, int mode)
                 m->nwrites = 1;
                 ml->writes[ml->nwrites++] = v;
                 ml->writes[ml->nwrites++] = piece;
+                if (kept_var >= 0 && st->slot[kept_var] != v) {
+                    ml->writes[ml->nwrites++] = kept_var;
+                    ml->writes[ml->nwrites++] = v;
+                    m->nwrites = 2;
+                }
             }
         }
     }
