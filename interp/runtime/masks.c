@@ -25,6 +25,7 @@ static void masks_free(pl_program_cache *cache)
     free(m->valid);
     free(m->bits);
     free(m->neighbors);
+    free(m->lines);
     free(m);
 }
 
@@ -71,6 +72,30 @@ static void tabulate_neighbors(pl_masks *m, const pl_program *p)
         }
 }
 
+/* For every cell and grid direction, the cells along it up to the
+ * grid's edge or a hole (m->lines): between(a, b) is then the cells
+ * from a toward b less those from b on. */
+static void tabulate_lines(pl_masks *m, const pl_program *p, const int32_t *grid)
+{
+    m->lines = pl_calloc((size_t)p->ncells * 8 * (size_t)m->nwords + 1, sizeof *m->lines);
+    for (int c = 0; c < p->ncells; c++)
+        for (int dc = -1; dc <= 1; dc++)
+            for (int dr = -1; dr <= 1; dr++) {
+                if (!dc && !dr)
+                    continue;
+                uint64_t *out = m->lines + ((size_t)c * 8 + (size_t)pl_line_dir(dc, dr)) *
+                                               (size_t)m->nwords;
+                for (int col = p->cell_col[c] + dc, row = p->cell_row[c] + dr;
+                     col >= 0 && col < p->ncols && row >= 0 && row < p->nrows;
+                     col += dc, row += dr) {
+                    int32_t e = grid[row * p->ncols + col];
+                    if (e < 0)
+                        break;
+                    out[e >> 6] |= 1ull << (e & 63);
+                }
+            }
+}
+
 static pl_masks *masks_build(const pl_program *p, long step_budget)
 {
     pl_masks *m = pl_calloc(1, sizeof *m);
@@ -84,6 +109,7 @@ static pl_masks *masks_build(const pl_program *p, long step_budget)
     if (m->nwords == 1)
         tabulate_neighbors(m, p);
     pl_state *t = pl_state_new(p);
+    tabulate_lines(m, p, t->grid);    /* before the predicates, which may use between() */
     /* One step budget for all the runs, not one each: a predicate of a
        hostile .pbc that loops would otherwise cost a budget per cell;
        the budget of the state that asked, as its own runs have. */

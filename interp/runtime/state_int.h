@@ -499,7 +499,17 @@ typedef struct pl_masks {
     uint8_t *valid;           /* npreds: 0 when the predicate failed on a cell */
     uint64_t *bits;           /* ((k * nplayers) + mover) * nwords + word */
     uint64_t *neighbors;      /* one-word boards: ((dset * nplayers) + side) * ncells + cell */
+    uint64_t *lines;          /* ((cell * 8) + k) * nwords + word: the cells from the cell
+                                 along grid direction k (pl_line_dir) up to the
+                                 grid's edge or a hole, for between() */
 } pl_masks;
+/* The grid direction (0..7) of a step of (dc, dr), each -1, 0 or 1, not
+   both 0. */
+static inline int pl_line_dir(int dc, int dr)
+{
+    int k = (dc + 1) * 3 + (dr + 1);    /* 0..8, 4 is no step */
+    return k > 4 ? k - 1 : k;
+}
 /* The masks of st's program, built on first use (thread-safe). */
 const pl_masks *pl_masks_of(pl_state *st);
 static inline const uint64_t *pl_dset_neighbors(const pl_masks *m, const pl_program *p,

@@ -369,6 +369,28 @@ static int set_next(pl_state *st, const pl_setdesc *d, int32_t *cursor, int pc, 
 /* Word w of the cells of set d, for the sets the state keeps as bitsets:
  * every cell, the empty cells, the pieces of a player (any kind).
  * 0 with *ok = 0 for the others. */
+/* Word w of between(a, b): the cells strictly between two cells of one
+ * row, column or diagonal with no hole between them (none otherwise), by
+ * the masks' lines -- the cells set_next walks, as bits. */
+static uint64_t between_word(pl_state *st, const pl_setdesc *d, int w)
+{
+    const pl_program *p = st->prog;
+    int32_t a = st->slot[st->nslots + d->arg0], b = st->slot[st->nslots + d->arg1];
+    if (!valid_cell(p, a) || !valid_cell(p, b) || a == b)
+        return 0;
+    int dc = p->cell_col[b] - p->cell_col[a], dr = p->cell_row[b] - p->cell_row[a];
+    if (dc != 0 && dr != 0 && dc != dr && dc != -dr)
+        return 0;
+    const pl_masks *m = st->masks ? st->masks : pl_masks_of(st);
+    int k = pl_line_dir(sgn(dc), sgn(dr));
+    const uint64_t *from_a = m->lines + ((size_t)a * 8 + (size_t)k) * (size_t)st->nwords;
+    const uint64_t *from_b = m->lines + ((size_t)b * 8 + (size_t)k) * (size_t)st->nwords;
+    if (!(from_a[b >> 6] >> (b & 63) & 1))
+        return 0;     /* a hole first */
+    uint64_t bit_b = (b >> 6) == w ? 1ull << (b & 63) : 0;
+    return from_a[w] & ~from_b[w] & ~bit_b;
+}
+
 static uint64_t set_word(pl_state *st, const pl_setdesc *d, int w, int *ok)
 {
     const pl_program *p = st->prog;
@@ -389,6 +411,8 @@ static uint64_t set_word(pl_state *st, const pl_setdesc *d, int w, int *ok)
         int pl = set_player(st, d);
         return pl < -1 || pl >= np ? 0 : st->occ[(pl + 1) * st->nwords + w];
     }
+    case PL_SET_BETWEEN:
+        return between_word(st, d, w);
     case PL_SET_WHERE:
         return where_word(st, d, w);
     case PL_SET_GROUP:
@@ -431,7 +455,9 @@ static inline __attribute__((always_inline)) int pick_start(pl_state *st, const 
                       const int32_t **items, int32_t *end)
 {
     const pl_program *p = st->prog;
-    int by_word = st->nwords == 1 ? d->kind != PL_SET_DIRS && d->kind != PL_SET_REGION
+    /* not between(a, b): its elements come in order from a */
+    int by_word = st->nwords == 1 ? d->kind != PL_SET_DIRS && d->kind != PL_SET_REGION &&
+                                    d->kind != PL_SET_BETWEEN
                 : d->kind == PL_SET_CELLS || d->kind == PL_SET_EMPTY || d->kind == PL_SET_PIECES;
     if (by_word) {
         int ok = 1;
@@ -511,35 +537,6 @@ static inline int32_t pickbits_next(pl_state *st, const pl_setdesc *d, uint64_t 
     return v;
 }
 
-/* count_in for between(a, b): the cells strictly between two cells of
- * one row, column or diagonal (none otherwise), in order from a. */
-static long count_between(pl_state *st, const pl_setdesc *d, const uint64_t *mask, int outside,
-                          long enough, long *budget)
-{
-    const pl_program *p = st->prog;
-    int32_t a = st->slot[st->nslots + d->arg0], b = st->slot[st->nslots + d->arg1];
-    if (!valid_cell(p, a) || !valid_cell(p, b) || a == b)
-        return 0;
-    int dc = p->cell_col[b] - p->cell_col[a], dr = p->cell_row[b] - p->cell_row[a];
-    if (dc != 0 && dr != 0 && dc != dr && dc != -dr)
-        return 0;
-    if (!no_hole_between(st, a, b))
-        return 0;
-    int sc = sgn(dc), sr = sgn(dr);
-    long n = 0;
-    for (int col = p->cell_col[a] + sc, row = p->cell_row[a] + sr;
-         col >= 0 && col < p->ncols && row >= 0 && row < p->nrows; col += sc, row += sr) {
-        int32_t e = st->grid[row * p->ncols + col];
-        if (e == b || e < 0)
-            break;
-        if (--*budget < 0)
-            return -2;
-        if ((int)(mask[e >> 6] >> (e & 63) & 1) != outside && ++n >= enough)
-            break;
-    }
-    return n;
-}
-
 /* How many elements of set d have their bit in `mask` (every element
  * when mask is NULL; the others when `outside`), walking no further than
  * the `enough`-th (any/none/all need one).  -1 on an error (reported),
@@ -564,8 +561,6 @@ static long count_in(pl_state *st, const pl_setdesc *d, const uint64_t *mask, in
         return hi >= lo ? (long)(hi - lo + 1) : 0;
     }
     n = 0;
-    if (d->kind == PL_SET_BETWEEN && mask)     /* the line walked here, as set_next would */
-        return count_between(st, d, mask, outside, enough, budget);
     int32_t cursor = -1, e;
     while (set_next(st, d, &cursor, pc, &e)) {
         if (--*budget < 0)
