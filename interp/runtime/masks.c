@@ -15,6 +15,7 @@
  * compare-and-swap like the sample plan, since states of one program may
  * live in several threads.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include "state_int.h"
 #include "../../lang/util.h"
@@ -26,6 +27,8 @@ static void masks_free(pl_program_cache *cache)
     free(m->bits);
     free(m->neighbors);
     free(m->lines);
+    free(m->dir_delta);
+    free(m->dir_valid);
     free(m);
 }
 
@@ -96,6 +99,33 @@ static void tabulate_lines(pl_masks *m, const pl_program *p, const int32_t *grid
             }
 }
 
+/* For every direction, whether a step along it adds one number to every
+ * cell that has a neighbour there (m->dir_delta), and those cells
+ * (m->dir_valid): then the cells whose neighbour is in a set are the
+ * set shifted, which is how has_run finds runs. */
+static void tabulate_steps(pl_masks *m, const pl_program *p)
+{
+    m->dir_delta = pl_malloc(((size_t)p->ndirs + 1) * sizeof *m->dir_delta);
+    m->dir_valid = pl_calloc((size_t)p->ndirs * (size_t)m->nwords + 1, sizeof *m->dir_valid);
+    for (int d = 0; d < p->ndirs; d++) {
+        int32_t delta = INT32_MIN;
+        uint64_t *valid = m->dir_valid + (size_t)d * (size_t)m->nwords;
+        for (int c = 0; c < p->ncells; c++) {
+            int32_t y = p->neighbor[c * p->ndirs + d];
+            if (y < 0)
+                continue;
+            if (delta == INT32_MIN)
+                delta = y - c;
+            if (y - c != delta || delta == 0) {
+                delta = INT32_MIN;
+                break;
+            }
+            valid[c >> 6] |= 1ull << (c & 63);
+        }
+        m->dir_delta[d] = delta;
+    }
+}
+
 static pl_masks *masks_build(const pl_program *p, long step_budget)
 {
     pl_masks *m = pl_calloc(1, sizeof *m);
@@ -110,6 +140,7 @@ static pl_masks *masks_build(const pl_program *p, long step_budget)
         tabulate_neighbors(m, p);
     pl_state *t = pl_state_new(p);
     tabulate_lines(m, p, t->grid);    /* before the predicates, which may use between() */
+    tabulate_steps(m, p);             /* ... and has_run() */
     /* One step budget for all the runs, not one each: a predicate of a
        hostile .pbc that loops would otherwise cost a budget per cell;
        the budget of the state that asked, as its own runs have. */

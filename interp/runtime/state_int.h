@@ -499,6 +499,11 @@ typedef struct pl_masks {
     uint8_t *valid;           /* npreds: 0 when the predicate failed on a cell */
     uint64_t *bits;           /* ((k * nplayers) + mover) * nwords + word */
     uint64_t *neighbors;      /* one-word boards: ((dset * nplayers) + side) * ncells + cell */
+    int32_t *dir_delta;       /* ndirs: the step of a direction in cell numbers when
+                                 every cell's neighbour along it is the cell plus
+                                 that (a grid without holes), else INT32_MIN */
+    uint64_t *dir_valid;      /* ndirs * nwords: the cells that have a neighbour
+                                 along the direction (for runs by shifts) */
     uint64_t *lines;          /* ((cell * 8) + k) * nwords + word: the cells from the cell
                                  along grid direction k (pl_line_dir) up to the
                                  grid's edge or a hole, for between() */

@@ -653,12 +653,79 @@ static int run_through(pl_state *st, int32_t c, int dset)
     return best;
 }
 
+/* out := the cells c of `valid` whose c + delta is in `in` (nwords words):
+ * `in` shifted by delta cells toward the lower numbers. */
+static void shift_cells(const uint64_t *in, int32_t delta, const uint64_t *valid, uint64_t *out,
+                        int nwords)
+{
+    int words = (delta < 0 ? -delta : delta) >> 6, bits = (delta < 0 ? -delta : delta) & 63;
+    for (int w = 0; w < nwords; w++) {
+        uint64_t v = 0;
+        if (delta > 0) {        /* bit c of out is bit c + delta of in */
+            int from = w + words;
+            if (from < nwords)
+                v = in[from] >> bits;
+            if (bits && from + 1 < nwords)
+                v |= in[from + 1] << (64 - bits);
+        } else {                /* bit c of out is bit c - |delta| of in */
+            int from = w - words;
+            if (from >= 0)
+                v = in[from] << bits;
+            if (bits && from - 1 >= 0)
+                v |= in[from - 1] >> (64 - bits);
+        }
+        out[w] = v & valid[w];
+    }
+}
+
+/* has_run by bits, where every direction of the set is a uniform step
+ * (masks.c, dir_delta): the cells that start a run of k + 1 along d are
+ * the player's cells whose neighbour along d starts a run of k.  -1 when
+ * a direction is not such a step. */
+static int has_run_by_bits(pl_state *st, int player, int len, const int32_t *dirs, int n)
+{
+    const pl_masks *m = st->masks ? st->masks : pl_masks_of(st);
+    int nw = st->nwords;
+    const uint64_t *own = st->occ + (size_t)(player + 1) * (size_t)nw;
+    uint64_t run[PL_MAX_CELLS / 64 + 1], next[PL_MAX_CELLS / 64 + 1];
+    for (int i = 0; i < n; i++)
+        if (dirs[i] < 0 || m->dir_delta[dirs[i]] == INT32_MIN)
+            return -1;
+    uint64_t any = 0;
+    for (int w = 0; w < nw; w++)
+        any |= own[w];
+    if (!any || len <= 1)
+        return any != 0;
+    for (int i = 0; i < n; i++) {
+        int d = dirs[i];
+        const uint64_t *valid = m->dir_valid + (size_t)d * (size_t)nw;
+        memcpy(run, own, (size_t)nw * sizeof *run);
+        for (int k = 1; k < len && any; k++) {
+            shift_cells(run, m->dir_delta[d], valid, next, nw);
+            any = 0;
+            for (int w = 0; w < nw; w++)
+                any |= run[w] = next[w] & own[w];
+        }
+        if (any)
+            return 1;
+        any = 1;
+    }
+    return 0;
+}
+
 static int has_run(pl_state *st, int player, int len, int dset)
 {
     const pl_program *p = st->prog;
     const int32_t *s = st->slot;
     int n;
     const int32_t *dirs = sided(&p->dsets, dset, st->mover, p->nplayers, &n);
+    /* on a board of a few cells the scan costs less than the shifts
+       (tic-tac-toe: 9 cells, 4 directions) */
+    if (player >= 0 && p->ncells > 16) {
+        int by_bits = has_run_by_bits(st, player, len, dirs, n);
+        if (by_bits >= 0)
+            return by_bits;
+    }
     for (int c = 0; c < p->ncells; c++) {
         if (!s[c] || owner_of(s[c]) != player)
             continue;
