@@ -610,8 +610,17 @@ static int writes_state(int op)
     }
 }
 
+/* Effects that write without reading anything of the state (the mark,
+ * variable or player variable they set is not read first): a write
+ * before them is still the last thing the way does to the state it sets. */
+static int writes_blind(int op)
+{
+    return op == PL_OP_SETMARK || op == PL_OP_SETVAR || op == PL_OP_SETPVAR;
+}
+
 /* One walk from each effect to its YIELD finds both: `dead` marks the
- * effects followed only by texts, locals and constants; `yields` (two
+ * effects followed only by texts, locals, constants and blind writes
+ * (themselves dead then); `yields` (two
  * words an instruction) gives, where those are texts of strings and of at
  * most two locals, the YIELD a counting run may jump to and the locals,
  * each plus one, in 16 bits -- a text of a local that is not a cell is an
@@ -646,7 +655,7 @@ static uint8_t *find_dead_writes(const pl_program *p, int32_t **yields)
                 texts_only = 0;
             if (op == PL_OP_JUMP)
                 at = p->code[at + 1];
-            else if (reads_no_state(op))
+            else if (reads_no_state(op) || writes_blind(op))
                 at += 1 + pl_opinfo_table[op].nops;
             else
                 break;
