@@ -366,13 +366,11 @@ static int set_next(pl_state *st, const pl_setdesc *d, int32_t *cursor, int pc, 
 /* ---------------------------------------------------------------------- */
 /* comprehensions without a loop: COUNTSET and MASKAGG */
 
-/* Word w of the cells of set d, for the sets the state keeps as bitsets:
- * every cell, the empty cells, the pieces of a player (any kind).
- * 0 with *ok = 0 for the others. */
 /* Word w of between(a, b): the cells strictly between two cells of one
  * row, column or diagonal with no hole between them (none otherwise), by
- * the masks' lines -- the cells set_next walks, as bits. */
-static uint64_t between_word(pl_state *st, const pl_setdesc *d, int w)
+ * the masks' lines -- the cells set_next walks, as bits.  Out of line:
+ * set_word, which most sets go through, stays small. */
+static __attribute__((noinline)) uint64_t between_word(pl_state *st, const pl_setdesc *d, int w)
 {
     const pl_program *p = st->prog;
     int32_t a = st->slot[st->nslots + d->arg0], b = st->slot[st->nslots + d->arg1];
@@ -391,6 +389,10 @@ static uint64_t between_word(pl_state *st, const pl_setdesc *d, int w)
     return from_a[w] & ~from_b[w] & ~bit_b;
 }
 
+/* Word w of the cells of set d, for the sets the state keeps as bitsets:
+ * every cell, the empty cells, the pieces of a player (any kind), and
+ * those computed as bits (between, filtered sets, groups, set algebra).
+ * 0 with *ok = 0 for the others. */
 static uint64_t set_word(pl_state *st, const pl_setdesc *d, int w, int *ok)
 {
     const pl_program *p = st->prog;
