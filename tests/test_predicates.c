@@ -248,8 +248,8 @@ static void test_has_run_agrees_with_run(void **state)
             }
             assert_int_equal(pl_state_ply(s1), pl_state_ply(s2));
         }
-        pl_movelist_free(ml1);
-        pl_movelist_free(ml2);
+        pl_movelist_delete(ml1);
+        pl_movelist_delete(ml2);
         pl_state_free(s1);
         pl_state_free(s2);
         pl_program_free(fast);
