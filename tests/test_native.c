@@ -76,7 +76,17 @@ static uint64_t mix(uint64_t h, const void *bytes, size_t n)
 
 /* `games` seeded random playouts (at most `plies` each): sampled moves,
    and every so often the full list, its texts in order. */
+static uint64_t playouts_attaching(pl_program *prog, int games, int plies, int attach_at);
+
 static uint64_t playouts(const pl_program *prog, int games, int plies)
+{
+    return playouts_attaching((pl_program *)prog, games, plies, -1);
+}
+
+/* The same, the program's native code attached at ply `attach_at` of the
+   second game (-1: never), while its state has run on the interpreter:
+   what `--engine auto` does when its builder finishes mid-command. */
+static uint64_t playouts_attaching(pl_program *prog, int games, int plies, int attach_at)
 {
     pl_state *st = pl_state_new(prog);
     pl_movelist *ml = pl_movelist_new(), *all = pl_movelist_new();
@@ -87,6 +97,11 @@ static uint64_t playouts(const pl_program *prog, int games, int plies)
         pl_state_reset(st);
         int result = PL_RESULT_NONE;
         for (int ply = 0; ply < plies; ply++) {
+            if (g == 1 && ply == attach_at) {
+                char note[600];
+                assert_int_equal(pl_program_use_native(prog, note, sizeof note), PL_OK);
+                assert_true(pl_program_runs_native(prog));
+            }
             if (ply % 7 == 0) {
                 assert_int_equal(pl_status(st, all, &result), PL_OK);
                 for (int i = 0; result == PL_RESULT_NONE && i < all->count; i++)
@@ -128,6 +143,33 @@ static void same_as_the_interpreter(void **state)
     (void)state;
     for (size_t i = 0; i < sizeof fast_cases / sizeof fast_cases[0]; i++)
         check_game(&fast_cases[i]);
+    if (no_compiler)
+        skip();
+}
+
+/* Native code attached to a program whose state has already run on the
+   interpreter gives the moves and results the interpreter would have. */
+static void attached_mid_game(void **state)
+{
+    (void)state;
+    static const char *const games[] = {"breakthrough", "lines-of-action", "gyges", "go9"};
+    for (size_t i = 0; i < sizeof games / sizeof *games && !no_compiler; i++) {
+        pl_program *vm, *native;
+        if (!load_pair(games[i], &vm, &native))
+            continue;
+        pl_program_free(native);
+        pl_program *later;
+        pl_diags *d = pl_diags_new();
+        assert_int_equal(pl_load(games[i], d, &later), PL_OK);
+        pl_diags_delete(d);
+        assert_false(pl_program_runs_native(later));
+        uint64_t x = playouts(vm, 4, 120), y = playouts_attaching(later, 4, 120, 9);
+        if (x != y)
+            fprintf(stderr, "%s: native code attached mid-game changed the playouts\n", games[i]);
+        assert_true(x == y);
+        pl_program_free(vm);
+        pl_program_free(later);
+    }
     if (no_compiler)
         skip();
 }
@@ -262,6 +304,7 @@ int main(int argc, char **argv)
     }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(same_as_the_interpreter),
+        cmocka_unit_test(attached_mid_game),
         cmocka_unit_test(runtime_errors_agree),
         cmocka_unit_test(cache_is_checked),
         cmocka_unit_test(without_a_compiler),

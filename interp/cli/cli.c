@@ -476,7 +476,7 @@ static void main_help(FILE *out)
           "Options (before the command): --help, --version, and\n"
           "  --engine E   what runs the rules: auto (the default: native code\n"
           "               when the cache has it, else the interpreter while it\n"
-          "               is compiled in the background for the next runs), vm\n"
+          "               is compiled in the background), vm\n"
           "               (the interpreter) or native (the game compiled to\n"
           "               machine code by the C compiler now if need be, cached;\n"
           "               the interpreter when that fails, with the reason)\n"

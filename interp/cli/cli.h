@@ -115,6 +115,11 @@ int pl_cli_color(const char *cmd, const char *value, int *on);
    (auto: starts compiling it in the background) or why it cannot. */
 extern const char *pl_cli_engine;
 void pl_cli_use_engine(const char *cmd, pl_program *prog, const char *path);
+/* Before a search: when the builder pl_cli_use_engine started for prog
+   has finished, its native code is attached (the program's next runs go
+   there; the state's position is not touched).  Call it from the thread
+   that loads programs, with no search running. */
+void pl_cli_engine_poll(const pl_program *prog);
 int pl_cli_load(const char *cmd, const char *arg, pl_program **prog,
                 char **source, char **path);
 

@@ -274,25 +274,49 @@ int pl_cli_match_game(const char *arg, char *name, size_t size, char *hint, size
 /* The back end the rules run on: --engine, else PLATEAU_ENGINE, else auto. */
 const char *pl_cli_engine;
 
-/* The builders this process started, reaped when done (not waited for:
-   one still running when this process ends goes on alone). */
-static pid_t builders[16];
+/* The programs waiting for native code a builder is making (this
+   process's, pid > 0, reaped when done and never waited for: one still at
+   work when this process ends goes on alone; or another process's, pid
+   0), which pl_cli_engine_poll attaches once the cache has it. */
+typedef struct {
+    const pl_program *prog;   /* compared, never read: it may be freed */
+    pid_t pid;
+    const char *cmd;
+} waiting;
+static waiting waiting_for[16];
 
-static void reap_builders(void)
+static void wait_for_builder(const char *cmd, const pl_program *prog, pid_t pid)
 {
-    for (int i = 0; i < 16; i++)
-        if (builders[i] > 0 && waitpid(builders[i], NULL, WNOHANG) != 0)
-            builders[i] = 0;
-}
-
-static void keep_builder(pid_t pid)
-{
-    reap_builders();
-    for (int i = 0; i < 16; i++)
-        if (builders[i] == 0) {
-            builders[i] = pid;
+    for (int i = 0; i < 16; i++) {
+        waiting *w = &waiting_for[i];
+        if (w->pid > 0 && waitpid(w->pid, NULL, WNOHANG) != 0)
+            w->pid = 0;       /* reaped; the program may still be waiting */
+        if (!w->prog && !w->pid) {
+            *w = (waiting){prog, pid, cmd};
             return;
         }
+    }
+}
+
+void pl_cli_engine_poll(const pl_program *prog)
+{
+    for (int i = 0; i < 16; i++) {
+        waiting *w = &waiting_for[i];
+        if (!w->prog || w->prog != prog)
+            continue;
+        if (w->pid > 0 && waitpid(w->pid, NULL, WNOHANG) != 0)
+            w->pid = 0;
+        char note[600];
+        pl_err err = pl_program_use_cached_native((pl_program *)prog, note, sizeof note);
+        if (err == PL_ERR_NOT_FOUND)
+            continue;         /* still being built */
+        if (err == PL_OK)
+            fprintf(stderr, "plateau %s: %s now runs as native code\n", w->cmd,
+                    pl_program_title(prog) ? pl_esc(pl_program_title(prog)) : "the game");
+        if (w->pid > 0)       /* ours: reaped if done (else init will) */
+            waitpid(w->pid, NULL, WNOHANG);
+        *w = (waiting){NULL, 0, NULL};   /* a failure: the next run says why */
+    }
 }
 
 /* Commands that run the rules long enough for native code to pay: the
@@ -330,7 +354,7 @@ void pl_cli_use_engine(const char *cmd, pl_program *prog, const char *path)
         return;
     }
     /* auto: the cache's native code, or the interpreter while a builder
-       in the background makes it for the next runs */
+       in the background makes it (pl_cli_engine_poll takes it up) */
     pl_err err = pl_program_use_cached_native(prog, note, sizeof note);
     if (err == PL_ERR_NOT_FOUND) {
         const char *title = pl_program_title(prog) ? pl_esc(pl_program_title(prog)) : "the game";
@@ -342,10 +366,14 @@ void pl_cli_use_engine(const char *cmd, pl_program *prog, const char *path)
         char *argv[] = {self, "compile", "--native", "--cache", "--background", (char *)path, NULL};
         long pid = 0;
         err = pl_program_build_native_later(prog, argv, &pid, note, sizeof note);
+        if (err == PL_OK || err == PL_ERR_NOT_FOUND)    /* ours, or another's at work */
+            wait_for_builder(cmd, prog, err == PL_OK ? (pid_t)pid : 0);
+        if (err == PL_ERR_NOT_FOUND)
+            fprintf(stderr, "plateau %s: %s is being compiled to native code in the "
+                    "background; the interpreter runs until it is ready\n", cmd, title);
         if (err == PL_OK) {
-            keep_builder((pid_t)pid);
-            fprintf(stderr, "plateau %s: compiling %s to native code in the background "
-                    "for the next runs; this one uses the interpreter\n", cmd, title);
+            fprintf(stderr, "plateau %s: compiling %s to native code in the background; "
+                    "the interpreter runs until it is ready\n", cmd, title);
         } else if (err == PL_ERR_IO && !fell_back++) {
             fprintf(stderr, "plateau %s: %s\n", cmd, note);
         }

@@ -315,6 +315,7 @@ static int play_move(match_ctx *m, pl_tourney_game *tg)
     }
     pl_search_info info;
     int i = -1;
+    pl_cli_engine_poll(pl_state_program(st));   /* native code built meanwhile */
     pl_err err = pl_search_think(mp->engine, st, &i, &info);
     if (err == PL_ERR_RUNTIME || err == PL_ERR_MEMORY) {
         const char *e = pl_search_error(mp->engine);

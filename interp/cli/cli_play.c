@@ -430,6 +430,7 @@ static int ask_engine(play_ctx *c, pl_search *e, const char *who, int plural,
     pl_search_set_progress(e, show_progress, &pc,
                            budget > 0 ? 0.02 : c->progress ? 0.2 : 0.1);
     int i = -1;
+    pl_cli_engine_poll(pl_state_program(c->st));   /* native code built meanwhile */
     pl_err err = pl_search_think(e, c->st, &i, info);
     pl_search_set_progress(e, NULL, NULL, 0);
     if (c->progress) {

@@ -223,6 +223,7 @@ static void go(ugi_ctx *u, char **w, int n)
         return;
     }
     pl_search_set_progress(u->search, progress, u, 0.5);
+    pl_cli_engine_poll(pl_state_program(u->search_st));   /* native code built meanwhile */
     u->started = pl_now();
     atomic_store(&u->done, 0);
     if (pthread_create(&u->thread, NULL, think, u) != 0) {

@@ -852,7 +852,7 @@ if command -v cc >/dev/null 2>&1; then
     c1="$tmp/cache1"
     run_env PLATEAU_CACHE="$c1" -- perft tic-tac-toe 2
     expect "auto: the first run uses the interpreter" 0 "perft(2) = 72" \
-        "plateau perft: compiling Tic-tac-toe to native code in the background for the next runs"
+        "plateau perft: compiling Tic-tac-toe to native code in the background; the interpreter runs until it is ready"
     if wait_file "$c1/*/*.so.sum"; then pass "auto: the builder in the background fills the cache"
     else fail "auto: the builder in the background fills the cache" "no .so.sum in $c1 after 300 s"; fi
     run_env PLATEAU_CACHE="$c1" -- bench tic-tac-toe --seconds 0.2
@@ -879,6 +879,18 @@ if command -v cc >/dev/null 2>&1; then
     expect "compile --native --cache: already there" 0 "the cache already holds this game's native code"
     run_env PLATEAU_CACHE="$tmp/cache4" -- bench tic-tac-toe --seconds 0.2
     expect "auto: uses what compile --cache built" 0 "rules run by: native code"
+    # a search after the builder finished takes the native code up
+    c5="$tmp/cache5"
+    {
+        echo ugi; echo isready; echo "setoption name Player value alphabeta"
+        echo "go depth 1"; echo isready
+        wait_file "$c5/*/*.so.sum"
+        echo "go depth 1"; echo isready; echo quit
+    } | env -u PLATEAU_ENGINE PLATEAU_CACHE="$c5" "$PLATEAU" ugi tic-tac-toe >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    expect "auto: ugi starts a builder" 0 "bestmove" "compiling Tic-tac-toe to native code in the background"
+    expect "auto: ugi's next search after it takes the native code up" 0 "bestmove" \
+        "plateau ugi: Tic-tac-toe now runs as native code"
 else
     echo "skip the default back end (auto): no C compiler (cc)"
 fi
