@@ -722,7 +722,7 @@ static int has_run(pl_state *st, int player, int len, int dset)
     int n;
     const int32_t *dirs = sided(&p->dsets, dset, st->mover, p->nplayers, &n);
     /* on a board of a few cells the scan costs less than the shifts
-       (tic-tac-toe: 9 cells, 4 directions) */
+       (3 x 3: 9 cells, 4 directions) */
     if (player >= 0 && p->ncells > 16) {
         int by_bits = has_run_by_bits(st, player, len, dirs, n);
         if (by_bits >= 0)
