@@ -422,6 +422,15 @@ static int emit_next(cc_t *cc, int set, int cur, int x)
     return exit;
 }
 
+/* The head of a loop over a set: cursor local `cur` set before the first
+ * element; the offset the loop's body jumps back to (its emit_next). */
+static int loop_head(cc_t *cc, int cur)
+{
+    op1(cc, PL_OP_PUSH, -1);
+    op1(cc, PL_OP_STORE, cur);
+    return cg_here(cc);
+}
+
 /* The piece kind named by e, or -1 (reported). */
 static int kind_of(cc_t *cc, const ast *e)
 {
@@ -810,9 +819,7 @@ static int filtered_set(cc_t *cc, const ast *e)
         masked = jump(cc, PL_OP_JUMPT);
     }
     op1(cc, PL_OP_BITSCLEAR, bits);
-    op1(cc, PL_OP_PUSH, -1);
-    op1(cc, PL_OP_STORE, cur);
-    int loop = cg_here(cc);
+    int loop = loop_head(cc, cur);
     int end = emit_next(cc, s, cur, x);
     jump_list skip = {0};
     cond_jump(cc, cond, 0, &skip);
@@ -951,9 +958,7 @@ static cc_type builtin_comprehension(cc_t *cc, const ast *call)
     }
     op1(cc, PL_OP_PUSH, 0);
     op1(cc, PL_OP_STORE, acc);
-    op1(cc, PL_OP_PUSH, -1);
-    op1(cc, PL_OP_STORE, cur);
-    int loop = cg_here(cc);
+    int loop = loop_head(cc, cur);
     int end = emit_next(cc, s, cur, x);
     jump_list next = {0};
     cond_jump(cc, cond, agg == AGG_ALL, &next);
@@ -1004,9 +1009,7 @@ static cc_type builtin_sum(cc_t *cc, const ast *call)
     at(cc, call);
     op1(cc, PL_OP_PUSH, 0);
     op1(cc, PL_OP_STORE, acc);
-    op1(cc, PL_OP_PUSH, -1);
-    op1(cc, PL_OP_STORE, cur);
-    int loop = cg_here(cc);
+    int loop = loop_head(cc, cur);
     int end = emit_next(cc, s, cur, x);
     if (cond) {
         jump_list next = {0};
@@ -1366,9 +1369,7 @@ static cc_type in_expr(cc_t *cc, const ast *e)
     at(cc, e);
     op1(cc, PL_OP_PUSH, 0);
     op1(cc, PL_OP_STORE, acc);
-    op1(cc, PL_OP_PUSH, -1);
-    op1(cc, PL_OP_STORE, cur);
-    int loop = cg_here(cc);
+    int loop = loop_head(cc, cur);
     int end = emit_next(cc, s, cur, x);
     op1(cc, PL_OP_LOAD, x);
     op1(cc, PL_OP_LOAD, lhs);
@@ -1714,17 +1715,13 @@ static void for_stmt(cc_t *cc, const ast *s)
     if (refresh) {
         cur = new_slot(cc);
         at(cc, s);
-        op1(cc, PL_OP_PUSH, -1);
-        op1(cc, PL_OP_STORE, cur);
-        top = cg_here(cc);
+        top = loop_head(cc, cur);
     }
     int si = set_expr(cc, set, &elem);
     if (!refresh) {
         cur = new_slot(cc);
         at(cc, s);
-        op1(cc, PL_OP_PUSH, -1);
-        op1(cc, PL_OP_STORE, cur);
-        top = cg_here(cc);
+        top = loop_head(cc, cur);
     }
     int x = new_slot(cc);
     at(cc, s);

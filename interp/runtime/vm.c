@@ -689,28 +689,26 @@ static int has_run_by_bits(pl_state *st, int player, int len, const int32_t *dir
     const pl_masks *m = st->masks ? st->masks : pl_masks_of(st);
     int nw = st->nwords;
     const uint64_t *own = st->occ + (size_t)(player + 1) * (size_t)nw;
-    uint64_t run[PL_MAX_CELLS / 64 + 1], next[PL_MAX_CELLS / 64 + 1];
+    uint64_t run[PL_MAX_CELLS / 64 + 1], next[PL_MAX_CELLS / 64 + 1], pieces = 0;
     for (int i = 0; i < n; i++)
-        if (dirs[i] < 0 || m->dir_delta[dirs[i]] == INT32_MIN)
+        if (m->dir_delta[dirs[i]] == INT32_MIN)
             return -1;
-    uint64_t any = 0;
     for (int w = 0; w < nw; w++)
-        any |= own[w];
-    if (!any || len <= 1)
-        return any != 0;
+        pieces |= own[w];
+    if (!pieces || len <= 1)
+        return pieces != 0;
     for (int i = 0; i < n; i++) {
-        int d = dirs[i];
-        const uint64_t *valid = m->dir_valid + (size_t)d * (size_t)nw;
+        const uint64_t *valid = m->dir_valid + (size_t)dirs[i] * (size_t)nw;
+        uint64_t left = 1;      /* some run of k still goes on */
         memcpy(run, own, (size_t)nw * sizeof *run);
-        for (int k = 1; k < len && any; k++) {
-            shift_cells(run, m->dir_delta[d], valid, next, nw);
-            any = 0;
+        for (int k = 1; k < len && left; k++) {
+            shift_cells(run, m->dir_delta[dirs[i]], valid, next, nw);
+            left = 0;
             for (int w = 0; w < nw; w++)
-                any |= run[w] = next[w] & own[w];
+                left |= run[w] = next[w] & own[w];
         }
-        if (any)
+        if (left)
             return 1;
-        any = 1;
     }
     return 0;
 }
@@ -1148,15 +1146,22 @@ static void record_writes(pl_state *st, pl_movelist *ml, pl_move *m)
 }
 
 /* Reservoir sampling (st->keep_rng): whether the move being recorded, a
- * new one, replaces the one kept so far; -1 past the limits of full
- * generation, whose errors it keeps. */
+ * new one of text length len, replaces the one kept so far.  The caller
+ * checked the limits (keep_move). */
+static inline int keep_draw(pl_state *st, int len)
+{
+    st->keep_n++;
+    st->keep_text += len + 1;
+    return st->keep_n == 1 || pl_rng_word_below(st->keep_rng, (uint32_t)st->keep_n) == 0;
+}
+
+/* keep_draw, or -1 past the limits of full generation, whose errors it
+ * keeps. */
 static int keep_move(pl_state *st, int len)
 {
     if (st->keep_n >= VM_MAX_MOVES || st->keep_text > VM_MAX_LIST_TEXT - len - 1)
         return -1;
-    st->keep_n++;
-    st->keep_text += len + 1;
-    return st->keep_n == 1 || pl_rng_word_below(st->keep_rng, (uint32_t)st->keep_n) == 0;
+    return keep_draw(st, len);
 }
 
 /* record_move for the commonest way of a generation whose texts are proven
@@ -1551,10 +1556,8 @@ static int place_run(pl_state *st, int entry, int mode)
                 int32_t v = (w << 6) + __builtin_ctzll(bits);
                 int len = st->name_len[v];
                 st->recorded_units += len + 1 + (kept_var >= 0);
-                if (st->keep_rng) {     /* as keep_move: this one replaces the kept? */
-                    st->keep_n++;
-                    st->keep_text += len + 1;
-                    if (st->keep_n > 1 && pl_rng_word_below(st->keep_rng, (uint32_t)st->keep_n) != 0)
+                if (st->keep_rng) {     /* its limits are checked above */
+                    if (!keep_draw(st, len))
                         continue;
                     ml->count = ml->text_len = ml->nwrites = 0;
                     st->keep_idx = 0;
