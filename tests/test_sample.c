@@ -290,6 +290,68 @@ static void test_count_moves_as_listed(void **state)
     pl_program_free(prog);
 }
 
+/* The steps a count spends in the position of `st` (its budget left),
+ * with bulk runs or (bulk 0) by the interpreter alone, on a copy. */
+static long count_steps_spent(const pl_state *st, pl_movelist *ml, int bulk)
+{
+    pl_state *copy = pl_state_copy(st);
+    assert_non_null(copy);
+    int r;
+    int64_t n;
+    if (!bulk) {    /* the plan is the copy's once it has counted */
+        assert_int_equal(pl_count_moves(copy, ml, &r, &n), PL_OK);
+        copy->bulk_run = NULL;
+    }
+    assert_int_equal(pl_count_moves(copy, ml, &r, &n), PL_OK);
+    long spent = copy->step_budget - copy->budget;
+    pl_state_free(copy);
+    return spent;
+}
+
+/* Perft's last ply counts some move programs without the interpreter
+ * (vm.c, bulk runs); it spends the steps the interpreter would, so a
+ * limit is met where it would be (a bulk run leaves the runs it has not
+ * the steps for to the interpreter), in positions along random games. */
+static void test_count_spends_the_interpreters_steps(void **state)
+{
+    (void)state;
+    for (int g = 0; g < NGAMES; g++) {
+        pl_program *prog = pt_compile(games[g].path);
+        pl_state *st = pl_state_new(prog);
+        pl_movelist ml;
+        pl_movelist_init(&ml);
+        uint64_t rng = 23;
+        for (int ply = 0; ply < 60; ply++) {
+            int r;
+            assert_int_equal(pl_status(st, &ml, &r), PL_OK);
+            if (r != PL_RESULT_NONE || ml.count == 0)
+                break;
+            if (ply == 0) {     /* a runtime error stays; no bulk run hides it */
+                pl_state *copy = pl_state_copy(st);
+                int64_t n;
+                pl_state_set_step_budget(copy, 1);
+                assert_int_equal(pl_count_moves(copy, &ml, &r, &n), PL_ERR_RUNTIME);
+                pl_state_set_step_budget(copy, 0);
+                assert_int_equal(pl_count_moves(copy, &ml, &r, &n), PL_ERR_RUNTIME);
+                assert_int_equal(pl_generate(copy, &ml), PL_ERR_RUNTIME);
+                pl_state_free(copy);
+            }
+            if (ply % 9 == 0) {
+                long bulk = count_steps_spent(st, &ml, 1), interpreted = count_steps_spent(st, &ml, 0);
+                if (bulk != interpreted)
+                    fail_msg("%s, ply %d: a count spends %ld steps, %ld by the interpreter",
+                             games[g].path, ply, bulk, interpreted);
+                assert_int_equal(pl_status(st, &ml, &r), PL_OK);
+                assert_string_equal(pl_state_error(st) ? pl_state_error(st) : "", "");
+            }
+            pl_apply(st, &ml, (int)pl_rng_word_below(&rng, (uint32_t)ml.count));
+        }
+        pl_movelist_free(&ml);
+        pl_state_free(st);
+        pl_program_free(prog);
+    }
+}
+
 /* Knights whose move text names only the square reached: different ways
  * write different texts only while the mover has one knight.  The proof
  * holds on that condition (a `single` PICK, distinct.c); with two knights
@@ -735,6 +797,7 @@ int main(void)
         cmocka_unit_test(test_distinct_texts_proof),
         cmocka_unit_test(test_distinct_with_names_that_begin_others),
         cmocka_unit_test(test_count_moves_as_listed),
+        cmocka_unit_test(test_count_spends_the_interpreters_steps),
         cmocka_unit_test(test_distinct_on_condition),
         cmocka_unit_test(test_distinct_unless_ray_of_zero),
         cmocka_unit_test(test_long_chain_of_branches),

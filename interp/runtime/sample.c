@@ -665,32 +665,111 @@ static uint8_t *find_dead_writes(const pl_program *p, int32_t **yields)
     return dead;
 }
 
-/* The PICKs whose every element is a move that places a piece of the
+/* A PICK at pc whose every element is a move that places a piece of the
  * mover there: a PICK over the empty cells into local L followed by
  * exactly `MOVER; LOAD L; PLACE k; TEXTLOC L; YIELD` (the placement
- * games' whole move program), 1 at such a PICK, or with `LOAD L; SETVAR v`
- * (the cell kept in a variable) before the TEXTLOC, 2.  The VM lists or
- * counts all its moves at once (vm.c, place_run).  NULL when there is
- * none. */
-static uint8_t *find_place_picks(const pl_program *p)
+ * games' whole move program): BULK_PLACE, or with `LOAD L; SETVAR v`
+ * (the cell kept in a variable) before the TEXTLOC, BULK_PLACE_KEPT;
+ * else BULK_NONE. */
+static int place_pick(const pl_program *p, int pc)
+{
+    const int32_t *c = p->code;
+    if (pc + 11 > p->ncode || c[pc] != PL_OP_PICK || p->sets[c[pc + 1]].kind != PL_SET_EMPTY)
+        return BULK_NONE;
+    int32_t l = c[pc + 2];
+    if (c[pc + 3] != PL_OP_MOVER || c[pc + 4] != PL_OP_LOAD || c[pc + 5] != l ||
+        c[pc + 6] != PL_OP_PLACE)
+        return BULK_NONE;
+    int text = pc + 8, kept = pc + 14 <= p->ncode && c[pc + 8] == PL_OP_LOAD &&
+               c[pc + 9] == l && c[pc + 10] == PL_OP_SETVAR;
+    if (kept)
+        text = pc + 12;
+    if (c[text] == PL_OP_TEXTLOC && c[text + 1] == l && c[text + 2] == PL_OP_YIELD)
+        return kept ? BULK_PLACE_KEPT : BULK_PLACE;
+    return BULK_NONE;
+}
+
+/* A way at pc that steps one of the mover's pieces: `PICK pieces(mover)
+ * F; PICK dirs D; STEPTO F D T` or `PICK pieces(mover) F; LOAD F; STORE
+ * G; PICK leaps(from G) T` (the steps that stay on the board), then
+ * `REQEMPTY T; LOAD2 F T; MOVE` (onto an empty cell) or `LOAD T; ENEMY;
+ * REQUIRE; LOAD T; REMOVE[; LOAD2 F T; MOVE]` (onto an enemy's piece,
+ * taken), the last effect dead up to a YIELD of texts of F and T only
+ * (find_dead_writes).  A count adds, for each direction, the pieces whose
+ * neighbour there is a target (vm.c, count_steps): the effects' own
+ * checks hold by the test before them. */
+static int step_way(const pl_program *p, const uint8_t *dead, const int32_t *yields, int pc)
+{
+    const int32_t *c = p->code;
+    if (pc + 21 > p->ncode || c[pc] != PL_OP_PICK)
+        return 0;
+    const pl_setdesc *from = &p->sets[c[pc + 1]];
+    int32_t f = c[pc + 2], t = c[pc + 9];
+    if (from->kind != PL_SET_PIECES || from->id >= 0 || from->player >= 0 || f == t)
+        return 0;
+    if (c[pc + 3] == PL_OP_PICK) {
+        const pl_setdesc *dirs = &p->sets[c[pc + 4]];
+        int32_t d = c[pc + 5];
+        if (dirs->kind != PL_SET_DIRS || dirs->player >= 0 || c[pc + 6] != PL_OP_STEPTO ||
+            c[pc + 7] != f || c[pc + 8] != d || f == d || d == t)
+            return 0;
+    } else {
+        const pl_setdesc *leaps = &p->sets[c[pc + 8]];
+        int32_t g = c[pc + 6];
+        if (c[pc + 3] != PL_OP_LOAD || c[pc + 4] != f || c[pc + 5] != PL_OP_STORE ||
+            c[pc + 7] != PL_OP_PICK || leaps->kind != PL_SET_LEAPS || leaps->player >= 0 ||
+            leaps->arg0 != g || g == f || g == t)
+            return 0;
+    }
+    int at = pc + 10;
+    if (c[at] == PL_OP_REQEMPTY && c[at + 1] == t) {
+        at += 2;
+    } else if (c[at] == PL_OP_LOAD && c[at + 1] == t && c[at + 2] == PL_OP_ENEMY &&
+               c[at + 3] == PL_OP_REQUIRE && c[at + 4] == PL_OP_LOAD && c[at + 5] == t &&
+               c[at + 6] == PL_OP_REMOVE) {
+        at += 6;
+        if (!dead[at])      /* the move after the capture: its checks hold too */
+            at++;
+    } else {
+        return 0;
+    }
+    if (c[at] != PL_OP_REMOVE) {
+        if (c[at] != PL_OP_LOAD2 || c[at + 1] != f || c[at + 2] != t || c[at + 3] != PL_OP_MOVE)
+            return 0;
+        at += 3;
+    }
+    if (!dead[at] || yields[2 * at] < 0)
+        return 0;
+    int32_t l1 = (yields[2 * at + 1] & 0xffff) - 1, l2 = (yields[2 * at + 1] >> 16) - 1;
+    return (l1 < 0 || l1 == f || l1 == t) && (l2 < 0 || l2 == f || l2 == t);
+}
+
+/* Alternatives (FORKs) whose every way is a step_way. */
+static int step_ways(const pl_program *p, const uint8_t *dead, const int32_t *yields, int pc,
+                     int depth)
+{
+    if (pc < 0 || pc >= p->ncode || depth > 16)
+        return 0;
+    if (p->code[pc] == PL_OP_FORK)
+        return step_ways(p, dead, yields, pc + 2, depth + 1) &&
+               step_ways(p, dead, yields, p->code[pc + 1], depth + 1);
+    return step_way(p, dead, yields, pc);
+}
+
+/* The entries of the moves that the VM lists or counts at once (vm.c,
+ * bulk runs), BULK_* at each; NULL when there is none. */
+static uint8_t *find_bulk_runs(const pl_program *p, const uint8_t *dead, const int32_t *yields)
 {
     uint8_t *at = pl_calloc((size_t)p->ncode + 1, 1);
-    const int32_t *c = p->code;
     int found = 0;
-    for (int pc = 0; pc + 11 <= p->ncode; pc += 1 + pl_opinfo_table[c[pc]].nops) {
-        if (c[pc] != PL_OP_PICK || p->sets[c[pc + 1]].kind != PL_SET_EMPTY)
+    for (int pl = 0; pl < p->nplayers; pl++) {
+        int entry = p->entry_moves[pl];
+        if (entry < 0 || entry >= p->ncode)
             continue;
-        int32_t l = c[pc + 2];
-        if (c[pc + 3] != PL_OP_MOVER || c[pc + 4] != PL_OP_LOAD || c[pc + 5] != l ||
-            c[pc + 6] != PL_OP_PLACE)
-            continue;
-        int text = pc + 8, kept = pc + 14 <= p->ncode && c[pc + 8] == PL_OP_LOAD &&
-                   c[pc + 9] == l && c[pc + 10] == PL_OP_SETVAR;
-        if (kept)
-            text = pc + 12;
-        if (c[text] == PL_OP_TEXTLOC && c[text + 1] == l && c[text + 2] == PL_OP_YIELD)
-            at[pc] = (uint8_t)(1 + kept);
-        found |= at[pc];
+        at[entry] = (uint8_t)place_pick(p, entry);
+        if (!at[entry] && step_ways(p, dead, yields, entry, 0))
+            at[entry] = BULK_STEPS;
+        found |= at[entry];
     }
     if (!found) {     /* none: pl_vm_run tests one pointer */
         free(at);
@@ -704,7 +783,7 @@ static void plan_free(pl_program_cache *cache)
     pl_sample_plan *s = (pl_sample_plan *)cache;
     free(s->dead_write);
     free(s->dead_yield);
-    free(s->place_pick);
+    free(s->bulk_run);
     free(s->single);
     free(s->node_of);
     free(s->nodes);
@@ -766,7 +845,7 @@ static pl_sample_plan *plan_build(const pl_program *p)
         fail(&b, "a cell name is empty or longer than 63 characters", -1);
     s->exact = !b.failed;
     s->dead_write = find_dead_writes(p, &s->dead_yield);
-    s->place_pick = find_place_picks(p);
+    s->bulk_run = find_bulk_runs(p, s->dead_write, s->dead_yield);
     s->most = p->ncells;
     for (int i = 0; i < s->nnodes; i++)
         if (s->nodes[i].bound > s->most)

@@ -581,7 +581,7 @@ static int texts_are_distinct(pl_state *st)
         st->check_rays = proven && plan->check_rays;
         st->dead_write = plan->dead_write;
         st->dead_yield = plan->dead_yield;
-        st->place_pick = plan->place_pick;
+        st->bulk_run = plan->bulk_run;
     }
     return st->distinct_texts == 2;
 }

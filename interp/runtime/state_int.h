@@ -35,6 +35,12 @@ enum { VM_GEN, VM_EXISTS, VM_EVAL, VM_EXPLAIN, VM_SAMPLE, VM_ANY, VM_COUNT, VM_P
  * pick_start). */
 enum { FK_BASE, FK_FORK, FK_PICK, FK_FIRST, FK_TRY, FK_PICKBITS, FK_PICKLIST };
 enum { VM_MAX_NEST = 6 };
+/* Move programs the VM runs without the interpreter (vm.c, bulk runs):
+ * one PICK over the empty cells placing the mover's piece there (listed
+ * or counted; KEPT: the cell also set in a variable), or alternatives
+ * that each step one of the mover's pieces onto an empty or an enemy's
+ * cell (counted). */
+enum { BULK_NONE, BULK_PLACE, BULK_PLACE_KEPT, BULK_STEPS };
 /* Rules explain may run past in one search (vm_explain.c): a bound on the
  * extra work of following paths past their rules. */
 enum { PL_EXPLAIN_RELAX_MAX = 512 };
@@ -126,9 +132,9 @@ typedef struct {
                                  each plus one, in 16 bits: such a run
                                  jumps there once they are checked to be
                                  cells (vm.c, dead_next) */
-    uint8_t *place_pick;      /* ncode, or NULL: 1 at a PICK whose every
-                                 element is a move placing the mover's piece
-                                 there (sample.c, find_place_picks) */
+    uint8_t *bulk_run;        /* ncode, or NULL: at an entry of the moves
+                                 whose ways the VM can list or count at once,
+                                 how (BULK_*, sample.c, find_bulk_runs) */
     int32_t *node_of;         /* ncode: node of an instruction, or -1 */
     pl_snode *nodes;          /* with their static sizes: copied by each state
                                  (sizes change per position) */
@@ -338,7 +344,7 @@ struct pl_state {
     long keep_text;
     const uint8_t *dead_write; /* the plan's, once this state generated */
     const int32_t *dead_yield; /* the plan's too */
-    const uint8_t *place_pick; /* the plan's too */
+    const uint8_t *bulk_run;  /* the plan's too */
     int distinct_texts;       /* ways write distinct texts (distinct.c), so a
                                  generated list needs no check for repeated
                                  texts: 0 not known yet, 1 no, 2 yes, 3 yes

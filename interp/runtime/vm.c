@@ -1504,8 +1504,15 @@ static int first_has_ways(pl_state *st, int pc, int sp, long *budget)
 #endif
 
 /*
+ * Bulk runs: move programs whose ways the VM lists or counts without the
+ * interpreter (sample.c, find_bulk_runs), with the moves, texts, writes,
+ * yields, steps and random draws the instructions give.  Each returns 0
+ * when it cannot be sure of finishing so (a limit near, a proof that needs
+ * checks); the interpreter then runs the program and meets the limit where
+ * it would.
+ *
  * A run of a move program that is one PICK over the empty cells whose
- * every element is a move placing the mover's piece there (st->place_pick
+ * every element is a move placing the mover's piece there (BULK_PLACE
  * at the entry: `PICK empty L; MOVER; LOAD L; PLACE k; [LOAD L; SETVAR
  * v;] TEXTLOC L; YIELD`, the placement games' whole program), listed
  * (VM_GEN; one kept by reservoir sampling, st->keep_rng) or counted
@@ -1528,7 +1535,8 @@ static int place_run(pl_state *st, int entry, int mode)
     /* every element but the first comes back by a backtrack; after the
        last, one more ends the run: a step each */
     long steps = n > 1 ? n : 1;
-    if (st->nest > 0 || steps > st->budget || st->pw_len != 0 || st->text_len != 0)
+    if (st->nest > 0 || steps > st->budget || st->pw_len != 0 || st->text_len != 0 ||
+        st->has_err)
         return 0;
     if (mode == VM_TALLY) {
         if (st->single && st->single[entry])
@@ -1538,7 +1546,7 @@ static int place_run(pl_state *st, int entry, int mode)
         /* texts proven distinct (no set of texts), plain recording for
            the test of hash collisions */
         pl_movelist *ml = st->out;
-        int kept_var = st->place_pick[entry] == 2 ? p->var_base + p->code[entry + 11] : -1;
+        int kept_var = st->bulk_run[entry] == BULK_PLACE_KEPT ? p->var_base + p->code[entry + 11] : -1;
         if (pl_vm_collision_check || st->distinct_texts != 2 ||
             st->mover < 0 || st->mover >= p->nplayers ||
             ml->count > VM_MAX_MOVES - n || ml->text_len > VM_MAX_LIST_TEXT - 65 * n - 17 ||
@@ -1590,10 +1598,241 @@ static int place_run(pl_state *st, int entry, int mode)
     return 1;
 }
 
+/* One way of a BULK_STEPS program (sample.c, step_way) at pc, counted:
+ * for each direction of its set, the mover's pieces whose neighbour there
+ * is a target (empty, or an enemy's piece), found by shifting the targets
+ * (masks.c, dir_delta).  Adds the moves to *n and the steps of the
+ * backtracks to *steps: every element of the inner PICK ends in one, and
+ * a PICK of leaps (set_next's) one more when it has none left, as does an
+ * empty PICK.  0 when a direction is not one step in cell numbers
+ * everywhere. */
+static int count_steps(pl_state *st, const pl_masks *m, int pc, long *n, long *steps)
+{
+    const pl_program *p = st->prog;
+    const int32_t *c = p->code;
+    int nw = st->nwords, ndirs, leaps = c[pc + 3] != PL_OP_PICK;
+    const uint64_t *own = st->occ + (size_t)(st->mover + 1) * (size_t)nw;
+    uint64_t target[PL_MAX_CELLS / 64 + 1], from[PL_MAX_CELLS / 64 + 1];
+    const int32_t *dirs = sided(&p->dsets, p->sets[c[leaps ? pc + 8 : pc + 4]].id, st->mover,
+                                p->nplayers, &ndirs);
+    occupancy_mask(st, c[pc + 10] == PL_OP_REQEMPTY ? 0 : 2, target);
+    long pieces = 0, elements = 0;
+    for (int w = 0; w < nw; w++)
+        pieces += __builtin_popcountll(own[w]);
+    for (int i = 0; i < ndirs; i++) {
+        int32_t delta = m->dir_delta[dirs[i]];
+        if (delta == INT32_MIN)
+            return 0;
+        const uint64_t *valid = m->dir_valid + (size_t)dirs[i] * (size_t)nw;
+        shift_cells(target, delta, valid, from, nw);
+        for (int w = 0; w < nw; w++) {
+            *n += __builtin_popcountll(from[w] & own[w]);
+            elements += __builtin_popcountll(valid[w] & own[w]);
+        }
+    }
+    if (pieces == 0)
+        *steps += 1;
+    else if (leaps)
+        *steps += elements + pieces;
+    else
+        *steps += pieces * (ndirs > 0 ? ndirs : 1);
+    return 1;
+}
+
+enum { STEP_TOKENS = 16 };   /* texts of a step way listed at once */
+
+/* The effect of a step way at pc (sample.c, step_way) whose write is
+ * dead, after which come its texts: the MOVE, or the REMOVE of a capture
+ * that does not move. */
+static int step_effect(const pl_state *st, int pc)
+{
+    const int32_t *c = st->prog->code;
+    if (c[pc + 10] == PL_OP_REQEMPTY)
+        return pc + 15;
+    return st->dead_write[pc + 16] ? pc + 16 : pc + 20;
+}
+
+/* The texts of a step way, after its effect up to its YIELD
+ * (find_dead_writes: cells of its locals, strings): into tokens, -1 for
+ * the cell of local fl (the piece's), -2 for the other (its target), a
+ * string's index else.  Returns their number, or -1 past max. */
+static int step_tokens(const pl_state *st, int at, int32_t fl, int32_t *tokens, int max)
+{
+    const int32_t *c = st->prog->code;
+    int n = 0;
+    for (int k = 0; k < 64 && c[at] != PL_OP_YIELD; k++) {
+        int op = c[at];
+        if (op == PL_OP_JUMP) {
+            at = c[at + 1];
+            continue;
+        }
+        if (op == PL_OP_NOP) {
+            at++;
+            continue;
+        }
+        if ((op != PL_OP_TEXTLOC && op != PL_OP_TEXTSTR) || n == max)
+            return -1;
+        tokens[n++] = op == PL_OP_TEXTSTR ? c[at + 1] : c[at + 1] == fl ? -1 : -2;
+        at += 2;
+    }
+    return c[at] == PL_OP_YIELD ? n : -1;
+}
+
+/* The text of a step way from f to t into out (8 bytes of room past it):
+ * its tokens (step_tokens).  Returns its length. */
+static inline int step_text(const pl_state *st, const int32_t *tokens, int ntokens, int32_t f,
+                            int32_t t, char *out)
+{
+    const pl_program *p = st->prog;
+    int len = 0;
+    for (int i = 0; i < ntokens; i++) {
+        int32_t k = tokens[i], cell = k == -1 ? f : t;
+        int n = k >= 0 ? st->str_len[k] : st->name_len[cell];
+        if (n <= 8)
+            memcpy(out + len, k >= 0 ? &st->str_word[k] : &st->name_word[cell], 8);
+        else
+            memcpy(out + len, k >= 0 ? p->strings[k] : p->cell_names[cell], (size_t)n);
+        len += n;
+    }
+    return len;
+}
+
+/* The longest text of tokens (cell names have at most 63 bytes). */
+static int step_text_bound(const pl_state *st, const int32_t *tokens, int ntokens)
+{
+    int len = 0;
+    for (int i = 0; i < ntokens; i++)
+        len += tokens[i] >= 0 ? st->str_len[tokens[i]] : 63;
+    return len;
+}
+
+/* The moves of one step way at pc, listed in the interpreter's order (the
+ * pieces by cell, then the directions of the set) with its texts and
+ * writes: the piece onto its target and its cell emptied (a capture
+ * that moves takes the piece first, which the piece's write covers), or
+ * the target emptied.  A generation of a program of such ways (keep_rng:
+ * one kept by reservoir sampling). */
+static void list_steps(pl_state *st, int pc)
+{
+    const pl_program *p = st->prog;
+    const int32_t *c = p->code, *s = st->slot;
+    pl_movelist *ml = st->out;
+    int leaps = c[pc + 3] != PL_OP_PICK, capture = c[pc + 10] != PL_OP_REQEMPTY, ndirs, nd = p->ndirs;
+    int at = step_effect(st, pc), moves = c[at] == PL_OP_MOVE;
+    /* the units record_move (or record_lean) counts: the text, and the
+       writes on the board (a capture that moves) and in the path */
+    int units = moves ? 2 + capture : 1;
+    int32_t tokens[STEP_TOKENS];
+    int ntokens = step_tokens(st, at + 1, c[pc + 2], tokens, STEP_TOKENS);
+    const int32_t *dirs = sided(&p->dsets, p->sets[c[leaps ? pc + 8 : pc + 4]].id, st->mover,
+                                p->nplayers, &ndirs);
+    const uint64_t *own = st->occ + (size_t)(st->mover + 1) * (size_t)st->nwords;
+    for (int w = 0; w < st->nwords; w++)
+        for (uint64_t bits = own[w]; bits; bits &= bits - 1) {
+            int32_t f = (w << 6) + __builtin_ctzll(bits);
+            for (int i = 0; i < ndirs; i++) {
+                int32_t t = p->neighbor[f * nd + dirs[i]];
+                if (t < 0 || (capture ? !s[t] || owner_of(s[t]) == st->mover || owner_of(s[t]) < 0
+                                      : s[t] != 0))
+                    continue;
+                int len = step_text(st, tokens, ntokens, f, t, ml->text + ml->text_len);
+                st->recorded_units += len + units;
+                if (st->keep_rng) {     /* its limits are checked by the caller */
+                    if (!keep_draw(st, len))
+                        continue;
+                    /* the text goes to the start of the emptied list */
+                    memmove(ml->text, ml->text + ml->text_len, (size_t)len);
+                    ml->count = ml->text_len = ml->nwrites = 0;
+                    st->keep_idx = 0;
+                }
+                pl_move *m = &ml->moves[ml->count++];
+                m->text_off = ml->text_len;
+                m->text_len = len;
+                ml->text_len += len;
+                ml->text[ml->text_len++] = 0;
+                m->is_pass = 0;
+                m->write_off = ml->nwrites;
+                if (moves) {
+                    ml->writes[ml->nwrites++] = t;
+                    ml->writes[ml->nwrites++] = s[f];
+                    ml->writes[ml->nwrites++] = f;
+                    ml->writes[ml->nwrites++] = 0;
+                    m->nwrites = 2;
+                } else {
+                    ml->writes[ml->nwrites++] = t;
+                    ml->writes[ml->nwrites++] = 0;
+                    m->nwrites = 1;
+                }
+            }
+        }
+}
+
+/* A count (VM_TALLY) or a generation (VM_GEN) of a BULK_STEPS program:
+ * its ways, alternatives of FORKs, each counted by count_steps, then
+ * listed by list_steps. */
+static int steps_run(pl_state *st, int entry, int mode)
+{
+    const int32_t *c = st->prog->code;
+    if (st->nest > 0 || st->pw_len != 0 || st->text_len != 0 || st->has_err ||
+        st->mover < 0 || st->mover >= st->prog->nplayers)
+        return 0;
+    const pl_masks *m = st->masks ? st->masks : pl_masks_of(st);
+    int todo[32], ntodo = 0, ways[32], nways = 0, longest = 0;
+    long n = 0, steps = 0;
+    todo[ntodo++] = entry;
+    while (ntodo > 0) {
+        int pc = todo[--ntodo];
+        if (c[pc] == PL_OP_FORK) {      /* the plan bounds the depth */
+            todo[ntodo++] = c[pc + 1];
+            todo[ntodo++] = pc + 2;
+            continue;
+        }
+        /* a `single` PICK's proof needs the interpreter's check */
+        if ((st->single && (st->single[pc] || st->single[pc + 3] || st->single[pc + 7])) ||
+            !count_steps(st, m, pc, &n, &steps))
+            return 0;
+        int32_t tokens[STEP_TOKENS];
+        int ntokens = step_tokens(st, step_effect(st, pc) + 1, c[pc + 2], tokens, STEP_TOKENS);
+        if (ntokens < 0)
+            return 0;
+        int bound = step_text_bound(st, tokens, ntokens);
+        longest = bound > longest ? bound : longest;
+        ways[nways++] = pc;
+    }
+    if (steps > st->budget)
+        return 0;
+    if (mode == VM_TALLY) {
+        st->tallied += n;
+    } else {
+        /* texts proven distinct (no set of texts), plain recording for
+           the test of hash collisions, no memo of ways */
+        pl_movelist *ml = st->out;
+        long text = (longest + 1) * n + 17;
+        if (pl_vm_collision_check || st->distinct_texts != 2 ||
+            (st->memo && st->memo->npoints > 0) ||
+            ml->count > VM_MAX_MOVES - n || ml->text_len > VM_MAX_LIST_TEXT - text ||
+            (st->keep_rng && (st->keep_n > VM_MAX_MOVES - n ||
+                              st->keep_text > VM_MAX_LIST_TEXT - text)) ||
+            st->recorded_units + (longest + 3) * n > st->step_budget * VM_RECORD_UNITS_PER_STEP)
+            return 0;
+        PL_GROW(ml->moves, ml->cap, ml->count + n);
+        PL_GROW(ml->text, ml->text_cap, ml->text_len + text + longest + 8);
+        PL_GROW(ml->writes, ml->writes_cap, ml->nwrites + 4 * n);
+        for (int i = 0; i < nways; i++)
+            list_steps(st, ways[i]);
+    }
+    st->yields += n;
+    st->runs++;
+    st->budget -= steps;
+    return 1;
+}
+
 pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)
 {
-    if (__builtin_expect(st->place_pick != NULL, 0) && (mode == VM_GEN || mode == VM_TALLY) &&
-        st->place_pick[entry] && place_run(st, entry, mode)) {
+    if (__builtin_expect(st->bulk_run != NULL, 0) && (mode == VM_GEN || mode == VM_TALLY) &&
+        st->bulk_run[entry] &&
+        (st->bulk_run[entry] == BULK_STEPS ? steps_run(st, entry, mode)
+                                           : place_run(st, entry, mode))) {
         if (value)
             *value = 0;
         return PL_OK;
