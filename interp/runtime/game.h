@@ -33,6 +33,9 @@ struct pl_movelist {
     char *text;
     int text_len, text_cap;
     uint64_t *seen;               /* open-addressing set of text hashes */
+    uint32_t *seen_at;            /* seen_cap / 2: the entry of each move in
+                                     `seen`, so that a new list clears
+                                     those, not the whole set */
     int seen_cap;
     int seen_n;                   /* moves [0, seen_n) are in `seen` */
 };

@@ -29,6 +29,7 @@ void pl_movelist_free(pl_movelist *ml)
     free(ml->writes);
     free(ml->text);
     free(ml->seen);
+    free(ml->seen_at);
     memset(ml, 0, sizeof *ml);
 }
 

@@ -482,16 +482,17 @@ int pl_state_board_repetitions(const pl_state *st, int player);
 int pl_sampler_prove_distinct(const pl_program *p, const pl_sample_plan *s, int *check_rays,
                               uint8_t **single);
 
-/* Empty the list for a new generation.  The text set is cleared only when
- * something went into it: a sampled move is the only one of its list and
- * never enters it (record_move, vm.c). */
+/* Empty the list for a new generation.  The text set keeps the entries
+ * of the moves that went into it (a sampled move is the only one of its
+ * list and never enters it, record_move, vm.c): those are cleared, not
+ * the whole set, which is as large as the longest list it ever held. */
 static inline void pl_movelist_reset(pl_movelist *ml)
 {
     ml->count = 0;
     ml->nwrites = 0;
     ml->text_len = 0;
-    if (ml->seen_n > 0)
-        memset(ml->seen, 0, (size_t)ml->seen_cap * sizeof *ml->seen);
+    for (int i = 0; i < ml->seen_n; i++)
+        ml->seen[ml->seen_at[i]] = 0;
     ml->seen_n = 0;
 }
 

@@ -1017,21 +1017,11 @@ static int repeated(pl_state *st)
 /* ---------------------------------------------------------------------- */
 /* recording a move */
 
-static void seen_rehash(pl_movelist *ml)
+/* Move idx's entry k in the text set. */
+static inline void seen_store(pl_movelist *ml, size_t k, uint64_t h, int idx)
 {
-    int cap = ml->seen_cap ? ml->seen_cap * 2 : 256;
-    free(ml->seen);
-    ml->seen = pl_calloc((size_t)cap, sizeof *ml->seen);
-    ml->seen_cap = cap;
-    for (int i = 0; i < ml->count; i++) {
-        const pl_move *m = &ml->moves[i];
-        uint64_t h = pl_hash_bytes_nocase(PL_FNV_OFFSET, ml->text + m->text_off, (size_t)m->text_len);
-        size_t k = (size_t)h & (size_t)(cap - 1);
-        while (ml->seen[k])
-            k = (k + 1) & (size_t)(cap - 1);
-        ml->seen[k] = (h << 24) | (uint64_t)(i + 1);
-    }
-    ml->seen_n = ml->count;
+    ml->seen[k] = (h << 24) | (uint64_t)(idx + 1);
+    ml->seen_at[idx] = (uint32_t)k;
 }
 
 static void seen_put(pl_movelist *ml, uint64_t h, int idx)
@@ -1039,7 +1029,23 @@ static void seen_put(pl_movelist *ml, uint64_t h, int idx)
     size_t mask = (size_t)ml->seen_cap - 1, k = (size_t)h & mask;
     while (ml->seen[k])
         k = (k + 1) & mask;
-    ml->seen[k] = (h << 24) | (uint64_t)(idx + 1);
+    seen_store(ml, k, h, idx);
+}
+
+static void seen_rehash(pl_movelist *ml)
+{
+    int cap = ml->seen_cap ? ml->seen_cap * 2 : 256;
+    free(ml->seen);
+    free(ml->seen_at);
+    ml->seen = pl_calloc((size_t)cap, sizeof *ml->seen);
+    ml->seen_at = pl_calloc((size_t)cap / 2, sizeof *ml->seen_at);
+    ml->seen_cap = cap;
+    for (int i = 0; i < ml->count; i++) {
+        const pl_move *m = &ml->moves[i];
+        seen_put(ml, pl_hash_bytes_nocase(PL_FNV_OFFSET, ml->text + m->text_off,
+                                          (size_t)m->text_len), i);
+    }
+    ml->seen_n = ml->count;
 }
 
 /* Returns 1 if the text is new (and remembers it as move `idx`), else 0
@@ -1066,7 +1072,7 @@ static int seen_insert(pl_movelist *ml, const char *text, int len, int idx, int 
         }
         k = (k + 1) & mask;
     }
-    ml->seen[k] = (h << 24) | (uint64_t)(idx + 1);
+    seen_store(ml, k, h, idx);
     ml->seen_n = idx + 1;
     return 1;
 }
