@@ -626,14 +626,21 @@ static void test_plan_shared_by_states_and_copies(void **state)
 
 /* Where no position can have the ways that make sampling pay, the plan
  * says so once (no probe game, no bound computed per move); where they
- * can, the probe decides, the same way for every build. */
+ * can, the probe decides, the same way for every build.  A program the VM
+ * draws from at once (a bulk run: tic-tac-toe's placements) samples
+ * however small. */
 static void test_plan_decides_once(void **state)
 {
     (void)state;
-    pl_program *ttt = pt_compile("games/alignment/tic-tac-toe.game");
-    pl_state *st = pl_state_new(ttt);
+    pl_program *small = pt_compile_text("two_ways.game", TWO_WAYS("3 x 3"));
+    pl_state *st = pl_state_new(small);
     assert_true(pl_random_move_exact(st));
     assert_non_null(pl_random_move_method(st));
+    pl_state_free(st);
+    pl_program_free(small);
+    pl_program *ttt = pt_compile("games/alignment/tic-tac-toe.game");
+    st = pl_state_new(ttt);
+    assert_null(pl_random_move_method(st));
     pl_state_free(st);
     pl_program_free(ttt);
     int pays = -1;

@@ -744,16 +744,20 @@ static int step_way(const pl_program *p, const uint8_t *dead, const int32_t *yie
     return (l1 < 0 || l1 == f || l1 == t) && (l2 < 0 || l2 == f || l2 == t);
 }
 
-/* Alternatives (FORKs) whose every way is a step_way. */
+/* Alternatives (FORKs) whose every way is a step_way: how many ways (at
+ * most MAX_STEP_WAYS, the VM's room for them), or 0. */
+enum { MAX_STEP_WAYS = 16 };
+
 static int step_ways(const pl_program *p, const uint8_t *dead, const int32_t *yields, int pc,
                      int depth)
 {
-    if (pc < 0 || pc >= p->ncode || depth > 16)
+    if (pc < 0 || pc >= p->ncode || depth > MAX_STEP_WAYS)
         return 0;
-    if (p->code[pc] == PL_OP_FORK)
-        return step_ways(p, dead, yields, pc + 2, depth + 1) &&
-               step_ways(p, dead, yields, p->code[pc + 1], depth + 1);
-    return step_way(p, dead, yields, pc);
+    if (p->code[pc] != PL_OP_FORK)
+        return step_way(p, dead, yields, pc);
+    int a = step_ways(p, dead, yields, pc + 2, depth + 1);
+    int b = a ? step_ways(p, dead, yields, p->code[pc + 1], depth + 1) : 0;
+    return a && b && a + b <= MAX_STEP_WAYS ? a + b : 0;
 }
 
 /* The entries of the moves that the VM lists or counts at once (vm.c,
@@ -1177,6 +1181,13 @@ static int sampling_pays(const pl_program *prog, const pl_sample_plan *plan)
 static int random_move(pl_state *st, uint64_t *rng, pl_movelist *ml)
 {
     pl_sampler *s = sampler_of(st);
+    if (s->force != 0 && pl_state_texts_distinct(st)) {
+        /* a bulk run's program draws its move at once */
+        st->mover = pl_state_to_move(st);
+        int r = pl_vm_bulk_draw(st, rng, ml);
+        if (r >= 0)
+            return r;
+    }
     if (!s->plan->exact || s->force == 0 ||
         (s->force < 0 && plan_method(st->prog, s->plan) != METHOD_SAMPLE))
         return random_move_in_full(st, rng, ml);
@@ -1224,9 +1235,23 @@ int pl_random_move_exact(pl_state *st)
     return sampler_of(st)->plan->exact;
 }
 
+/* Every player's moves are a bulk run's (vm.c, pl_vm_bulk_draw), whose
+ * texts are proven distinct: its random moves are drawn at once. */
+static int drawn_in_bulk(const pl_program *p, const pl_sample_plan *s)
+{
+    if (!s->exact || !s->distinct || s->check_rays || s->single || !s->bulk_run)
+        return 0;
+    for (int pl = 0; pl < p->nplayers; pl++)
+        if (p->entry_moves[pl] < 0 || !s->bulk_run[p->entry_moves[pl]])
+            return 0;
+    return 1;
+}
+
 const char *pl_random_move_method(pl_state *st)
 {
     const pl_sample_plan *s = pl_sample_plan_of(st);
+    if (drawn_in_bulk(st->prog, s))
+        return NULL;
     if (!s->exact)
         return s->why;
     switch (plan_method(st->prog, s)) {

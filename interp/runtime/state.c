@@ -572,7 +572,7 @@ const char *pl_state_error(const pl_state *st) { return st->has_err ? st->err : 
 
 /* Whether different ways of the move program are proven to write
  * different texts; asked once per state (the plan is the program's). */
-static int texts_are_distinct(pl_state *st)
+int pl_state_texts_distinct(pl_state *st)
 {
     if (st->distinct_texts == 0) {
         const pl_sample_plan *plan = pl_sample_plan_of(st);
@@ -590,7 +590,7 @@ static int texts_are_distinct(pl_state *st)
 pl_err pl_generate(pl_state *st, pl_movelist *ml)
 {
     pl_movelist_reset(ml);
-    texts_are_distinct(st);
+    pl_state_texts_distinct(st);
     pl_memo_new_generation(st);
     st->out = ml;
     st->mover = pl_state_to_move(st);
@@ -841,7 +841,7 @@ static pl_err count_generated(pl_state *st, pl_movelist *ml, int *result, int64_
 pl_err pl_count_moves(pl_state *st, pl_movelist *ml, int *result, int64_t *count)
 {
     *count = 0;
-    texts_are_distinct(st);
+    pl_state_texts_distinct(st);
     if (st->distinct_texts == 1)
         return count_generated(st, ml, result, count);
     ml->count = 0;

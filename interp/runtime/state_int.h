@@ -482,6 +482,17 @@ int pl_state_board_repetitions(const pl_state *st, int player);
 int pl_sampler_prove_distinct(const pl_program *p, const pl_sample_plan *s, int *check_rays,
                               uint8_t **single);
 
+/* state.c: whether the ways of the program write distinct texts, known
+ * once the state has taken the plan's proof (and its dead writes and bulk
+ * runs, st->bulk_run) on the first call. */
+int pl_state_texts_distinct(pl_state *st);
+
+/* vm.c: a uniform random move of a bulk run's program (BULK_*) for the
+ * mover into ml, drawn from the count of its moves: 1, 0 when it has
+ * none, -1 when the VM must draw it (sample.c, random_move; the state
+ * has taken the plan: pl_state_texts_distinct). */
+int pl_vm_bulk_draw(pl_state *st, uint64_t *rng, pl_movelist *ml);
+
 /* Empty the list for a new generation.  The text set keeps the entries
  * of the moves that went into it (a sampled move is the only one of its
  * list and never enters it, record_move, vm.c): those are cleared, not

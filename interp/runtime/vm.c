@@ -1509,6 +1509,34 @@ static int first_has_ways(pl_state *st, int pc, int sp, long *budget)
 #define vmbreak continue
 #endif
 
+/* Add the move placing `piece` on cell v to ml (its room reserved): the
+ * cell's name; the piece, then the cell into variable slot kept_var
+ * (-1: none) unless it holds it already. */
+static inline void record_place(pl_state *st, pl_movelist *ml, int32_t v, int32_t piece,
+                                int kept_var)
+{
+    int len = st->name_len[v];
+    pl_move *m = &ml->moves[ml->count++];
+    m->text_off = ml->text_len;
+    m->text_len = len;
+    if (len <= 8)
+        memcpy(ml->text + ml->text_len, &st->name_word[v], 8);
+    else
+        memcpy(ml->text + ml->text_len, st->prog->cell_names[v], (size_t)len);
+    ml->text_len += len;
+    ml->text[ml->text_len++] = 0;
+    m->is_pass = 0;
+    m->write_off = ml->nwrites;
+    m->nwrites = 1;
+    ml->writes[ml->nwrites++] = v;
+    ml->writes[ml->nwrites++] = piece;
+    if (kept_var >= 0 && st->slot[kept_var] != v) {
+        ml->writes[ml->nwrites++] = kept_var;
+        ml->writes[ml->nwrites++] = v;
+        m->nwrites = 2;
+    }
+}
+
 /*
  * Bulk runs: move programs whose ways the VM lists or counts without the
  * interpreter (sample.c, find_bulk_runs), with the moves, texts, writes,
@@ -1576,25 +1604,7 @@ static int place_run(pl_state *st, int entry, int mode)
                     ml->count = ml->text_len = ml->nwrites = 0;
                     st->keep_idx = 0;
                 }
-                pl_move *m = &ml->moves[ml->count++];
-                m->text_off = ml->text_len;
-                m->text_len = len;
-                if (len <= 8)
-                    memcpy(ml->text + ml->text_len, &st->name_word[v], 8);
-                else
-                    memcpy(ml->text + ml->text_len, p->cell_names[v], (size_t)len);
-                ml->text_len += len;
-                ml->text[ml->text_len++] = 0;
-                m->is_pass = 0;
-                m->write_off = ml->nwrites;
-                m->nwrites = 1;
-                ml->writes[ml->nwrites++] = v;
-                ml->writes[ml->nwrites++] = piece;
-                if (kept_var >= 0 && st->slot[kept_var] != v) {
-                    ml->writes[ml->nwrites++] = kept_var;
-                    ml->writes[ml->nwrites++] = v;
-                    m->nwrites = 2;
-                }
+                record_place(st, ml, v, piece, kept_var);
             }
         }
     }
@@ -1604,23 +1614,33 @@ static int place_run(pl_state *st, int entry, int mode)
     return 1;
 }
 
+/* The directions (or leaps) of the step way at pc, for the mover. */
+static inline const int32_t *step_dirs(const pl_state *st, int pc, int *ndirs)
+{
+    const pl_program *p = st->prog;
+    const int32_t *c = p->code;
+    int leaps = c[pc + 3] != PL_OP_PICK;
+    return sided(&p->dsets, p->sets[c[leaps ? pc + 8 : pc + 4]].id, st->mover, p->nplayers, ndirs);
+}
+
 /* One way of a BULK_STEPS program (sample.c, step_way) at pc, counted:
  * for each direction of its set, the mover's pieces whose neighbour there
  * is a target (empty, or an enemy's piece), found by shifting the targets
- * (masks.c, dir_delta).  Adds the moves to *n and the steps of the
+ * (masks.c, dir_delta); with per_dir, each direction's count there.  Adds
+ * the moves to *n and the steps of the
  * backtracks to *steps: every element of the inner PICK ends in one, and
  * a PICK of leaps (set_next's) one more when it has none left, as does an
  * empty PICK.  0 when a direction is not one step in cell numbers
  * everywhere. */
-static int count_steps(pl_state *st, const pl_masks *m, int pc, long *n, long *steps)
+static int count_steps(pl_state *st, const pl_masks *m, int pc, long *n, long *steps,
+                       uint32_t *per_dir)
 {
     const pl_program *p = st->prog;
     const int32_t *c = p->code;
     int nw = st->nwords, ndirs, leaps = c[pc + 3] != PL_OP_PICK;
     const uint64_t *own = st->occ + (size_t)(st->mover + 1) * (size_t)nw;
     uint64_t target[PL_MAX_CELLS / 64 + 1], from[PL_MAX_CELLS / 64 + 1];
-    const int32_t *dirs = sided(&p->dsets, p->sets[c[leaps ? pc + 8 : pc + 4]].id, st->mover,
-                                p->nplayers, &ndirs);
+    const int32_t *dirs = step_dirs(st, pc, &ndirs);
     occupancy_mask(st, c[pc + 10] == PL_OP_REQEMPTY ? 0 : 2, target);
     long pieces = 0, elements = 0;
     for (int w = 0; w < nw; w++)
@@ -1631,10 +1651,14 @@ static int count_steps(pl_state *st, const pl_masks *m, int pc, long *n, long *s
             return 0;
         const uint64_t *valid = m->dir_valid + (size_t)dirs[i] * (size_t)nw;
         shift_cells(target, delta, valid, from, nw);
+        uint32_t k = 0;
         for (int w = 0; w < nw; w++) {
-            *n += __builtin_popcountll(from[w] & own[w]);
+            k += (uint32_t)__builtin_popcountll(from[w] & own[w]);
             elements += __builtin_popcountll(valid[w] & own[w]);
         }
+        *n += k;
+        if (per_dir)
+            per_dir[i] = k;
     }
     if (pieces == 0)
         *steps += 1;
@@ -1712,63 +1736,91 @@ static int step_text_bound(const pl_state *st, const int32_t *tokens, int ntoken
     return len;
 }
 
+/* What list_steps needs of a step way at pc, once per way. */
+typedef struct {
+    int ntokens, moves, units, ndirs;
+    int32_t tokens[STEP_TOKENS];
+    const int32_t *dirs;
+} step_way_info;
+
+static int step_way_info_of(const pl_state *st, int pc, step_way_info *w)
+{
+    const pl_program *p = st->prog;
+    const int32_t *c = p->code;
+    int at = step_effect(st, pc);
+    w->moves = c[at] == PL_OP_MOVE;
+    /* the units record_move (or record_lean) counts: the text, and the
+       writes on the board (a capture that moves) and in the path */
+    w->units = w->moves ? 2 + (c[pc + 10] != PL_OP_REQEMPTY) : 1;
+    w->ntokens = step_tokens(st, at + 1, c[pc + 2], w->tokens, STEP_TOKENS);
+    w->dirs = step_dirs(st, pc, &w->ndirs);
+    return w->ntokens >= 0;
+}
+
+/* Add the move of a step way from f to t to ml (its room reserved): its
+ * text, and its writes: the piece onto its target and its cell emptied
+ * (a capture that moves takes the piece first, which the piece's write
+ * covers), or the target emptied.  With keep_rng, reservoir sampling
+ * keeps one.  Returns the length of its text. */
+static inline int record_step(pl_state *st, pl_movelist *ml, const step_way_info *w, int32_t f,
+                              int32_t t)
+{
+    int len = step_text(st, w->tokens, w->ntokens, f, t, ml->text + ml->text_len);
+    if (st->keep_rng) {     /* its limits are checked by the caller */
+        if (!keep_draw(st, len))
+            return len;
+        /* the text goes to the start of the emptied list */
+        memmove(ml->text, ml->text + ml->text_len, (size_t)len);
+        ml->count = ml->text_len = ml->nwrites = 0;
+        st->keep_idx = 0;
+    }
+    pl_move *m = &ml->moves[ml->count++];
+    m->text_off = ml->text_len;
+    m->text_len = len;
+    ml->text_len += len;
+    ml->text[ml->text_len++] = 0;
+    m->is_pass = 0;
+    m->write_off = ml->nwrites;
+    if (w->moves) {
+        ml->writes[ml->nwrites++] = t;
+        ml->writes[ml->nwrites++] = st->slot[f];
+        ml->writes[ml->nwrites++] = f;
+        ml->writes[ml->nwrites++] = 0;
+        m->nwrites = 2;
+    } else {
+        ml->writes[ml->nwrites++] = t;
+        ml->writes[ml->nwrites++] = 0;
+        m->nwrites = 1;
+    }
+    return len;
+}
+
+/* Whether a step way's target t takes the move (empty, or an enemy's
+ * piece for a capture). */
+static inline int step_target(const pl_state *st, int capture, int32_t t)
+{
+    int32_t v = st->slot[t];
+    return capture ? v && owner_of(v) >= 0 && owner_of(v) != st->mover : v == 0;
+}
+
 /* The moves of one step way at pc, listed in the interpreter's order (the
- * pieces by cell, then the directions of the set) with its texts and
- * writes: the piece onto its target and its cell emptied (a capture
- * that moves takes the piece first, which the piece's write covers), or
- * the target emptied.  A generation of a program of such ways (keep_rng:
- * one kept by reservoir sampling). */
+ * pieces by cell, then the directions of the set) with their texts and
+ * writes (record_step).  A generation of a program of such ways. */
 static void list_steps(pl_state *st, int pc)
 {
     const pl_program *p = st->prog;
-    const int32_t *c = p->code, *s = st->slot;
     pl_movelist *ml = st->out;
-    int leaps = c[pc + 3] != PL_OP_PICK, capture = c[pc + 10] != PL_OP_REQEMPTY, ndirs, nd = p->ndirs;
-    int at = step_effect(st, pc), moves = c[at] == PL_OP_MOVE;
-    /* the units record_move (or record_lean) counts: the text, and the
-       writes on the board (a capture that moves) and in the path */
-    int units = moves ? 2 + capture : 1;
-    int32_t tokens[STEP_TOKENS];
-    int ntokens = step_tokens(st, at + 1, c[pc + 2], tokens, STEP_TOKENS);
-    const int32_t *dirs = sided(&p->dsets, p->sets[c[leaps ? pc + 8 : pc + 4]].id, st->mover,
-                                p->nplayers, &ndirs);
+    int capture = p->code[pc + 10] != PL_OP_REQEMPTY, nd = p->ndirs;
+    step_way_info w;
+    step_way_info_of(st, pc, &w);   /* steps_run checked it */
     const uint64_t *own = st->occ + (size_t)(st->mover + 1) * (size_t)st->nwords;
-    for (int w = 0; w < st->nwords; w++)
-        for (uint64_t bits = own[w]; bits; bits &= bits - 1) {
-            int32_t f = (w << 6) + __builtin_ctzll(bits);
-            for (int i = 0; i < ndirs; i++) {
-                int32_t t = p->neighbor[f * nd + dirs[i]];
-                if (t < 0 || (capture ? !s[t] || owner_of(s[t]) == st->mover || owner_of(s[t]) < 0
-                                      : s[t] != 0))
-                    continue;
-                int len = step_text(st, tokens, ntokens, f, t, ml->text + ml->text_len);
-                st->recorded_units += len + units;
-                if (st->keep_rng) {     /* its limits are checked by the caller */
-                    if (!keep_draw(st, len))
-                        continue;
-                    /* the text goes to the start of the emptied list */
-                    memmove(ml->text, ml->text + ml->text_len, (size_t)len);
-                    ml->count = ml->text_len = ml->nwrites = 0;
-                    st->keep_idx = 0;
-                }
-                pl_move *m = &ml->moves[ml->count++];
-                m->text_off = ml->text_len;
-                m->text_len = len;
-                ml->text_len += len;
-                ml->text[ml->text_len++] = 0;
-                m->is_pass = 0;
-                m->write_off = ml->nwrites;
-                if (moves) {
-                    ml->writes[ml->nwrites++] = t;
-                    ml->writes[ml->nwrites++] = s[f];
-                    ml->writes[ml->nwrites++] = f;
-                    ml->writes[ml->nwrites++] = 0;
-                    m->nwrites = 2;
-                } else {
-                    ml->writes[ml->nwrites++] = t;
-                    ml->writes[ml->nwrites++] = 0;
-                    m->nwrites = 1;
-                }
+    for (int word = 0; word < st->nwords; word++)
+        for (uint64_t bits = own[word]; bits; bits &= bits - 1) {
+            int32_t f = (word << 6) + __builtin_ctzll(bits);
+            for (int i = 0; i < w.ndirs; i++) {
+                int32_t t = p->neighbor[f * nd + w.dirs[i]];
+                if (t >= 0 && step_target(st, capture, t))
+                    st->recorded_units += record_step(st, ml, &w, f, t) + w.units;
             }
         }
 }
@@ -1795,14 +1847,15 @@ static int steps_run(pl_state *st, int entry, int mode)
         }
         /* a `single` PICK's proof needs the interpreter's check */
         if ((st->single && (st->single[pc] || st->single[pc + 3] || st->single[pc + 7])) ||
-            !count_steps(st, m, pc, &n, &steps))
+            !count_steps(st, m, pc, &n, &steps, NULL))
             return 0;
-        int32_t tokens[STEP_TOKENS];
-        int ntokens = step_tokens(st, step_effect(st, pc) + 1, c[pc + 2], tokens, STEP_TOKENS);
-        if (ntokens < 0)
+        step_way_info w;
+        if (!step_way_info_of(st, pc, &w))
             return 0;
-        int bound = step_text_bound(st, tokens, ntokens);
+        int bound = step_text_bound(st, w.tokens, w.ntokens);
         longest = bound > longest ? bound : longest;
+        if (nways == 32)
+            return 0;
         ways[nways++] = pc;
     }
     if (steps > st->budget)
@@ -1831,6 +1884,127 @@ static int steps_run(pl_state *st, int entry, int mode)
     st->runs++;
     st->budget -= steps;
     return 1;
+}
+
+/* The cell of the r-th (from 0) element of a set given by its words. */
+static int32_t nth_cell(const uint64_t *words, uint32_t r)
+{
+    int w = 0;
+    for (uint32_t k; r >= (k = (uint32_t)__builtin_popcountll(words[w])); w++)
+        r -= k;
+    uint64_t x = words[w];
+    while (r--)
+        x &= x - 1;
+    return (w << 6) + __builtin_ctzll(x);
+}
+
+/* A placement program's random move: a random element of its PICK's set. */
+static int draw_place(pl_state *st, int entry, uint64_t *rng, pl_movelist *ml)
+{
+    const pl_program *p = st->prog;
+    const pl_setdesc *d = &p->sets[p->code[entry + 1]];
+    uint64_t words[PL_MAX_CELLS / 64 + 1];
+    long n = 0;
+    for (int w = 0; w < st->nwords; w++) {
+        int ok = 1;
+        words[w] = set_word(st, d, w, &ok);
+        n += __builtin_popcountll(words[w]);
+    }
+    if (n == 0)
+        return 0;
+    int32_t v = nth_cell(words, pl_rng_word_below(rng, (uint32_t)n));
+    int kept_var = st->bulk_run[entry] == BULK_PLACE_KEPT ? p->var_base + p->code[entry + 11] : -1;
+    PL_GROW(ml->moves, ml->cap, 1);
+    PL_GROW(ml->text, ml->text_cap, 64 + 17);
+    PL_GROW(ml->writes, ml->writes_cap, 4);
+    record_place(st, ml, v, PL_PIECE(p->code[entry + 7], st->mover, 0, 0), kept_var);
+    return 1;
+}
+
+/* A step program's random move: the moves counted (count_steps) by way
+ * and direction, the r-th found by those counts, then among the pieces
+ * that step along its direction. */
+enum { DRAW_COUNTS = 256 };
+
+static int draw_step(pl_state *st, int entry, uint64_t *rng, pl_movelist *ml)
+{
+    const pl_program *p = st->prog;
+    const int32_t *c = p->code;
+    const pl_masks *m = st->masks ? st->masks : pl_masks_of(st);
+    int todo[32], ntodo = 0, nw = st->nwords, used = 0;
+    uint32_t counts[DRAW_COUNTS];
+    long n = 0, steps = 0;
+    todo[ntodo++] = entry;
+    while (ntodo > 0) {
+        int pc = todo[--ntodo];
+        if (c[pc] == PL_OP_FORK) {
+            todo[ntodo++] = c[pc + 1];
+            todo[ntodo++] = pc + 2;
+            continue;
+        }
+        int ndirs;
+        step_dirs(st, pc, &ndirs);
+        if ((st->single && (st->single[pc] || st->single[pc + 3] || st->single[pc + 7])) ||
+            used + ndirs > DRAW_COUNTS || !count_steps(st, m, pc, &n, &steps, counts + used))
+            return -1;
+        used += ndirs;
+    }
+    if (steps > st->step_budget)
+        return -1;      /* the interpreter fails it as it would */
+    if (n == 0)
+        return 0;
+    uint32_t r = pl_rng_word_below(rng, (uint32_t)n);
+    /* the ways again, in the same order, to the count that holds r */
+    used = 0;
+    todo[ntodo++] = entry;
+    while (ntodo > 0) {
+        int pc = todo[--ntodo];
+        if (c[pc] == PL_OP_FORK) {
+            todo[ntodo++] = c[pc + 1];
+            todo[ntodo++] = pc + 2;
+            continue;
+        }
+        step_way_info w;
+        if (!step_way_info_of(st, pc, &w))
+            return -1;
+        for (int j = 0; j < w.ndirs; j++) {
+            if (r >= counts[used + j]) {
+                r -= counts[used + j];
+                continue;
+            }
+            int32_t dir = w.dirs[j];
+            const uint64_t *own = st->occ + (size_t)(st->mover + 1) * (size_t)nw;
+            uint64_t target[PL_MAX_CELLS / 64 + 1], from[PL_MAX_CELLS / 64 + 1];
+            occupancy_mask(st, c[pc + 10] == PL_OP_REQEMPTY ? 0 : 2, target);
+            shift_cells(target, m->dir_delta[dir], m->dir_valid + (size_t)dir * (size_t)nw, from,
+                        nw);
+            for (int word = 0; word < nw; word++)
+                from[word] &= own[word];
+            int32_t f = nth_cell(from, r), t = p->neighbor[f * p->ndirs + dir];
+            PL_GROW(ml->moves, ml->cap, 1);
+            PL_GROW(ml->text, ml->text_cap, step_text_bound(st, w.tokens, w.ntokens) + 8 + 17);
+            PL_GROW(ml->writes, ml->writes_cap, 4);
+            record_step(st, ml, &w, f, t);
+            return 1;
+        }
+        used += w.ndirs;
+    }
+    return -1;          /* not reached: the counts add up to n */
+}
+
+int pl_vm_bulk_draw(pl_state *st, uint64_t *rng, pl_movelist *ml)
+{
+    const pl_program *p = st->prog;
+    if (st->mover < 0 || st->mover >= p->nplayers || st->distinct_texts != 2 ||
+        !st->bulk_run || pl_vm_collision_check || st->has_err || st->nest > 0 ||
+        st->pw_len != 0 || st->text_len != 0 || st->keep_rng)
+        return -1;
+    int entry = p->entry_moves[st->mover];
+    if (entry < 0 || entry >= p->ncode || !st->bulk_run[entry])
+        return -1;
+    pl_movelist_reset(ml);
+    return st->bulk_run[entry] == BULK_STEPS ? draw_step(st, entry, rng, ml)
+                                            : draw_place(st, entry, rng, ml);
 }
 
 pl_err pl_vm_run(pl_state *st, int entry, int mode, int32_t *value)

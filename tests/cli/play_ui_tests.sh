@@ -408,7 +408,7 @@ else fail "clock: one time per player" "exit status $rc"; fi
 # --- the win estimate, once it means something ----------------------------------------------
 play "" play breakthrough --south mcts:level=1 --north alphabeta:depth=1 --max-plies 2 --verbose --seed 1 --color=never
 # (the times are left out: a loaded machine or a sanitizer build is slower)
-has "estimate: MCTS figures" "1. white plays d2-e3  (" && has "estimate: MCTS figures" " s, 10 iterations, best d2-e3)"
+has "estimate: MCTS figures" "1. white plays f2-e3  (" && has "estimate: MCTS figures" " s, 10 iterations, best f2-e3)"
 hasnt "estimate: no win rate from 10 iterations" "win "
 hasnt "estimate: no eval at depth 1" "eval "
 # (iterations, not a level: a level stops at its time, which a loaded
