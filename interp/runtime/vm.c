@@ -1847,15 +1847,15 @@ static int steps_run(pl_state *st, int entry, int mode)
         }
         /* a `single` PICK's proof needs the interpreter's check */
         if ((st->single && (st->single[pc] || st->single[pc + 3] || st->single[pc + 7])) ||
-            !count_steps(st, m, pc, &n, &steps, NULL))
+            !count_steps(st, m, pc, &n, &steps, NULL) || nways == 32)
             return 0;
-        step_way_info w;
-        if (!step_way_info_of(st, pc, &w))
-            return 0;
-        int bound = step_text_bound(st, w.tokens, w.ntokens);
-        longest = bound > longest ? bound : longest;
-        if (nways == 32)
-            return 0;
+        if (mode == VM_GEN) {
+            step_way_info w;
+            if (!step_way_info_of(st, pc, &w))
+                return 0;
+            int bound = step_text_bound(st, w.tokens, w.ntokens);
+            longest = bound > longest ? bound : longest;
+        }
         ways[nways++] = pc;
     }
     if (steps > st->budget)
@@ -1949,9 +1949,7 @@ static int draw_step(pl_state *st, int entry, uint64_t *rng, pl_movelist *ml)
             return -1;
         used += ndirs;
     }
-    if (steps > st->step_budget)
-        return -1;      /* the interpreter fails it as it would */
-    if (n == 0)
+    if (n == 0)     /* (its steps: a sample follows one way, far from any limit) */
         return 0;
     uint32_t r = pl_rng_word_below(rng, (uint32_t)n);
     /* the ways again, in the same order, to the count that holds r */
