@@ -39,6 +39,26 @@ static char *messages_of(const char *text, int *errors)
     "  place white stone at c1 c2 b3 e5\n"             \
     "}\n"
 
+/* A region is a list of cells: a loop takes them in its order and a count
+ * counts its list, a cell named twice twice; in set algebra it is its
+ * cells, each once (the VM keeps a region that names each cell once as a
+ * bitset, masks.c, and walks the others). */
+static void test_regions_as_lists_and_sets(void **state)
+{
+    (void)state;
+    expect_moves(HEAD("5 x 5") SETUP5
+                 "region back = e1 a1 c1\n"
+                 "region twice = b2 a1 b2\n"
+                 "moves {\n"
+                 "  pick k in range(1, 1)\n"
+                 "  for c in back { text c }\n"
+                 "  text \"/\" count(back) \"/\" count(twice) \"/\" count(c in twice where own(c))\n"
+                 "  text \"/\" count(c in back where empty(c)) \"/\"\n"
+                 "  for c in union(back, twice) { text c }\n"
+                 "}\n",
+                 "e1a1c1/3/3/3/1/a1c1e1b2");
+}
+
 /* Each operation's cells, each once, in board order. */
 static void test_union_inter_minus(void **state)
 {
@@ -488,6 +508,7 @@ int main(void)
     pt_init();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_union_inter_minus),
+        cmocka_unit_test(test_regions_as_lists_and_sets),
         cmocka_unit_test(test_neighbors_and_group_of_a_set),
         cmocka_unit_test(test_used_wherever_a_set_is),
         cmocka_unit_test(test_several_words),

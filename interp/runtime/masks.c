@@ -27,6 +27,8 @@ static void masks_free(pl_program_cache *cache)
     free(m->bits);
     free(m->neighbors);
     free(m->lines);
+    free(m->regions);
+    free(m->region_ok);
     free(m->dir_delta);
     free(m->dir_valid);
     free(m);
@@ -126,6 +128,27 @@ static void tabulate_steps(pl_masks *m, const pl_program *p)
     }
 }
 
+/* Each side of each region as a bitset, where its list names valid cells,
+ * each once: as a set, it is those bits (a region's PICK keeps the list's
+ * order, and does not ask). */
+static void tabulate_regions(pl_masks *m, const pl_program *p)
+{
+    size_t sides = (size_t)p->regions.count * (size_t)p->nplayers;
+    m->regions = pl_calloc(sides * (size_t)m->nwords + 1, sizeof *m->regions);
+    m->region_ok = pl_calloc(sides + 1, 1);
+    for (size_t k = 0; k < sides; k++) {
+        uint64_t *bits = m->regions + k * (size_t)m->nwords;
+        int ok = 1;
+        for (int32_t i = p->regions.offset[k]; i < p->regions.offset[k + 1] && ok; i++) {
+            int32_t c = p->regions.data[i];
+            ok = c >= 0 && c < p->ncells && !(bits[c >> 6] >> (c & 63) & 1);
+            if (ok)
+                bits[c >> 6] |= 1ull << (c & 63);
+        }
+        m->region_ok[k] = (uint8_t)ok;
+    }
+}
+
 static pl_masks *masks_build(const pl_program *p, long step_budget)
 {
     pl_masks *m = pl_calloc(1, sizeof *m);
@@ -141,6 +164,7 @@ static pl_masks *masks_build(const pl_program *p, long step_budget)
     pl_state *t = pl_state_new(p);
     tabulate_lines(m, p, t->grid);    /* before the predicates, which may use between() */
     tabulate_steps(m, p);             /* ... and has_run() */
+    tabulate_regions(m, p);
     /* One step budget for all the runs, not one each: a predicate of a
        hostile .pbc that loops would otherwise cost a budget per cell;
        the budget of the state that asked, as its own runs have. */

@@ -522,6 +522,10 @@ typedef struct pl_masks {
                                  that (a grid without holes), else INT32_MIN */
     uint64_t *dir_valid;      /* ndirs * nwords: the cells that have a neighbour
                                  along the direction (for runs by shifts) */
+    uint64_t *regions;        /* ((region * nplayers) + side) * nwords + word: the
+                                 region's cells, where its list names each cell
+                                 once (region_ok), for set algebra and counts */
+    uint8_t *region_ok;       /* region * nplayers + side */
     uint64_t *lines;          /* ((cell * 8) + k) * nwords + word: the cells from the cell
                                  along grid direction k (pl_line_dir) up to the
                                  grid's edge or a hole, for between() */

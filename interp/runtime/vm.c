@@ -413,6 +413,13 @@ static uint64_t set_word(pl_state *st, const pl_setdesc *d, int w, int *ok)
         int pl = set_player(st, d);
         return pl < -1 || pl >= np ? 0 : st->occ[(pl + 1) * st->nwords + w];
     }
+    case PL_SET_REGION: {   /* not for a PICK: pick_start keeps the list */
+        const pl_masks *m = st->masks ? st->masks : pl_masks_of(st);
+        int pl = set_player(st, d), k = d->id * np + pl;
+        if (pl < 0 || pl >= np || !m->region_ok[k])
+            break;
+        return m->regions[(size_t)k * (size_t)st->nwords + (size_t)w];
+    }
     case PL_SET_BETWEEN:
         return between_word(st, d, w);
     case PL_SET_WHERE:
