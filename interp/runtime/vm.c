@@ -1845,38 +1845,55 @@ static void list_steps(pl_state *st, int pc)
         }
 }
 
+/* The ways of a BULK_STEPS program at entry, alternatives of FORKs, in
+ * the interpreter's order into ways[]: their number, or -1 where one's
+ * `single` PICK needs the interpreter's check of its proof.  The plan
+ * bounds them (sample.c, MAX_STEP_WAYS). */
+enum { STEP_WAYS = 32 };
+
+static int step_ways_of(const pl_state *st, int entry, int *ways)
+{
+    const int32_t *c = st->prog->code;
+    int todo[STEP_WAYS], ntodo = 0, nways = 0;
+    todo[ntodo++] = entry;
+    while (ntodo > 0) {
+        int pc = todo[--ntodo];
+        if (c[pc] == PL_OP_FORK && ntodo + 2 <= STEP_WAYS) {
+            todo[ntodo++] = c[pc + 1];
+            todo[ntodo++] = pc + 2;
+            continue;
+        }
+        if (c[pc] == PL_OP_FORK || nways == STEP_WAYS ||
+            (st->single && (st->single[pc] || st->single[pc + 3] || st->single[pc + 7])))
+            return -1;
+        ways[nways++] = pc;
+    }
+    return nways;
+}
+
 /* A count (VM_TALLY) or a generation (VM_GEN) of a BULK_STEPS program:
  * its ways, alternatives of FORKs, each counted by count_steps, then
  * listed by list_steps. */
 static int steps_run(pl_state *st, int entry, int mode)
 {
-    const int32_t *c = st->prog->code;
     if (st->nest > 0 || st->pw_len != 0 || st->text_len != 0 || st->has_err ||
         st->mover < 0 || st->mover >= st->prog->nplayers)
         return 0;
     const pl_masks *m = st->masks ? st->masks : pl_masks_of(st);
-    int todo[32], ntodo = 0, ways[32], nways = 0, longest = 0;
+    int ways[STEP_WAYS], nways = step_ways_of(st, entry, ways), longest = 0;
     long n = 0, steps = 0;
-    todo[ntodo++] = entry;
-    while (ntodo > 0) {
-        int pc = todo[--ntodo];
-        if (c[pc] == PL_OP_FORK) {      /* the plan bounds the depth */
-            todo[ntodo++] = c[pc + 1];
-            todo[ntodo++] = pc + 2;
-            continue;
-        }
-        /* a `single` PICK's proof needs the interpreter's check */
-        if ((st->single && (st->single[pc] || st->single[pc + 3] || st->single[pc + 7])) ||
-            !count_steps(st, m, pc, &n, &steps, NULL) || nways == 32)
+    if (nways < 0)
+        return 0;
+    for (int i = 0; i < nways; i++) {
+        if (!count_steps(st, m, ways[i], &n, &steps, NULL))
             return 0;
         if (mode == VM_GEN) {
             step_way_info w;
-            if (!step_way_info_of(st, pc, &w))
+            if (!step_way_info_of(st, ways[i], &w))
                 return 0;
             int bound = step_text_bound(st, w.tokens, w.ntokens);
             longest = bound > longest ? bound : longest;
         }
-        ways[nways++] = pc;
     }
     if (steps > st->budget)
         return 0;
@@ -1952,21 +1969,15 @@ static int draw_step(pl_state *st, int entry, uint64_t *rng, pl_movelist *ml)
     const pl_program *p = st->prog;
     const int32_t *c = p->code;
     const pl_masks *m = st->masks ? st->masks : pl_masks_of(st);
-    int todo[32], ntodo = 0, nw = st->nwords, used = 0;
+    int ways[STEP_WAYS], nways = step_ways_of(st, entry, ways), nw = st->nwords, used = 0;
     uint32_t counts[DRAW_COUNTS];
     long n = 0, steps = 0;
-    todo[ntodo++] = entry;
-    while (ntodo > 0) {
-        int pc = todo[--ntodo];
-        if (c[pc] == PL_OP_FORK) {
-            todo[ntodo++] = c[pc + 1];
-            todo[ntodo++] = pc + 2;
-            continue;
-        }
+    if (nways < 0)
+        return -1;
+    for (int i = 0; i < nways; i++) {
         int ndirs;
-        step_dirs(st, pc, &ndirs);
-        if ((st->single && (st->single[pc] || st->single[pc + 3] || st->single[pc + 7])) ||
-            used + ndirs > DRAW_COUNTS || !count_steps(st, m, pc, &n, &steps, counts + used))
+        step_dirs(st, ways[i], &ndirs);
+        if (used + ndirs > DRAW_COUNTS || !count_steps(st, m, ways[i], &n, &steps, counts + used))
             return -1;
         used += ndirs;
     }
@@ -1975,14 +1986,8 @@ static int draw_step(pl_state *st, int entry, uint64_t *rng, pl_movelist *ml)
     uint32_t r = pl_rng_word_below(rng, (uint32_t)n);
     /* the ways again, in the same order, to the count that holds r */
     used = 0;
-    todo[ntodo++] = entry;
-    while (ntodo > 0) {
-        int pc = todo[--ntodo];
-        if (c[pc] == PL_OP_FORK) {
-            todo[ntodo++] = c[pc + 1];
-            todo[ntodo++] = pc + 2;
-            continue;
-        }
+    for (int i = 0; i < nways; i++) {
+        int pc = ways[i];
         step_way_info w;
         if (!step_way_info_of(st, pc, &w))
             return -1;
