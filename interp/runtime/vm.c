@@ -675,7 +675,7 @@ static int run_through(pl_state *st, int32_t c, int dset)
 
 /* out := the cells c of `valid` whose c + delta is in `in` (nwords words):
  * `in` shifted by delta cells toward the lower numbers.  Inlined: a call
- * per direction cost has_run 1.5 % of a Gomoku ply. */
+ * per direction cost has_run 1.5 % of a placement game's ply. */
 static inline __attribute__((always_inline)) void shift_cells(const uint64_t *in, int32_t delta,
                                                                const uint64_t *valid,
                                                                uint64_t *out, int nwords)
@@ -1529,6 +1529,20 @@ static int first_has_ways(pl_state *st, int pc, int sp, long *budget)
 #define vmbreak continue
 #endif
 
+/* A bulk run's move whose text of len bytes is written at the end of
+ * ml's texts: listed (room reserved), its writes to follow. */
+static inline pl_move *bulk_move(pl_movelist *ml, int len)
+{
+    pl_move *m = &ml->moves[ml->count++];
+    m->text_off = ml->text_len;
+    m->text_len = len;
+    ml->text_len += len;
+    ml->text[ml->text_len++] = 0;
+    m->is_pass = 0;
+    m->write_off = ml->nwrites;
+    return m;
+}
+
 /* Add the move placing `piece` on cell v to ml (its room reserved): the
  * cell's name (len bytes); the piece, then the cell into variable slot
  * kept_var (-1: none) unless it holds it already. */
@@ -1536,17 +1550,11 @@ static inline __attribute__((always_inline)) void record_place(pl_state *st, pl_
                                                                int32_t v, int len, int32_t piece,
                                                                int kept_var)
 {
-    pl_move *m = &ml->moves[ml->count++];
-    m->text_off = ml->text_len;
-    m->text_len = len;
     if (len <= 8)
         memcpy(ml->text + ml->text_len, &st->name_word[v], 8);
     else
         memcpy(ml->text + ml->text_len, st->prog->cell_names[v], (size_t)len);
-    ml->text_len += len;
-    ml->text[ml->text_len++] = 0;
-    m->is_pass = 0;
-    m->write_off = ml->nwrites;
+    pl_move *m = bulk_move(ml, len);
     m->nwrites = 1;
     ml->writes[ml->nwrites++] = v;
     ml->writes[ml->nwrites++] = piece;
@@ -1794,13 +1802,7 @@ static inline int record_step(pl_state *st, pl_movelist *ml, const step_way_info
         ml->count = ml->text_len = ml->nwrites = 0;
         st->keep_idx = 0;
     }
-    pl_move *m = &ml->moves[ml->count++];
-    m->text_off = ml->text_len;
-    m->text_len = len;
-    ml->text_len += len;
-    ml->text[ml->text_len++] = 0;
-    m->is_pass = 0;
-    m->write_off = ml->nwrites;
+    pl_move *m = bulk_move(ml, len);
     if (w->moves) {
         ml->writes[ml->nwrites++] = t;
         ml->writes[ml->nwrites++] = st->slot[f];
@@ -1926,13 +1928,10 @@ static int steps_run(pl_state *st, int entry, int mode)
 /* The cell of the r-th (from 0) element of a set given by its words. */
 static int32_t nth_cell(const uint64_t *words, uint32_t r)
 {
-    int w = 0;
-    for (uint32_t k; r >= (k = (uint32_t)__builtin_popcountll(words[w])); w++)
-        r -= k;
-    uint64_t x = words[w];
-    while (r--)
-        x &= x - 1;
-    return (w << 6) + __builtin_ctzll(x);
+    int w = 0, k;
+    while (r >= (uint32_t)(k = __builtin_popcountll(words[w])))
+        r -= (uint32_t)k, w++;
+    return (w << 6) + select_bit(words[w], (int)r, k);
 }
 
 /* A placement program's random move: a random element of its PICK's set. */
