@@ -426,6 +426,26 @@ static inline void st_write(pl_state *st, int32_t idx, int32_t v)
     }
 }
 
+/* st_write of a local of the run (a `let` changed by `set`, undone on
+ * backtrack): no hash and no occupancy to keep, so small enough to
+ * inline where st_write, called, spent a third of its cost on the call
+ * (Gygès' paths set their locals at every hop). */
+static inline __attribute__((always_inline)) void st_write_local(pl_state *st, int32_t idx,
+                                                                  int32_t v)
+{
+    assert(idx >= st->nslots && idx < st->nslots + st->prog->nlocals);
+    int32_t old = st->slot[idx];
+    if (old == v)
+        return;
+    if (st->ntrail + 2 > st->trail_cap) {
+        extern void pl_state_grow_trail(pl_state *st);
+        pl_state_grow_trail(st);
+    }
+    st->trail[st->ntrail++] = idx;
+    st->trail[st->ntrail++] = old;
+    st->slot[idx] = v;
+}
+
 /* The hash of everything, the variables `not in position` included: what
  * identifies a state for a transposition table or a memo of generation
  * (st->hash, which repetition compares, leaves them out). */

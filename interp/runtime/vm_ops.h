@@ -194,7 +194,7 @@ VMOP(STORE)
 VMOP(ASSIGN)
 {
     int32_t v = POP();
-    st_write(st, st->nslots + ip[1], v);
+    st_write_local(st, st->nslots + ip[1], v);
     return VA_NEXT;
 }
 VMOP(GETVAR) { PUSH(r->slot[VM_PROG(var_base) + ip[1]]); return VA_NEXT; }
