@@ -201,8 +201,10 @@ void pl_native_source(const pl_program *p, FILE *out)
 /* ---------------------------------------------------------------------- */
 /* loading */
 
-/* state_int.h declares it inside st_write, where the trail grows */
+/* state_int.h declares them inside st_write and st_write_local, where
+   the trails grow */
 void pl_state_grow_trail(pl_state *st);
+void pl_state_grow_ltrail(pl_state *st);
 
 int *pl_vm_collision_check_of_thread(void);
 int *pl_vm_collision_check_of_thread(void)

@@ -15,6 +15,11 @@ void pl_state_grow_trail(pl_state *st)
     PL_GROW(st->trail, st->trail_cap, st->trail_cap + 1);
 }
 
+void pl_state_grow_ltrail(pl_state *st)
+{
+    PL_GROW(st->ltrail, st->ltrail_cap, st->ltrail_cap + 1);
+}
+
 /* ---------------------------------------------------------------------- */
 /* move lists */
 
@@ -489,6 +494,7 @@ void pl_state_free(pl_state *st)
         return;
     free(st->slot);
     free(st->trail);
+    free(st->ltrail);
     free(st->hist);
     free(st->hashes);
     free(st->stack);

@@ -68,7 +68,7 @@ _Static_assert((long long)(PL_MAX_LOCALS + 1) * (VM_MAX_NEST + 1) < INT_MAX,
                "saved_locals keeps VM_MAX_NEST + 1 copies of the locals, int-indexed");
 
 typedef struct {
-    int32_t pc, kind, trail, sp, text_len, aux, yields, is_pass;
+    int32_t pc, kind, trail, ltrail, sp, text_len, aux, yields, is_pass;
     int32_t xpicks, xshadow;  /* explain mode: see pl_state */
     int32_t end;              /* FK_PICKLIST: one past the last item */
     uint64_t hash;
@@ -192,6 +192,11 @@ struct pl_state {
 
     int32_t *trail;           /* pairs: slot, old value */
     int ntrail, trail_cap;    /* in int32 units */
+    /* The same for the locals of runs (st_write_local): apart, so that
+       recording a move reads the board's writes only (vm.c,
+       record_writes), where a path's locals had been most of the trail */
+    int32_t *ltrail;
+    int nltrail, ltrail_cap;
 
     ply_record *hist;
     uint64_t *hashes;         /* hashes[i]: hash after i moves */
@@ -426,10 +431,10 @@ static inline void st_write(pl_state *st, int32_t idx, int32_t v)
     }
 }
 
-/* st_write of a local of the run (a `let` changed by `set`, undone on
- * backtrack): no hash and no occupancy to keep, so small enough to
- * inline where st_write, called, spent a third of its cost on the call
- * (Gygès' paths set their locals at every hop). */
+/* A write to a local of the run (a `let` changed by `set`, a scratch
+ * mark, a bitset), through the locals' trail: no hash and no occupancy
+ * to keep, so small enough to inline where st_write, called, spent a
+ * third of its cost on the call (Gygès' paths set locals at every hop). */
 static inline __attribute__((always_inline)) void st_write_local(pl_state *st, int32_t idx,
                                                                   int32_t v)
 {
@@ -437,13 +442,28 @@ static inline __attribute__((always_inline)) void st_write_local(pl_state *st, i
     int32_t old = st->slot[idx];
     if (old == v)
         return;
-    if (st->ntrail + 2 > st->trail_cap) {
-        extern void pl_state_grow_trail(pl_state *st);
-        pl_state_grow_trail(st);
+    if (st->nltrail + 2 > st->ltrail_cap) {
+        extern void pl_state_grow_ltrail(pl_state *st);
+        pl_state_grow_ltrail(st);
     }
-    st->trail[st->ntrail++] = idx;
-    st->trail[st->ntrail++] = old;
+    st->ltrail[st->nltrail++] = idx;
+    st->ltrail[st->nltrail++] = old;
     st->slot[idx] = v;
+}
+
+/* Unwind the locals' trail to `mark` (most backtracks have none to). */
+static inline void st_unwind_locals(pl_state *st, int mark)
+{
+    int n = st->nltrail;
+    assert(mark >= 0 && mark <= n && mark % 2 == 0);
+    if (n == mark)
+        return;
+    int32_t *t = st->ltrail, *s = st->slot;
+    do {
+        n -= 2;
+        s[t[n]] = t[n + 1];
+    } while (n > mark);
+    st->nltrail = n;
 }
 
 /* The hash of everything, the variables `not in position` included: what

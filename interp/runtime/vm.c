@@ -511,7 +511,7 @@ static __attribute__((noinline)) int mask_bits(pl_state *st, const pl_setdesc *d
     if (!set_cells(st, d, cells, pc))
         return 0;
     for (int j = 0; j < pl_bits_words(st->prog->ncells); j++)
-        st_write(st, st->nslots + bits + j,
+        st_write_local(st, st->nslots + bits + j,
                  (int32_t)(uint32_t)((cells[j >> 1] & mask[j >> 1]) >> (32 * (j & 1))));
     return 1;
 }

@@ -36,7 +36,7 @@ typedef struct vm_regs {
     int32_t *locals;          /* slot + nslots: the locals (not trailed) */
     int mode;                 /* VM_GEN, VM_EXISTS, ... */
     int base_fork;            /* this run's FK_BASE fork */
-    int base_sp, base_text, base_trail;
+    int base_sp, base_text, base_trail, base_ltrail;
     int path_writes;          /* VM_GEN: dead writes go to st->pw (PATH_WRITE) */
     int lean_record;          /* ... and YIELD may record by record_lean */
     uint64_t base_hash;
@@ -116,6 +116,7 @@ VM_INLINE void push_fork(pl_state *st, int kind, int pc, int sp, int aux)
     f->kind = kind;
     f->pc = pc;
     f->trail = st->ntrail;
+    f->ltrail = st->nltrail;
     f->sp = sp;
     f->text_len = st->text_len;
     f->aux = aux;
@@ -442,6 +443,7 @@ VMOP(OK)
     vm_fork *f = &st->forks[i];
     assert(f->sp >= r->base_sp && f->text_len <= st->text_len);
     st_unwind(st, f->trail);
+    st_unwind_locals(st, f->ltrail);
     st->hash = f->hash;
     st->text_len = f->text_len;
     st->pw_len = 0;
@@ -697,7 +699,7 @@ VMOP(SSETMARK)
         vm_error(st, PC, "scratch mark out of range");
         return VA_FAIL;
     }
-    st_write(st, st->nslots + ip[1] + a, v);
+    st_write_local(st, st->nslots + ip[1] + a, v);
     return VA_NEXT;
 }
 VMOP(BITSCLEAR)
@@ -707,7 +709,7 @@ VMOP(BITSCLEAR)
         return VA_FAIL;
     }
     for (int k = 0; k < pl_bits_words(VM_PROG(ncells)); k++)
-        st_write(st, st->nslots + ip[1] + k, 0);
+        st_write_local(st, st->nslots + ip[1] + k, 0);
     return VA_NEXT;
 }
 VMOP(BITSADD)
@@ -720,7 +722,7 @@ VMOP(BITSADD)
         return VA_FAIL;
     }
     int32_t v = st->nslots + ip[1] + (a >> 5);
-    st_write(st, v, (int32_t)((uint32_t)st->slot[v] | 1u << (a & 31)));
+    st_write_local(st, v, (int32_t)((uint32_t)st->slot[v] | 1u << (a & 31)));
     return VA_NEXT;
 }
 VMOP(DIRIN)
@@ -1148,6 +1150,7 @@ VM_INLINE int vm_backtrack(pl_state *st, vm_regs *r, const int32_t *code, long *
         vm_fork *f = &st->forks[st->nforks - 1];
         assert(f->sp >= r->base_sp && f->text_len <= st->text_len);
         st_unwind(st, f->trail);
+        st_unwind_locals(st, f->ltrail);
         st->hash = f->hash;
         st->text_len = f->text_len;
         st->pw_len = 0;     /* the path's writes end at the YIELD (state_int.h) */
@@ -1247,6 +1250,7 @@ VM_INLINE void vm_resample(pl_state *st, vm_regs *r, long *budget)
 {
     st->sample_tries--;
     st_unwind(st, r->base_trail);
+    st_unwind_locals(st, r->base_ltrail);
     st->hash = r->base_hash;
     st->nforks = r->base_fork + 1;     /* this run's FK_BASE stays */
     st->text_len = r->base_text;
@@ -1297,6 +1301,7 @@ VM_INLINE int vm_enter(pl_state *st, vm_regs *r, int entry, int mode)
     r->base_sp = st->sp;
     r->base_hash = st->hash;
     r->base_trail = st->ntrail;
+    r->base_ltrail = st->nltrail;
     assert(st->pw_len == 0);     /* no run starts between a dead write and its YIELD */
     /* not while the test of hash collisions compares effects on the board */
     r->path_writes = mode == VM_GEN && st->dead_write && !pl_vm_collision_check;
@@ -1327,6 +1332,7 @@ VM_INLINE pl_err vm_leave(pl_state *st, vm_regs *r, long budget, int32_t *value)
 {
     st->budget = budget;
     st_unwind(st, r->base_trail);
+    st_unwind_locals(st, r->base_ltrail);
     st->hash = r->base_hash;
     st->nforks = r->base_fork;
     st->text_len = r->base_text;
