@@ -123,8 +123,10 @@ VM_INLINE void push_fork(pl_state *st, int kind, int pc, int sp, int aux)
     f->yields = st->yields;
     f->is_pass = st->is_pass;
     f->hash = st->hash;
-    f->xpicks = st->xpicks;
-    f->xshadow = st->xshadow;
+    if (st->mode == VM_EXPLAIN) {   /* only explain changes them (vm_explain.c) */
+        f->xpicks = st->xpicks;
+        f->xshadow = st->xshadow;
+    }
 }
 
 static __attribute__((noinline)) int vm_overflow(pl_state *st, int pc, int op, int32_t a, int32_t b)
@@ -1155,8 +1157,10 @@ VM_INLINE int vm_backtrack(pl_state *st, vm_regs *r, const int32_t *code, long *
         st->text_len = f->text_len;
         st->pw_len = 0;     /* the path's writes end at the YIELD (state_int.h) */
         st->is_pass = f->is_pass;
-        st->xpicks = f->xpicks;
-        st->xshadow = f->xshadow;
+        if (mode == VM_EXPLAIN) {
+            st->xpicks = f->xpicks;
+            st->xshadow = f->xshadow;
+        }
         r->top = r->stack + f->sp;
         /* pc: the instruction a budget error names (the fork's, once a
            resumed PICK or memo point has been given up) */
