@@ -512,7 +512,7 @@ static __attribute__((noinline)) int mask_bits(pl_state *st, const pl_setdesc *d
         return 0;
     for (int j = 0; j < pl_bits_words(st->prog->ncells); j++)
         st_write_local(st, st->nslots + bits + j,
-                 (int32_t)(uint32_t)((cells[j >> 1] & mask[j >> 1]) >> (32 * (j & 1))));
+                       (int32_t)(uint32_t)((cells[j >> 1] & mask[j >> 1]) >> (32 * (j & 1))));
     return 1;
 }
 
