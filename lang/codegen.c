@@ -355,6 +355,63 @@ static int store_op(cc_t *cc)
     return cc->loop_depth > 0 ? PL_OP_ASSIGN : PL_OP_STORE;
 }
 
+/* Whether node n (with the rest of its list when `list`) holds a
+ * statement that can leave a choice point behind it: one a backtrack
+ * returns to after the code that follows it has run (the moves of a
+ * `possible` end with it, a comprehension makes none; a statement
+ * definition may hold any, and loops are counted whole). */
+static int leaves_choice(const ast *n, int list)
+{
+    for (; n; n = list ? n->next : NULL) {
+        switch (n->kind) {
+        case A_PICK: case A_EITHER: case A_FIRST: case A_FIRSTIN: case A_REPEAT:
+        case A_WHILE: case A_CALLSTMT:
+            return 1;
+        default:
+            break;
+        }
+        if (leaves_choice(n->a, 1) || leaves_choice(n->b, 1) || leaves_choice(n->c, 1))
+            return 1;
+    }
+    return 0;
+}
+
+/* Whether `name` occurs anywhere in node n (with the rest of its list
+ * when `list`): a read, a write or another local of that name alike. */
+static int mentions(const ast *n, const char *name, int list)
+{
+    for (; n; n = list ? n->next : NULL)
+        if ((n->name && strcmp(n->name, name) == 0) || mentions(n->a, name, 1) ||
+            mentions(n->b, name, 1) || mentions(n->c, name, 1))
+            return 1;
+    return 0;
+}
+
+/* A local bound by the statement before `rest` (a `let`, a `pick`) in a
+ * loop needs the trail only if some statement of `rest`, its scope, reads
+ * it after a choice point that follows the binding: a backtrack to that
+ * point, made after a later turn of the loop rewrote the slot, would read
+ * the later value.  Before any such point a backtrack can only return to
+ * the binding or before it, and run the binding again.  A name that is a
+ * parameter may be an output of a statement definition, whose scope goes
+ * on in the caller: always trailed. */
+static int loop_local_needs_trail(cc_t *cc, const ast *rest, const char *name)
+{
+    if (cc->loop_depth == 0)
+        return 0;
+    const cc_local *l = find_local(cc, name);
+    if (l && l->is_param)
+        return 1;
+    int choice = 0;
+    for (const ast *s = rest; s; s = s->next) {
+        int here = leaves_choice(s, 0);
+        if (mentions(s, name, 0) && (choice || here))
+            return 1;
+        choice |= here;
+    }
+    return 0;
+}
+
 /* Evaluate e into a fresh local; returns the slot. */
 static int temp_of(cc_t *cc, const ast *e, cc_type want)
 {
@@ -1573,7 +1630,9 @@ static void pick_stmt(cc_t *cc, const ast *s)
     cc_type elem;
     int si = set_expr(cc, set, &elem);
     int slot = new_slot(cc);
-    int pick_slot = cc->loop_depth > 0 ? new_slot(cc) : slot;
+    /* in a loop, the PICK's own slot is rewritten by its later turns: a
+       copy on the trail keeps the value where it is read after a choice */
+    int pick_slot = loop_local_needs_trail(cc, s->next, binder->name) ? new_slot(cc) : slot;
     at(cc, s);
     op0(cc, PL_OP_PICK);
     emit_word(cc, si < 0 ? 0 : si);
@@ -1948,7 +2007,8 @@ static void stmt_node(cc_t *cc, const ast *s)
         cc_type t = expr(cc, s->b);
         int slot = new_slot(cc);
         at(cc, s);
-        op1(cc, store_op(cc), slot);
+        op1(cc, loop_local_needs_trail(cc, s->next, s->a->name) ? PL_OP_ASSIGN : PL_OP_STORE,
+            slot);
         cc_local *l = bind(cc, s->a, s->a->name);
         l->slot = slot;
         l->type = t;

@@ -145,6 +145,53 @@ static void test_output_passed_on(void **state)
                  "a1a2 a1a3 a1a4 a1b1 a1c1 a1d1");
 }
 
+/* In a loop a local is written again by every turn: one read after a
+ * later choice point (the `either`) must still see its own turn's value
+ * when generation backtracks there -- a `let`, and an output bound by a
+ * definition's `let` -- while a `pick` read only before any choice needs
+ * no copy.  Every combination once (sorted); a value of the later turn
+ * read in the earlier one would repeat texts and lose others. */
+static void test_loop_locals_read_after_a_choice(void **state)
+{
+    (void)state;
+    static const char *const want =
+        "xa1xa1 xa1xb1 xa1ya1 xa1yb1 xb1xa1 xb1xb1 xb1ya1 xb1yb1 "
+        "ya1xa1 ya1xb1 ya1ya1 ya1yb1 yb1xa1 yb1xb1 yb1ya1 yb1yb1";
+    expect_moves(HEAD
+                 "moves {\n"
+                 "  repeat 2 {\n"
+                 "    pick c in cells where row(c) == 1 and col(c) <= 2\n"
+                 "    let here = c\n"
+                 "    either { text \"x\" } or { text \"y\" }\n"
+                 "    text here\n"
+                 "  }\n"
+                 "  set jumps = jumps + 1\n"
+                 "}\n",
+                 want);
+    expect_moves(HEAD
+                 "def ahead(c, next) { let next = c }\n"
+                 "moves {\n"
+                 "  repeat 2 {\n"
+                 "    pick c in cells where row(c) == 1 and col(c) <= 2\n"
+                 "    ahead(c, here)\n"
+                 "    either { text \"x\" } or { text \"y\" }\n"
+                 "    text here\n"
+                 "  }\n"
+                 "  set jumps = jumps + 1\n"
+                 "}\n",
+                 want);
+    expect_moves(HEAD
+                 "moves {\n"
+                 "  repeat 2 {\n"
+                 "    pick c in cells where row(c) == 1 and col(c) <= 2\n"
+                 "    either { text \"x\" } or { text \"y\" }\n"
+                 "    text c\n"
+                 "  }\n"
+                 "  set jumps = jumps + 1\n"
+                 "}\n",
+                 want);
+}
+
 static void expect_error(const char *text, const char *want)
 {
     int errors;
@@ -205,6 +252,7 @@ int main(void)
         cmocka_unit_test(test_outputs_bound_by_pick),
         cmocka_unit_test(test_let_outputs_and_set_through_parameters),
         cmocka_unit_test(test_output_passed_on),
+        cmocka_unit_test(test_loop_locals_read_after_a_choice),
         cmocka_unit_test(test_messages),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
