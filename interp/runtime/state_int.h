@@ -434,7 +434,7 @@ static inline void st_write(pl_state *st, int32_t idx, int32_t v)
 /* A write to a local of the run (a `let` changed by `set`, a scratch
  * mark, a bitset), through the locals' trail: no hash and no occupancy
  * to keep, so small enough to inline where st_write, called, spent a
- * third of its cost on the call (Gygès' paths set locals at every hop). */
+ * third of its cost on the call (a path of hops sets locals at each). */
 static inline __attribute__((always_inline)) void st_write_local(pl_state *st, int32_t idx,
                                                                   int32_t v)
 {
