@@ -157,39 +157,28 @@ static void test_loop_locals_read_after_a_choice(void **state)
     static const char *const want =
         "xa1xa1 xa1xb1 xa1ya1 xa1yb1 xb1xa1 xb1xb1 xb1ya1 xb1yb1 "
         "ya1xa1 ya1xb1 ya1ya1 ya1yb1 yb1xa1 yb1xb1 yb1ya1 yb1yb1";
-    expect_moves(HEAD
+    /* definitions; the binding of `here` after the pick; what is read */
+    static const char *const variants[][3] = {
+        {"", "    let here = c\n", "here"},
+        {"def ahead(c, next) { let next = c }\n", "    ahead(c, here)\n", "here"},
+        {"", "", "c"},
+    };
+    for (size_t i = 0; i < sizeof variants / sizeof *variants; i++) {
+        char text[1024];
+        snprintf(text, sizeof text,
+                 HEAD "%s"
                  "moves {\n"
                  "  repeat 2 {\n"
                  "    pick c in cells where row(c) == 1 and col(c) <= 2\n"
-                 "    let here = c\n"
+                 "%s"
                  "    either { text \"x\" } or { text \"y\" }\n"
-                 "    text here\n"
+                 "    text %s\n"
                  "  }\n"
                  "  set jumps = jumps + 1\n"
                  "}\n",
-                 want);
-    expect_moves(HEAD
-                 "def ahead(c, next) { let next = c }\n"
-                 "moves {\n"
-                 "  repeat 2 {\n"
-                 "    pick c in cells where row(c) == 1 and col(c) <= 2\n"
-                 "    ahead(c, here)\n"
-                 "    either { text \"x\" } or { text \"y\" }\n"
-                 "    text here\n"
-                 "  }\n"
-                 "  set jumps = jumps + 1\n"
-                 "}\n",
-                 want);
-    expect_moves(HEAD
-                 "moves {\n"
-                 "  repeat 2 {\n"
-                 "    pick c in cells where row(c) == 1 and col(c) <= 2\n"
-                 "    either { text \"x\" } or { text \"y\" }\n"
-                 "    text c\n"
-                 "  }\n"
-                 "  set jumps = jumps + 1\n"
-                 "}\n",
-                 want);
+                 variants[i][0], variants[i][1], variants[i][2]);
+        expect_moves(text, want);
+    }
 }
 
 static void expect_error(const char *text, const char *want)
