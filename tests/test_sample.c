@@ -352,6 +352,50 @@ static void test_count_spends_the_interpreters_steps(void **state)
     }
 }
 
+/* Knights that leap only forward, some with no leap on the board (the
+ * far rows): a bulk count spends the steps the interpreter's PICK of
+ * leaps would, one a way and one a knight without any, in positions with
+ * and without such knights. */
+static void test_count_steps_of_stuck_leapers(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "game \"Forward knights\"\n"
+        "import grid\n"
+        "import knight\n"
+        "board 4 x 4\n"
+        "players x o\n"
+        "piece knight\n"
+        "directions forward_leaps {\n  x: nnw nne wnw ene\n  o: ssw sse wsw ese\n}\n"
+        "setup {\n  place x knight at a1 b4 d3\n  place o knight at d1 c4\n}\n"
+        "moves {\n"
+        "  pick from in pieces(mover)\n"
+        "  pick dest in leaps(from, forward_leaps) where empty(dest)\n"
+        "  move from to dest\n"
+        "  text from \"-\" dest\n"
+        "}\n";
+    pl_program *prog = pt_compile_text("forward.game", text);
+    pl_state *st = pl_state_new(prog);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    int r;
+    int64_t n;
+    for (int ply = 0; ply < 3; ply++) {
+        assert_int_equal(pl_count_moves(st, &ml, &r, &n), PL_OK);
+        assert_non_null(st->bulk_run);      /* counted without the interpreter */
+        assert_int_equal(st->bulk_run[prog->entry_moves[st->mover]], BULK_STEPS);
+        long bulk = count_steps_spent(st, &ml, 1), interpreted = count_steps_spent(st, &ml, 0);
+        assert_int_equal(bulk, interpreted);
+        assert_int_equal(pl_generate(st, &ml), PL_OK);
+        if (ml.count == 0)
+            break;
+        assert_int_equal(pl_apply(st, &ml, 0), PL_OK);
+    }
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(prog);
+}
+
 /* Knights whose move text names only the square reached: different ways
  * write different texts only while the mover has one knight.  The proof
  * holds on that condition (a `single` PICK, distinct.c); with two knights
@@ -805,6 +849,7 @@ int main(void)
         cmocka_unit_test(test_distinct_with_names_that_begin_others),
         cmocka_unit_test(test_count_moves_as_listed),
         cmocka_unit_test(test_count_spends_the_interpreters_steps),
+        cmocka_unit_test(test_count_steps_of_stuck_leapers),
         cmocka_unit_test(test_distinct_on_condition),
         cmocka_unit_test(test_distinct_unless_ray_of_zero),
         cmocka_unit_test(test_long_chain_of_branches),

@@ -31,6 +31,9 @@ static void masks_free(pl_program_cache *cache)
     free(m->region_ok);
     free(m->dir_delta);
     free(m->dir_valid);
+    free(m->leap_off);
+    free(m->leap_to);
+    free(m->leapers);
     free(m);
 }
 
@@ -75,6 +78,40 @@ static void tabulate_neighbors(pl_masks *m, const pl_program *p)
                         out[c] |= 1ull << y;
                 }
         }
+}
+
+/* For every direction set, side and cell, the cells one step along each
+ * of the set's directions reaches, in the set's order (m->leap_off,
+ * m->leap_to): the elements of leaps(cell, set) as a PICK's list, where
+ * walking the directions cost a call and a neighbour lookup each; and the
+ * cells that have one (m->leapers), for the steps of a count. */
+static void tabulate_leaps(pl_masks *m, const pl_program *p)
+{
+    int np = p->nplayers;
+    size_t lists = (size_t)p->dsets.count * (size_t)np * (size_t)p->ncells, total = 0;
+    for (int k = 0; k < p->dsets.count * np; k++)
+        total += (size_t)(p->dsets.offset[k + 1] - p->dsets.offset[k]) * (size_t)p->ncells;
+    m->leap_off = pl_malloc((lists + 1) * sizeof *m->leap_off);
+    m->leap_to = pl_malloc((total + 1) * sizeof *m->leap_to);
+    m->leapers = pl_calloc((size_t)p->dsets.count * (size_t)np * (size_t)m->nwords + 1,
+                           sizeof *m->leapers);
+    int32_t n = 0;
+    size_t at = 0;
+    for (int k = 0; k < p->dsets.count * np; k++) {
+        const int32_t *dirs = p->dsets.data + p->dsets.offset[k];
+        int ndirs = p->dsets.offset[k + 1] - p->dsets.offset[k];
+        for (int c = 0; c < p->ncells; c++) {
+            m->leap_off[at++] = n;
+            for (int i = 0; i < ndirs; i++) {
+                int32_t y = p->neighbor[c * p->ndirs + dirs[i]];
+                if (y >= 0) {
+                    m->leap_to[n++] = y;
+                    m->leapers[(size_t)k * (size_t)m->nwords + (size_t)(c >> 6)] |= 1ull << (c & 63);
+                }
+            }
+        }
+    }
+    m->leap_off[at] = n;
 }
 
 /* For every cell and grid direction, the cells along it up to the
@@ -165,6 +202,7 @@ static pl_masks *masks_build(const pl_program *p, long step_budget)
     tabulate_lines(m, p, t->grid);    /* before the predicates, which may use between() */
     tabulate_steps(m, p);             /* ... and has_run() */
     tabulate_regions(m, p);
+    tabulate_leaps(m, p);
     /* One step budget for all the runs, not one each: a predicate of a
        hostile .pbc that loops would otherwise cost a budget per cell;
        the budget of the state that asked, as its own runs have. */

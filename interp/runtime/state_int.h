@@ -569,6 +569,13 @@ typedef struct pl_masks {
     uint64_t *lines;          /* ((cell * 8) + k) * nwords + word: the cells from the cell
                                  along grid direction k (pl_line_dir) up to the
                                  grid's edge or a hole, for between() */
+    int32_t *leap_off;        /* ((dset * nplayers) + side) * ncells + cell, and one
+                                 more: where that cell's leaps begin in leap_to */
+    int32_t *leap_to;         /* the cells a leap along each direction of the set
+                                 reaches from the cell, in the set's order: a PICK
+                                 over leaps(c, set) takes them as a list */
+    uint64_t *leapers;        /* ((dset * nplayers) + side) * nwords + word: the cells
+                                 from which the set has a leap on the board */
 } pl_masks;
 /* The grid direction (0..7) of a step of (dc, dr), each -1, 0 or 1, not
    both 0. */
@@ -583,6 +590,20 @@ static inline const uint64_t *pl_dset_neighbors(const pl_masks *m, const pl_prog
                                                 int dset, int side)
 {
     return m->neighbors + ((size_t)dset * (size_t)m->nplayers + (size_t)side) * (size_t)p->ncells;
+}
+/* The cells leaps(cell, dset) reaches with `side` to move, in the order
+   of the set's directions, and their number in *n. */
+static inline const int32_t *pl_dset_leaps(const pl_masks *m, const pl_program *p, int dset,
+                                           int side, int cell, int32_t *n)
+{
+    size_t k = ((size_t)dset * (size_t)m->nplayers + (size_t)side) * (size_t)p->ncells +
+               (size_t)cell;
+    *n = m->leap_off[k + 1] - m->leap_off[k];
+    return m->leap_to + m->leap_off[k];
+}
+static inline const uint64_t *pl_dset_leapers(const pl_masks *m, int dset, int side)
+{
+    return m->leapers + ((size_t)dset * (size_t)m->nplayers + (size_t)side) * (size_t)m->nwords;
 }
 static inline const uint64_t *pl_mask(const pl_masks *m, int k, int mover)
 {

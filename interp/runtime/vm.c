@@ -251,19 +251,15 @@ static int32_t next_cell_or_dir(pl_state *st, const pl_setdesc *d, int32_t *curs
             return items[++*cursor];
         return -1;
     }
-    case PL_SET_LEAPS: {
+    case PL_SET_LEAPS: {   /* *cursor: a position in the masks' list */
         int32_t c = s[st->nslots + d->arg0];
-        if (!valid_cell(p, c))
+        if (!valid_cell(p, c) || st->mover < 0 || st->mover >= np)
             return -1;
-        int n;
-        const int32_t *dirs = sided(&p->dsets, d->id, st->mover, np, &n);
-        for (int i = *cursor + 1; i < n; i++) {
-            int32_t t = p->neighbor[c * p->ndirs + dirs[i]];
-            if (t >= 0) {
-                *cursor = i;
-                return t;
-            }
-        }
+        const pl_masks *m = st->masks ? st->masks : pl_masks_of(st);
+        int32_t n;
+        const int32_t *to = pl_dset_leaps(m, p, d->id, st->mover, c, &n);
+        if (*cursor + 1 < n)
+            return to[++*cursor];
         return -1;
     }
     case PL_SET_BETWEEN: {
@@ -469,14 +465,16 @@ static uint64_t pick_word(pl_state *st, const pl_setdesc *d, int w)
  * must walk it.  The position is the same whenever the PICK resumes (its
  * fork restores it), so the elements and their order are those set_next
  * would give.  On boards of more than one word, only the sets a word of
- * which costs a few operations (the cells, the empty cells, pieces). */
+ * which costs a few operations (the cells, the empty cells, pieces).
+ * Lists: a direction set, a region, and leaps (the masks' table, in the
+ * order of the directions). */
 static inline __attribute__((always_inline)) int pick_start(pl_state *st, const pl_setdesc *d, uint64_t *bits,
                       const int32_t **items, int32_t *end)
 {
     const pl_program *p = st->prog;
     /* not between(a, b): its elements come in order from a */
     int by_word = st->nwords == 1 ? d->kind != PL_SET_DIRS && d->kind != PL_SET_REGION &&
-                                    d->kind != PL_SET_BETWEEN
+                                    d->kind != PL_SET_BETWEEN && d->kind != PL_SET_LEAPS
                 : d->kind == PL_SET_CELLS || d->kind == PL_SET_EMPTY || d->kind == PL_SET_PIECES;
     if (by_word) {
         int ok = 1;
@@ -487,6 +485,14 @@ static inline __attribute__((always_inline)) int pick_start(pl_state *st, const 
             *bits = pick_word(st, d, 0);
             return FK_PICKBITS;
         }
+    }
+    if (d->kind == PL_SET_LEAPS) {
+        int32_t c = st->slot[st->nslots + d->arg0];
+        if (!valid_cell(p, c) || st->mover < 0 || st->mover >= p->nplayers)
+            return 0;            /* set_next gives nothing */
+        const pl_masks *m = st->masks ? st->masks : pl_masks_of(st);
+        *items = pl_dset_leaps(m, p, d->id, st->mover, c, end);
+        return FK_PICKLIST;
     }
     if (d->kind == PL_SET_DIRS || d->kind == PL_SET_REGION) {
         int pl = set_player(st, d);
@@ -1671,14 +1677,28 @@ static inline const int32_t *step_dirs(const pl_state *st, int pc, int *ndirs)
     return sided(&p->dsets, p->sets[c[leaps ? pc + 8 : pc + 4]].id, st->mover, p->nplayers, ndirs);
 }
 
+/* How many of the pieces in own have no leap along direction set `dset`
+ * on the board (masks' leapers).  Out of line: count_steps stays small
+ * for the step ways. */
+static __attribute__((noinline)) long stuck_leapers(const pl_state *st, const pl_masks *m,
+                                                    int dset, const uint64_t *own)
+{
+    const uint64_t *leapers = pl_dset_leapers(m, dset, st->mover);
+    long n = 0;
+    for (int w = 0; w < st->nwords; w++)
+        n += __builtin_popcountll(own[w] & ~leapers[w]);
+    return n;
+}
+
 /* One way of a BULK_STEPS program (sample.c, step_way) at pc, counted:
  * for each direction of its set, the mover's pieces whose neighbour there
  * is a target (empty, or an enemy's piece), found by shifting the targets
  * (masks.c, dir_delta); with per_dir, each direction's count there.  Adds
  * the moves to *n and the steps of the
- * backtracks to *steps: every element of the inner PICK ends in one, and
- * a PICK of leaps (set_next's) one more when it has none left, as does an
- * empty PICK.  0 when a direction is not one step in cell numbers
+ * backtracks to *steps: every element of the inner PICK ends in one, as
+ * does an empty PICK; a PICK of directions one more when it has none left
+ * (set_next's), where a PICK of leaps, a list, goes with its last
+ * element.  0 when a direction is not one step in cell numbers
  * everywhere. */
 static int count_steps(pl_state *st, const pl_masks *m, int pc, long *n, long *steps,
                        uint32_t *per_dir)
@@ -1711,7 +1731,7 @@ static int count_steps(pl_state *st, const pl_masks *m, int pc, long *n, long *s
     if (pieces == 0)
         *steps += 1;
     else if (leaps)
-        *steps += elements + pieces;
+        *steps += elements + stuck_leapers(st, m, p->sets[c[pc + 8]].id, own);
     else
         *steps += pieces * (ndirs > 0 ? ndirs : 1);
     return 1;
