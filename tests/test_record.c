@@ -135,11 +135,66 @@ static void test_path_writes_merge_with_the_trail(void **state)
     pl_program_free(p);
 }
 
+/* An effect followed by reads of other variables is made last, in the
+ * path's writes (sample.c, find_dead_writes); one whose variable is read
+ * again before the move ends is made on the board, so that the read sees
+ * it: here `a` and `x` must be read back, `b` and `y` need not. */
+static void test_variables_read_back_after_their_write(void **state)
+{
+    (void)state;
+    static const char game[] =
+        "game \"t\"\n"
+        "board 2 x 1\n"
+        "players one two\n"
+        "piece man\n"
+        "var x = 0\n"
+        "var y = 0\n"
+        "player var a = 5\n"
+        "player var b = 0\n"
+        "moves {\n"
+        "  either {\n"
+        "    place mover man at a1\n"
+        "    set a(mover) = a(mover) - 1\n"
+        "    set b(mover) = b(mover) + a(mover)\n"
+        "    text \"place\"\n"
+        "  } or {\n"
+        "    set x = x + 1\n"
+        "    set y = x + 10\n"
+        "    text \"vars\"\n"
+        "  }\n"
+        "}\n";
+    pl_program *p = pt_compile_text("reads.game", game);
+    pl_state *st = pl_state_new(p);
+    pl_movelist lean, plain;
+    pl_movelist_init(&lean);
+    pl_movelist_init(&plain);
+    assert_int_equal(pl_generate(st, &lean), PL_OK);
+    pl_vm_check_collisions(1);
+    assert_int_equal(pl_generate(st, &plain), PL_OK);
+    pl_vm_check_collisions(0);
+    pl_vm_take_collisions(NULL, 0);
+    assert_same_lists(&lean, &plain, "reads.game");
+    assert_int_equal(lean.count, 2);
+    int a = p->pvar_base + 0 * p->nplayers, b = p->pvar_base + 1 * p->nplayers;
+    assert_int_equal(pl_apply(st, &lean, pl_movelist_find(&lean, "place")), PL_OK);
+    assert_int_equal(pl_state_slot(st, a), 4);
+    assert_int_equal(pl_state_slot(st, b), 4);
+    assert_int_equal(pl_undo(st), PL_OK);
+    assert_int_equal(pl_apply(st, &lean, pl_movelist_find(&lean, "vars")), PL_OK);
+    assert_int_equal(pl_state_slot(st, p->var_base), 1);
+    assert_int_equal(pl_state_slot(st, p->var_base + 1), 11);
+    pl_movelist_free(&lean);
+    pl_movelist_free(&plain);
+    pl_state_free(st);
+    pl_program_free(p);
+}
+
 int main(void)
 {
     pt_init();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_path_writes_merge_with_the_trail),
+        cmocka_unit_test(test_variables_read_back_after_their_write),
         cmocka_unit_test(test_every_game_records_the_same_moves),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -592,7 +592,10 @@ static int reads_no_state(int op)
     case PL_OP_TEXTLOC: case PL_OP_TEXTSTR: case PL_OP_TEXTCELL: case PL_OP_TEXTINT:
     case PL_OP_LOAD: case PL_OP_LOAD2: case PL_OP_PUSH: case PL_OP_POP: case PL_OP_DUP:
     case PL_OP_NOP: case PL_OP_MOVER: case PL_OP_ADD: case PL_OP_SUB: case PL_OP_MUL:
-    case PL_OP_NEG:
+    case PL_OP_DIV: case PL_OP_MOD: case PL_OP_NEG: case PL_OP_BAND: case PL_OP_BOR:
+    case PL_OP_BIT: case PL_OP_NOT: case PL_OP_EQ: case PL_OP_NE: case PL_OP_LT:
+    case PL_OP_LE: case PL_OP_GT: case PL_OP_GE: case PL_OP_EQK: case PL_OP_NEK:
+    case PL_OP_LTK: case PL_OP_LEK: case PL_OP_GTK: case PL_OP_GEK:
         return 1;
     default:
         return 0;
@@ -618,9 +621,49 @@ static int writes_blind(int op)
     return op == PL_OP_SETMARK || op == PL_OP_SETVAR || op == PL_OP_SETPVAR;
 }
 
+/* Whether the instruction at `at` reads only a variable or a player
+ * variable that the effect at pc cannot have written: another one, or any
+ * after an effect on the board's cells or marks. */
+static int reads_apart(const pl_program *p, int pc, int at)
+{
+    const int32_t *c = p->code;
+    int var = c[at] == PL_OP_GETVAR, pvar = c[at] == PL_OP_GETPVAR || c[at] == PL_OP_GETMYVAR;
+    if (!var && !pvar)
+        return 0;
+    switch (c[pc]) {
+    case PL_OP_MOVE: case PL_OP_REMOVE: case PL_OP_PLACE: case PL_OP_SETATTR:
+    case PL_OP_SETMARK:
+        return 1;
+    case PL_OP_SETVAR:
+        return pvar || c[at + 1] != c[pc + 1];
+    case PL_OP_SETPVAR:
+        return var || c[at + 1] != c[pc + 1];
+    default:
+        return 0;
+    }
+}
+
+/* Whether a write that is not dead comes after the dead write at pc on
+ * its way to the YIELD (the walk find_dead_writes made). */
+static int live_write_after(const pl_program *p, const uint8_t *dead, int pc)
+{
+    int at = pc + 1 + pl_opinfo_table[p->code[pc]].nops;
+    for (int steps = 0; steps < 64 && at >= 0 && at < p->ncode; steps++) {
+        int op = p->code[at];
+        if (op == PL_OP_YIELD)
+            return 0;
+        if (writes_state(op) && !dead[at])
+            return 1;
+        at = op == PL_OP_JUMP ? p->code[at + 1] : at + 1 + pl_opinfo_table[op].nops;
+    }
+    return 1;
+}
+
 /* One walk from each effect to its YIELD finds both: `dead` marks the
- * effects followed only by texts, locals, constants and blind writes
- * (themselves dead then); `yields` (two
+ * effects followed only by texts, locals, constants, blind writes
+ * (themselves dead then) and reads of variables the effect does not
+ * write (`set twos(mover) = twos(mover) - 1` after `set ones(mover) =
+ * ...`); `yields` (two
  * words an instruction) gives, where those are texts of strings and of at
  * most two locals, the YIELD a counting run may jump to and the locals,
  * each plus one, in 16 bits -- a text of a local that is not a cell is an
@@ -655,11 +698,23 @@ static uint8_t *find_dead_writes(const pl_program *p, int32_t **yields)
                 texts_only = 0;
             if (op == PL_OP_JUMP)
                 at = p->code[at + 1];
-            else if (reads_no_state(op) || writes_blind(op))
+            else if (reads_no_state(op) || writes_blind(op) || reads_apart(p, pc, at))
                 at += 1 + pl_opinfo_table[op].nops;
             else
                 break;
         }
+    }
+    /* The path's writes are made after the board's: a dead write with a
+       live one after it (one whose variable is read again) would be made
+       out of order, so it stays on the board too. */
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int pc = 0; pc < p->ncode; pc += 1 + pl_opinfo_table[p->code[pc]].nops)
+            if (dead[pc] && live_write_after(p, dead, pc)) {
+                dead[pc] = 0;
+                to[2 * pc] = -1;
+                changed = 1;
+            }
     }
     *yields = to;
     return dead;
