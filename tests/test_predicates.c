@@ -204,21 +204,27 @@ static void test_sums(void **state)
 
 /* A game of placements on `board` that ends when the mover has a line
  * of four, said by `has_run` (found by shifting bitsets where every
- * direction is a uniform step, by walking the cells elsewhere) or by
- * `run` through each piece (always walked). */
-static pl_program *line_game(const char *board, int by_has_run)
+ * direction is a uniform step, by walking the cells elsewhere), by `run`
+ * through each piece, or by `run` through the piece just placed, the only
+ * one that can have made the line (each direction of `lines` and its
+ * reverse: a piece at either end of a line). */
+static pl_program *line_game(const char *board, int how)
 {
+    static const char *const ends[] = {
+        "has_run(mover, 4, lines)",
+        "any(c in pieces(mover) where run(c, lines) >= 4)",
+        "run(last, lines) >= 4",
+    };
     char text[1024];
     snprintf(text, sizeof text,
-             "game \"Lines\"\nimport grid\n%s\nplayers a b\npiece p\n"
-             "moves { pick c in empty_cells\n  place mover p at c\n  text c }\n"
+             "game \"Lines\"\nimport grid\n%s\nplayers a b\npiece p\nvar last = off\n"
+             "moves { pick c in empty_cells\n  place mover p at c\n  set last = c\n  text c }\n"
              "end {\n  mover wins when %s\n  draw when count(empty_cells) == 0\n}\n",
-             board, by_has_run ? "has_run(mover, 4, lines)"
-                               : "any(c in pieces(mover) where run(c, lines) >= 4)");
+             board, ends[how]);
     return pt_compile_text("lines.game", text);
 }
 
-/* The same seeded random games on both files: the same results at the
+/* The same seeded random games on the files: the same results at the
  * same plies, on boards of one to three words, with and without holes. */
 static void test_has_run_agrees_with_run(void **state)
 {
@@ -227,8 +233,9 @@ static void test_has_run_agrees_with_run(void **state)
         "board 3 x 3", "board 5 x 5", "board 10 x 10", "board 12 x 12",
         "board 9 x 9 where (col + row) % 4 != 0", "board 11 x 7 where col != 6",
     };
-    for (size_t b = 0; b < sizeof boards / sizeof *boards; b++) {
-        pl_program *fast = line_game(boards[b], 1), *walked = line_game(boards[b], 0);
+    for (size_t k = 0; k < 2 * sizeof boards / sizeof *boards; k++) {
+        size_t b = k / 2;
+        pl_program *fast = line_game(boards[b], 0), *walked = line_game(boards[b], 1 + (int)(k % 2));
         pl_state *s1 = pl_state_new(fast), *s2 = pl_state_new(walked);
         pl_movelist *ml1 = pl_movelist_new(), *ml2 = pl_movelist_new();
         for (int game = 0; game < 40; game++) {

@@ -26,6 +26,7 @@ static void masks_free(pl_program_cache *cache)
     free(m->valid);
     free(m->bits);
     free(m->neighbors);
+    free(m->line_neighbors);
     free(m->lines);
     free(m->regions);
     free(m->region_ok);
@@ -60,22 +61,30 @@ static void tabulate(pl_masks *m, pl_state *t, int k)
 }
 
 /* On a board of one word: the neighbours of every cell along every
- * direction set (each player's side), for flood fills by bits. */
+ * direction set (each player's side), for flood fills by bits; and along
+ * each direction of the set or its reverse (m->line_neighbors), where a
+ * run through the cell would go on. */
 static void tabulate_neighbors(pl_masks *m, const pl_program *p)
 {
     int np = p->nplayers;
     m->neighbors = pl_calloc((size_t)p->dsets.count * (size_t)np * (size_t)p->ncells + 1,
                              sizeof *m->neighbors);
+    m->line_neighbors = pl_calloc((size_t)p->dsets.count * (size_t)np * (size_t)p->ncells + 1,
+                                  sizeof *m->line_neighbors);
     for (int d = 0; d < p->dsets.count; d++)
         for (int side = 0; side < np; side++) {
             int k = d * np + side, n = p->dsets.offset[k + 1] - p->dsets.offset[k];
             const int32_t *dirs = p->dsets.data + p->dsets.offset[k];
             uint64_t *out = (uint64_t *)pl_dset_neighbors(m, p, d, side);
+            uint64_t *line = m->line_neighbors + (size_t)k * (size_t)p->ncells;
             for (int c = 0; c < p->ncells; c++)
                 for (int i = 0; i < n; i++) {
                     int32_t y = p->neighbor[c * p->ndirs + dirs[i]];
+                    int back = p->dir_opposite[dirs[i]];
+                    int32_t z = back >= 0 ? p->neighbor[c * p->ndirs + back] : -1;
                     if (y >= 0)
                         out[c] |= 1ull << y;
+                    line[c] |= (y >= 0 ? 1ull << y : 0) | (z >= 0 ? 1ull << z : 0);
                 }
         }
 }

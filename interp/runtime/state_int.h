@@ -557,6 +557,7 @@ typedef struct pl_masks {
     uint8_t *valid;           /* npreds: 0 when the predicate failed on a cell */
     uint64_t *bits;           /* ((k * nplayers) + mover) * nwords + word */
     uint64_t *neighbors;      /* one-word boards: ((dset * nplayers) + side) * ncells + cell */
+    uint64_t *line_neighbors; /* the same, along the set's directions and their reverses */
     int32_t *dir_delta;       /* ndirs: the step of a direction in cell numbers when
                                  every cell's neighbour along it is the cell plus
                                  that (a grid without holes), else INT32_MIN */

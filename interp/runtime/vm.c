@@ -671,6 +671,15 @@ static int run_through(pl_state *st, int32_t c, int dset)
         return 0;
     int owner = owner_of(s[c]), n, best = 0;
     const int32_t *dirs = sided(&p->dsets, dset, st->mover, p->nplayers, &n);
+    if (st->nwords == 1 && n > 0 && owner < p->nplayers) {   /* no piece of the owner
+                                                                 next to it: a run of one */
+        const pl_masks *m = st->masks ? st->masks : pl_masks_of(st);
+        const uint64_t *line = m->line_neighbors +
+                               ((size_t)dset * (size_t)p->nplayers + (size_t)st->mover) *
+                                   (size_t)p->ncells;
+        if (!(line[c] & st->occ[owner + 1]))
+            return 1;
+    }
     for (int i = 0; i < n; i++) {
         int len = 1 + walk_same(p, s, c, dirs[i], owner) + walk_same(p, s, c, p->dir_opposite[dirs[i]], owner);
         if (len > best)
