@@ -396,6 +396,64 @@ static void test_count_steps_of_stuck_leapers(void **state)
     pl_program_free(prog);
 }
 
+/* A program with a loop around a choice (no sampling) still has its texts
+ * proven apart in part (distinct.c): a setup whose ways part at a number
+ * and a square is counted without texts; a choice whose branches write one
+ * text, and picks in a loop, are conditions that send the count to full
+ * generation when a run meets them. */
+static void test_proof_in_part(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "game \"Parts\"\n"
+        "board 3 x 1\n"
+        "players a b\n"
+        "piece p\n"
+        "var phase = 0\n"
+        "moves {\n"
+        "  first {\n"
+        "    require phase == 0\n"
+        "    pick k in range(1, 3)\n"
+        "    pick c in empty_cells\n"
+        "    set phase = 1\n"
+        "    text k \"@\" c\n"
+        "  } or {\n"
+        "    require phase == 1\n"
+        "    either { set phase = 2\n text \"same\" } or { set phase = 2\n text \"same\" }\n"
+        "  } or {\n"
+        "    require phase == 2\n"
+        "    let n = 0\n"
+        "    repeat 2 {\n"
+        "      pick d in range(0, 1)\n"
+        "      set n = n + d\n"
+        "    }\n"
+        "    set phase = 0\n"
+        "    text \"n\" n\n"
+        "  }\n"
+        "}\n";
+    pl_program *prog = pt_compile_text("parts.game", text);
+    pl_state *st = pl_state_new(prog);
+    assert_non_null(pl_random_move_method(st));      /* not sampled: a loop holds a choice */
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    static const int64_t counts[] = {9, 1, 3, 9};
+    static const int unproven[] = {0, 1, 1, 0};
+    for (int ply = 0; ply < 4; ply++) {
+        int r;
+        int64_t n;
+        assert_int_equal(pl_count_moves(st, &ml, &r, &n), PL_OK);
+        assert_int_equal(st->distinct_texts, 3);
+        assert_int_equal(st->unproven, unproven[ply]);
+        assert_int_equal(n, counts[ply]);
+        assert_int_equal(pl_generate(st, &ml), PL_OK);
+        assert_int_equal(ml.count, counts[ply]);
+        assert_int_equal(pl_apply(st, &ml, 0), PL_OK);
+    }
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(prog);
+}
+
 /* Knights whose move text names only the square reached: different ways
  * write different texts only while the mover has one knight.  The proof
  * holds on that condition (a `single` PICK, distinct.c); with two knights
@@ -850,6 +908,7 @@ int main(void)
         cmocka_unit_test(test_count_moves_as_listed),
         cmocka_unit_test(test_count_spends_the_interpreters_steps),
         cmocka_unit_test(test_count_steps_of_stuck_leapers),
+        cmocka_unit_test(test_proof_in_part),
         cmocka_unit_test(test_distinct_on_condition),
         cmocka_unit_test(test_distinct_unless_ray_of_zero),
         cmocka_unit_test(test_long_chain_of_branches),

@@ -401,6 +401,26 @@ static int name_ends(const facts *f, const tokens *x, int i)
     return c != 0 && !f->cont[c] && !f->cont[c | 0x20];
 }
 
+/* The number of token i of x is followed by nothing that could continue
+ * its digits: the end, a constant that does not begin with a digit, a
+ * cell where no name does. */
+static int number_ends(const facts *f, const tokens *x, int i)
+{
+    if (i + 1 == x->n)
+        return 1;
+    const token *t = &x->t[i + 1];
+    if (t->kind == TK_CELL) {
+        for (unsigned char c = '0'; c <= '9'; c++)
+            if (f->first_letter[c])
+                return 0;
+        return 1;
+    }
+    if (t->kind != TK_CONST)
+        return 0;
+    unsigned char c = (unsigned char)const_text(f->p, t->str)[0];
+    return c != 0 && (c < '0' || c > '9');
+}
+
 /* Text beginning with constant c could be a cell name and what follows
  * it: some name agrees with c over the length of the shorter ("pass"
  * and p1 do not, on a board with a column p). */
@@ -460,7 +480,14 @@ static int texts_differ(const facts *f, prover *pv, const tokens *x, const token
                 return 0;
             if (from_pick && surely_differ(f, pv, &s->v, &t->v))
                 return 1;
-        } else if (!(s->kind == TK_INT && t->kind == TK_INT && same_before(&s->v, &t->v))) {
+        } else if (s->kind == TK_INT && t->kind == TK_INT) {
+            /* two different numbers, each followed by no digit */
+            if (from_pick && s->v.kind == SV_CHOSEN && t->v.kind == SV_CHOSEN &&
+                f->chosen_distinct && number_ends(f, x, i) && number_ends(f, y, j))
+                return 1;
+            if (!same_before(&s->v, &t->v))
+                return 0;
+        } else {
             return 0;
         }
         i++;                                 /* equal, or the texts differ here */
@@ -572,7 +599,8 @@ static int set_distinct(const pl_program *p, const pl_setdesc *d)
     case PL_SET_MINUS:
     case PL_SET_AROUND:
     case PL_SET_GROUPS:
-    case PL_SET_WHERE: return 1;
+    case PL_SET_WHERE:
+    case PL_SET_RANGE: return 1;
     case PL_SET_LEAPS: return dirs_distinct(p, d->id, 0);
     case PL_SET_DIRS: return sided_distinct(p, &p->dsets, d->id);
     case PL_SET_REGION: return sided_distinct(p, &p->regions, d->id);
@@ -700,21 +728,30 @@ static int choice_proven(prover *pv, facts *f, const pl_snode *n)
     return ok && !pv->failed;
 }
 
+/* What the comparison of texts knows of the cell names: 0 where a name
+ * is empty or too long for the proof. */
+static int learn_facts(const pl_program *p, facts *f)
+{
+    memset(f, 0, sizeof *f);
+    f->p = p;
+    if (!learn_names(p, f))
+        return 0;
+    for (int c = 0; c < p->ncells; c++) {
+        unsigned char ch = (unsigned char)p->cell_names[c][0];
+        f->first_letter[ch] = 1;
+        f->first_letter[ch | 0x20] = 1;
+    }
+    return 1;
+}
+
 int pl_sampler_prove_distinct(const pl_program *p, const pl_sample_plan *s, int *check_rays,
                               uint8_t **single)
 {
     *check_rays = 0;
     *single = NULL;
     facts f;
-    memset(&f, 0, sizeof f);
-    f.p = p;
-    if (!learn_names(p, &f))
+    if (!learn_facts(p, &f))
         return 0;
-    for (int c = 0; c < p->ncells; c++) {
-        unsigned char ch = (unsigned char)p->cell_names[c][0];
-        f.first_letter[ch] = 1;
-        f.first_letter[ch | 0x20] = 1;
-    }
     prover pv;
     memset(&pv, 0, sizeof pv);
     pv.p = p;
@@ -748,4 +785,84 @@ int pl_sampler_prove_distinct(const pl_program *p, const pl_sample_plan *s, int 
         *single = NULL;
     }
     return ok;
+}
+
+/*
+ * The proof for part of a program, where a loop holds a choice (sampling
+ * is then off): every choice a move program reaches is proven where it
+ * can be, and the others -- a choice on a cycle of the code, whose ways
+ * may meet it again (the walk, which drops a path that comes back to an
+ * instruction, would not see them), or one whose texts are not proven
+ * apart -- are marked in *single as conditions the VM checks run by run:
+ * a PICK resumed for a second element (bit 1, at the PICK), a FORK
+ * resumed for its second branch (bit 2, at that branch).  While a run
+ * meets them, every two of its ways parted at a proven choice.  Gygès'
+ * setup (a ring's size, a square of the home rows) is proven, its hops
+ * are not: counting in the setup needs no texts.  1 when some choice is
+ * proven and so the condition can hold.
+ */
+int pl_sampler_prove_distinct_in_part(const pl_program *p, int *check_rays, uint8_t **single)
+{
+    *check_rays = 0;
+    *single = NULL;
+    facts f;
+    if (!learn_facts(p, &f))
+        return 0;
+    uint8_t *reached = pl_calloc((size_t)p->ncode + 1, 1);
+    int32_t *todo = pl_malloc(((size_t)p->ncode + 1) * sizeof *todo);
+    int ntodo = 0;
+    for (int pl = 0; pl < p->nplayers; pl++) {
+        int32_t e = p->entry_moves[pl];
+        if (e >= 0 && e < p->ncode && !reached[e]) {
+            reached[e] = 1;
+            todo[ntodo++] = e;
+        }
+    }
+    while (ntodo > 0) {
+        int32_t next[2], at = todo[--ntodo];
+        int k = pl_code_successors(p, at, next);
+        for (int i = 0; i < k; i++)
+            if (!reached[next[i]]) {
+                reached[next[i]] = 1;
+                todo[ntodo++] = next[i];
+            }
+    }
+    free(todo);
+    prover pv;
+    memset(&pv, 0, sizeof pv);
+    pv.p = p;
+    pv.paths = pl_malloc(MAX_PATHS * sizeof *pv.paths);
+    pv.on_path = pl_calloc((size_t)p->ncode + 1, 1);
+    uint8_t *in_loop = mark_loops(p);
+    pv.in_loop = in_loop;
+    *single = pl_calloc((size_t)p->ncode + 1, 1);
+    int proven = 0;
+    for (int pc = 0; pc < p->ncode; pc += 1 + pl_opinfo_table[p->code[pc]].nops) {
+        int op = p->code[pc];
+        if (!reached[pc] || (op != PL_OP_PICK && op != PL_OP_FORK))
+            continue;
+        pl_snode n;
+        memset(&n, 0, sizeof n);
+        n.op = op;
+        n.pc = pc;
+        if (!in_loop[pc] && choice_proven(&pv, &f, &n)) {
+            proven++;
+            continue;
+        }
+        if (op == PL_OP_PICK)
+            (*single)[pc] |= 1;
+        else if (p->code[pc + 1] >= 0 && p->code[pc + 1] < p->ncode)
+            (*single)[p->code[pc + 1]] |= 2;
+    }
+    *check_rays = pv.uses_rays;
+    free(pv.paths);
+    free(pv.on_path);
+    free(in_loop);
+    free(reached);
+    if (!proven) {
+        free(*single);
+        *single = NULL;
+        *check_rays = 0;
+    }
+    return proven > 0;
 }

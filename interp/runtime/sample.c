@@ -912,6 +912,9 @@ static pl_sample_plan *plan_build(const pl_program *p)
     if (s->exact) {
         size_statically(s, p->nplayers);
         s->distinct = pl_sampler_prove_distinct(p, s, &s->check_rays, &s->single);
+    } else {
+        s->distinct = s->partial =
+            pl_sampler_prove_distinct_in_part(p, &s->check_rays, &s->single);
     }
     return s;
 }

@@ -576,14 +576,20 @@ uint64_t pl_state_hash(const pl_state *st) { return st_full_hash(st); }
 int32_t pl_state_slot(const pl_state *st, int slot) { return st->slot[slot]; }
 const char *pl_state_error(const pl_state *st) { return st->has_err ? st->err : NULL; }
 
+/* Counting runs whose proof's condition fails, beyond those it held for,
+ * before a state stops trying it; under a proof in part, generations too
+ * (a game past the part it covers stops paying for the checks). */
+enum { TALLY_MISSES = 64 };
+
 /* Whether different ways of the move program are proven to write
  * different texts; asked once per state (the plan is the program's). */
 int pl_state_texts_distinct(pl_state *st)
 {
     if (st->distinct_texts == 0) {
         const pl_sample_plan *plan = pl_sample_plan_of(st);
-        int proven = plan->exact && plan->distinct;
+        int proven = (plan->exact || plan->partial) && plan->distinct;
         st->distinct_texts = !proven ? 1 : plan->check_rays || plan->single ? 3 : 2;
+        st->proof_in_part = proven && plan->partial;
         st->single = proven ? plan->single : NULL;
         st->check_rays = proven && plan->check_rays;
         st->dead_write = plan->dead_write;
@@ -591,6 +597,19 @@ int pl_state_texts_distinct(pl_state *st)
         st->bulk_run = plan->bulk_run;
     }
     return st->distinct_texts == 2;
+}
+
+/* A run under a proof on condition met it (st->unproven clear) or not:
+ * past TALLY_MISSES more misses than hits the state stops trying the
+ * proof (a proof in part stops checking its conditions at all). */
+static void note_proof_held(pl_state *st)
+{
+    st->tally_misses += st->unproven ? 1 : st->tally_misses > 0 ? -1 : 0;
+    if (st->tally_misses > TALLY_MISSES) {
+        st->distinct_texts = 1;
+        if (st->proof_in_part)
+            st->single = NULL;
+    }
 }
 
 pl_err pl_generate(pl_state *st, pl_movelist *ml)
@@ -605,6 +624,8 @@ pl_err pl_generate(pl_state *st, pl_movelist *ml)
     st->unproven = 0;
     pl_err err = pl_vm_run(st, st->prog->entry_moves[st->mover], VM_GEN, NULL);
     st->out = NULL;
+    if (st->proof_in_part && st->distinct_texts == 3)
+        note_proof_held(st);
     return err;
 }
 
@@ -826,9 +847,6 @@ pl_err pl_find_win(pl_state *st, const pl_movelist *ml, int *index)
     return PL_OK;
 }
 
-/* Counting runs whose proof's condition fails, beyond those it held for,
- * before a state stops trying it. */
-enum { TALLY_MISSES = 64 };
 
 static pl_err count_generated(pl_state *st, pl_movelist *ml, int *result, int64_t *count)
 {
@@ -861,12 +879,9 @@ pl_err pl_count_moves(pl_state *st, pl_movelist *ml, int *result, int64_t *count
     st->unproven = 0;
     err = pl_vm_run(st, st->prog->entry_moves[st->mover], VM_TALLY, NULL);
     if (st->distinct_texts == 3)
-        st->tally_misses += st->unproven ? 1 : st->tally_misses > 0 ? -1 : 0;
-    if (err == PL_OK && st->unproven) {  /* the proof does not cover this position */
-        if (st->tally_misses > TALLY_MISSES)
-            st->distinct_texts = 1;
+        note_proof_held(st);
+    if (err == PL_OK && st->unproven)  /* the proof does not cover this position */
         return count_generated(st, ml, result, count);
-    }
     if (err != PL_OK || st->tallied > 0) {
         *count = st->tallied;
         return err;

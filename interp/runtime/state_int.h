@@ -117,7 +117,10 @@ typedef struct {
     int check_rays;           /* ... unless it ran a ray of distance 0 */
     uint8_t *single;          /* ncode, or NULL: ... or a PICK marked here
                                  had two elements or more (its ways'
-                                 texts are not proven apart) */
+                                 texts are not proven apart; bit 1), or a
+                                 FORK whose second branch is marked here
+                                 took it (bit 2, the proof in part) */
+    int partial;              /* !exact: `distinct` is the proof in part */
     _Atomic int method;       /* sampling or full generation, decided by a
                                  probe game on first use (sample.c) */
     char why[160];            /* !exact: why not */
@@ -356,6 +359,7 @@ struct pl_state {
                                  unless a run is `unproven` (counting checks) */
     const uint8_t *single;    /* the plan's PICKs that must not have two
                                  elements for the proof to hold, or NULL */
+    int proof_in_part;        /* the proof is one in part (distinct.c) */
     int check_rays;           /* the proof holds for rays of distance >= 1 */
     long tally_misses;        /* counting runs stopped by the condition of the
                                  proof, less those it covered: past a bound,
@@ -521,6 +525,10 @@ int pl_state_board_repetitions(const pl_state *st, int player);
  * different texts; *check_rays: only for ways whose rays have distance >= 1 */
 int pl_sampler_prove_distinct(const pl_program *p, const pl_sample_plan *s, int *check_rays,
                               uint8_t **single);
+/* distinct.c: the proof where a loop holds a choice, on the conditions
+   marked in *single (bit 1 a PICK's second element, bit 2 a FORK's second
+   branch); 1 when it proves some choice. */
+int pl_sampler_prove_distinct_in_part(const pl_program *p, int *check_rays, uint8_t **single);
 
 /* state.c: whether the ways of the program write distinct texts, known
  * once the state has taken the plan's proof (and its dead writes and bulk

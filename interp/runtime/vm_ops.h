@@ -1227,10 +1227,20 @@ VM_INLINE int vm_backtrack(pl_state *st, vm_regs *r, const int32_t *code, long *
             if (mode == VM_GEN && st->memo && st->memo->point_of[pc] >= 0 &&
                 pl_memo_seen(st, st->memo->point_of[pc]))
                 continue;
+            /* a FORK whose branches' texts are not proven apart (the
+               proof in part, distinct.c) takes its second: as a `single`
+               PICK's second element below */
+            if (st->single && (st->single[pc] & 2) && (mode == VM_TALLY || mode == VM_GEN)) {
+                st->unproven = 1;
+                if (mode == VM_TALLY) {
+                    r->ret = 0;
+                    return VA_DONE;
+                }
+            }
             return GOTO(pc);
         }
         /* a PICK's next element */
-        if (st->single && st->single[pc] && (mode == VM_TALLY || mode == VM_GEN)) {
+        if (st->single && (st->single[pc] & 1) && (mode == VM_TALLY || mode == VM_GEN)) {
             /* a `single` PICK has a second element; the proof of distinct
                texts does not cover this position: from here, generation
                checks texts, and VM_TALLY lets the caller count by
