@@ -663,29 +663,40 @@ static int line_count(const pl_program *p, const int32_t *s, int32_t c, int d)
     return n;
 }
 
-static int run_through(pl_state *st, int32_t c, int dset)
+/* run_through past its first test: the walk along each direction. */
+static __attribute__((noinline)) int run_walk(pl_state *st, int32_t c, int dset)
 {
     const pl_program *p = st->prog;
+    if (st->nwords == 1 && !st->masks)
+        pl_masks_of(st);      /* for run_through's test from now on */
     const int32_t *s = st->slot;
-    if (!valid_cell(p, c) || !s[c])
-        return 0;
     int owner = owner_of(s[c]), n, best = 0;
     const int32_t *dirs = sided(&p->dsets, dset, st->mover, p->nplayers, &n);
-    if (st->nwords == 1 && n > 0 && owner < p->nplayers) {   /* no piece of the owner
-                                                                 next to it: a run of one */
-        const pl_masks *m = st->masks ? st->masks : pl_masks_of(st);
-        const uint64_t *line = m->line_neighbors +
-                               ((size_t)dset * (size_t)p->nplayers + (size_t)st->mover) *
-                                   (size_t)p->ncells;
-        if (!(line[c] & st->occ[owner + 1]))
-            return 1;
-    }
     for (int i = 0; i < n; i++) {
         int len = 1 + walk_same(p, s, c, dirs[i], owner) + walk_same(p, s, c, p->dir_opposite[dirs[i]], owner);
         if (len > best)
             best = len;
     }
     return best;
+}
+
+/* run(c, dset): 0 on an empty cell; on a board of one word, 1 without a
+ * walk when no neighbour of c along the set's directions or their
+ * reverses holds a piece of c's owner (the masks' line_neighbors), the
+ * common case of a placement.  Inlined: the test is cheaper than a call. */
+static inline int run_through(pl_state *st, int32_t c, int dset)
+{
+    const pl_program *p = st->prog;
+    const int32_t *s = st->slot;
+    if (!valid_cell(p, c) || !s[c])
+        return 0;
+    int owner = owner_of(s[c]), k = dset * p->nplayers + st->mover;
+    if (st->nwords == 1 && st->masks && owner < p->nplayers &&
+        p->dsets.offset[k + 1] > p->dsets.offset[k] &&
+        !(st->masks->line_neighbors[(size_t)k * (size_t)p->ncells + (size_t)c] &
+          st->occ[owner + 1]))
+        return 1;
+    return run_walk(st, c, dset);
 }
 
 /* out := the cells c of `valid` whose c + delta is in `in` (nwords words):
