@@ -796,10 +796,10 @@ int pl_sampler_prove_distinct(const pl_program *p, const pl_sample_plan *s, int 
  * apart -- are marked in *single as conditions the VM checks run by run:
  * a PICK resumed for a second element (bit 1, at the PICK), a FORK
  * resumed for its second branch (bit 2, at that branch).  While a run
- * meets them, every two of its ways parted at a proven choice.  Gygès'
- * setup (a ring's size, a square of the home rows) is proven, its hops
- * are not: counting in the setup needs no texts.  1 when some choice is
- * proven and so the condition can hold.
+ * meets them, every two of its ways parted at a proven choice: a setup
+ * phase whose ways part at a number and a square is proven where a
+ * series of hops after it is not, and counting in the setup needs no
+ * texts.  1 when some choice is proven and so the condition can hold.
  */
 int pl_sampler_prove_distinct_in_part(const pl_program *p, int *check_rays, uint8_t **single)
 {

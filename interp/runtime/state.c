@@ -847,7 +847,6 @@ pl_err pl_find_win(pl_state *st, const pl_movelist *ml, int *index)
     return PL_OK;
 }
 
-
 static pl_err count_generated(pl_state *st, pl_movelist *ml, int *result, int64_t *count)
 {
     pl_err err = pl_status(st, ml, result);

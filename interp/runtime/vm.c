@@ -1716,10 +1716,9 @@ static __attribute__((noinline)) long stuck_leapers(const pl_state *st, const pl
  * (masks.c, dir_delta); with per_dir, each direction's count there.  Adds
  * the moves to *n and the steps of the
  * backtracks to *steps: every element of the inner PICK ends in one, as
- * does an empty PICK; a PICK of directions one more when it has none left
- * (set_next's), where a PICK of leaps, a list, goes with its last
- * element.  0 when a direction is not one step in cell numbers
- * everywhere. */
+ * does an empty PICK (of leaps: a piece with none on the board); a PICK of
+ * directions or leaps is a list, whose fork goes with its last element.
+ * 0 when a direction is not one step in cell numbers everywhere. */
 static int count_steps(pl_state *st, const pl_masks *m, int pc, long *n, long *steps,
                        uint32_t *per_dir)
 {
