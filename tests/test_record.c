@@ -30,6 +30,21 @@ static void assert_same_lists(const pl_movelist *a, const pl_movelist *b, const 
 
 static long moves_compared;
 
+/* The moves of st's position into lean (path writes, the lean record)
+ * and plain (the collision test's plain record), which must be the same. */
+static void generate_both_ways(pl_state *st, pl_movelist *lean, pl_movelist *plain,
+                               const char *where)
+{
+    pl_movelist_init(lean);
+    pl_movelist_init(plain);
+    assert_int_equal(pl_generate(st, lean), PL_OK);
+    pl_vm_check_collisions(1);
+    assert_int_equal(pl_generate(st, plain), PL_OK);
+    pl_vm_check_collisions(0);
+    pl_vm_take_collisions(NULL, 0);
+    assert_same_lists(lean, plain, where);
+}
+
 static void compare_game(const char *path)
 {
     pl_program *p = pt_compile(path);
@@ -110,14 +125,7 @@ static void test_path_writes_merge_with_the_trail(void **state)
     pl_program *p = pt_compile_text("merge.game", game);
     pl_state *st = pl_state_new(p);
     pl_movelist lean, plain;
-    pl_movelist_init(&lean);
-    pl_movelist_init(&plain);
-    assert_int_equal(pl_generate(st, &lean), PL_OK);
-    pl_vm_check_collisions(1);
-    assert_int_equal(pl_generate(st, &plain), PL_OK);
-    pl_vm_check_collisions(0);
-    pl_vm_take_collisions(NULL, 0);
-    assert_same_lists(&lean, &plain, "merge.game");
+    generate_both_ways(st, &lean, &plain, "merge.game");
     assert_int_equal(lean.count, 3);
     /* the capture: a1 empty, b1 the mover's man; "back" leaves the
        position as it was; "twice" leaves v = 3 */
@@ -166,14 +174,7 @@ static void test_variables_read_back_after_their_write(void **state)
     pl_program *p = pt_compile_text("reads.game", game);
     pl_state *st = pl_state_new(p);
     pl_movelist lean, plain;
-    pl_movelist_init(&lean);
-    pl_movelist_init(&plain);
-    assert_int_equal(pl_generate(st, &lean), PL_OK);
-    pl_vm_check_collisions(1);
-    assert_int_equal(pl_generate(st, &plain), PL_OK);
-    pl_vm_check_collisions(0);
-    pl_vm_take_collisions(NULL, 0);
-    assert_same_lists(&lean, &plain, "reads.game");
+    generate_both_ways(st, &lean, &plain, "reads.game");
     assert_int_equal(lean.count, 2);
     int a = p->pvar_base + 0 * p->nplayers, b = p->pvar_base + 1 * p->nplayers;
     assert_int_equal(pl_apply(st, &lean, pl_movelist_find(&lean, "place")), PL_OK);

@@ -744,6 +744,22 @@ static int learn_facts(const pl_program *p, facts *f)
     return 1;
 }
 
+static void prover_open(prover *pv, const pl_program *p)
+{
+    memset(pv, 0, sizeof *pv);
+    pv->p = p;
+    pv->paths = pl_malloc(MAX_PATHS * sizeof *pv->paths);
+    pv->on_path = pl_calloc((size_t)p->ncode + 1, 1);
+    pv->in_loop = mark_loops(p);
+}
+
+static void prover_close(prover *pv)
+{
+    free(pv->paths);
+    free(pv->on_path);
+    free((void *)pv->in_loop);
+}
+
 int pl_sampler_prove_distinct(const pl_program *p, const pl_sample_plan *s, int *check_rays,
                               uint8_t **single)
 {
@@ -753,12 +769,7 @@ int pl_sampler_prove_distinct(const pl_program *p, const pl_sample_plan *s, int 
     if (!learn_facts(p, &f))
         return 0;
     prover pv;
-    memset(&pv, 0, sizeof pv);
-    pv.p = p;
-    pv.paths = pl_malloc(MAX_PATHS * sizeof *pv.paths);
-    pv.on_path = pl_calloc((size_t)p->ncode + 1, 1);
-    uint8_t *in_loop = mark_loops(p);
-    pv.in_loop = in_loop;
+    prover_open(&pv, p);
     int ok = 1;
     for (int i = 0; i < s->nnodes && ok; i++) {
         const pl_snode *n = &s->nodes[i];
@@ -777,9 +788,7 @@ int pl_sampler_prove_distinct(const pl_program *p, const pl_sample_plan *s, int 
         }
     }
     *check_rays = pv.uses_rays;
-    free(pv.paths);
-    free(pv.on_path);
-    free(in_loop);
+    prover_close(&pv);
     if (!ok) {
         free(*single);
         *single = NULL;
@@ -829,12 +838,7 @@ int pl_sampler_prove_distinct_in_part(const pl_program *p, int *check_rays, uint
     }
     free(todo);
     prover pv;
-    memset(&pv, 0, sizeof pv);
-    pv.p = p;
-    pv.paths = pl_malloc(MAX_PATHS * sizeof *pv.paths);
-    pv.on_path = pl_calloc((size_t)p->ncode + 1, 1);
-    uint8_t *in_loop = mark_loops(p);
-    pv.in_loop = in_loop;
+    prover_open(&pv, p);
     *single = pl_calloc((size_t)p->ncode + 1, 1);
     int proven = 0;
     for (int pc = 0; pc < p->ncode; pc += 1 + pl_opinfo_table[p->code[pc]].nops) {
@@ -845,7 +849,7 @@ int pl_sampler_prove_distinct_in_part(const pl_program *p, int *check_rays, uint
         memset(&n, 0, sizeof n);
         n.op = op;
         n.pc = pc;
-        if (!in_loop[pc] && choice_proven(&pv, &f, &n)) {
+        if (!pv.in_loop[pc] && choice_proven(&pv, &f, &n)) {
             proven++;
             continue;
         }
@@ -855,9 +859,7 @@ int pl_sampler_prove_distinct_in_part(const pl_program *p, int *check_rays, uint
             (*single)[p->code[pc + 1]] |= 2;
     }
     *check_rays = pv.uses_rays;
-    free(pv.paths);
-    free(pv.on_path);
-    free(in_loop);
+    prover_close(&pv);
     free(reached);
     if (!proven) {
         free(*single);
