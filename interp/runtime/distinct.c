@@ -697,29 +697,29 @@ static uint8_t *mark_loops(const pl_program *p)
 }
 
 /* Different ways parting at the choice node `n` write different texts. */
-static int choice_proven(prover *pv, facts *f, const pl_snode *n)
+static int choice_proven(prover *pv, facts *f, int op, int pc)
 {
     const pl_program *p = pv->p;
     pstate *ps = pl_calloc(1, sizeof *ps);
     int ok = 1;
     pv->npaths = 0;
     pv->failed = 0;
-    if (n->op == PL_OP_PICK) {
-        const pl_setdesc *d = &p->sets[p->code[n->pc + 1]];
+    if (op == PL_OP_PICK) {
+        const pl_setdesc *d = &p->sets[p->code[pc + 1]];
         f->chosen_distinct = set_distinct(p, d);
         int dirs = d->kind == PL_SET_DIRS;
         f->cell_dirs_ok = dirs && dirs_distinct(p, d->id, 0);
         f->ray_dirs_ok = dirs && dirs_distinct(p, d->id, 1);
-        write_local(pv, ps, p->code[n->pc + 2], sym(SV_CHOSEN, 0));
-        walk(pv, n->pc + 3, ps);
+        write_local(pv, ps, p->code[pc + 2], sym(SV_CHOSEN, 0));
+        walk(pv, pc + 3, ps);
         for (int i = 0; i < pv->npaths && ok && !pv->failed; i++)
             for (int j = 0; j <= i && ok; j++)
                 ok = texts_differ(f, pv, &pv->paths[i], &pv->paths[j], 1);
-    } else if (n->op == PL_OP_FORK) {
-        walk(pv, n->pc + 2, ps);
+    } else if (op == PL_OP_FORK) {
+        walk(pv, pc + 2, ps);
         int nfirst = pv->npaths;
         memset(ps, 0, sizeof *ps);
-        walk(pv, p->code[n->pc + 1], ps);
+        walk(pv, p->code[pc + 1], ps);
         for (int i = 0; i < nfirst && ok && !pv->failed; i++)
             for (int j = nfirst; j < pv->npaths && ok; j++)
                 ok = texts_differ(f, pv, &pv->paths[i], &pv->paths[j], 0);
@@ -775,7 +775,7 @@ int pl_sampler_prove_distinct(const pl_program *p, const pl_sample_plan *s, int 
         const pl_snode *n = &s->nodes[i];
         if (n->op != PL_OP_PICK && n->op != PL_OP_FORK)
             continue;
-        ok = choice_proven(&pv, &f, n);
+        ok = choice_proven(&pv, &f, n->op, n->pc);
         /* Ways part at a PICK only when its set has two elements: one
            whose texts are not proven apart holds on condition that it
            never has (the VM checks, run by run: `single`). */
@@ -818,7 +818,7 @@ int pl_sampler_prove_distinct_in_part(const pl_program *p, int *check_rays, uint
     if (!learn_facts(p, &f))
         return 0;
     uint8_t *reached = pl_calloc((size_t)p->ncode + 1, 1);
-    int32_t *todo = pl_malloc(((size_t)p->ncode + 1) * sizeof *todo);
+    int32_t *todo = pl_malloc(((size_t)p->ncode + PL_MAX_PLAYERS + 1) * sizeof *todo);
     int ntodo = 0;
     for (int pl = 0; pl < p->nplayers; pl++) {
         int32_t e = p->entry_moves[pl];
@@ -827,15 +827,7 @@ int pl_sampler_prove_distinct_in_part(const pl_program *p, int *check_rays, uint
             todo[ntodo++] = e;
         }
     }
-    while (ntodo > 0) {
-        int32_t next[2], at = todo[--ntodo];
-        int k = pl_code_successors(p, at, next);
-        for (int i = 0; i < k; i++)
-            if (!reached[next[i]]) {
-                reached[next[i]] = 1;
-                todo[ntodo++] = next[i];
-            }
-    }
+    pl_code_mark_reachable(p, todo, ntodo, reached);
     free(todo);
     prover pv;
     prover_open(&pv, p);
@@ -845,11 +837,7 @@ int pl_sampler_prove_distinct_in_part(const pl_program *p, int *check_rays, uint
         int op = p->code[pc];
         if (!reached[pc] || (op != PL_OP_PICK && op != PL_OP_FORK))
             continue;
-        pl_snode n;
-        memset(&n, 0, sizeof n);
-        n.op = op;
-        n.pc = pc;
-        if (!pv.in_loop[pc] && choice_proven(&pv, &f, &n)) {
+        if (!pv.in_loop[pc] && choice_proven(&pv, &f, op, pc)) {
             proven++;
             continue;
         }

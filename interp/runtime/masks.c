@@ -76,7 +76,7 @@ static void tabulate_neighbors(pl_masks *m, const pl_program *p)
             int k = d * np + side, n = p->dsets.offset[k + 1] - p->dsets.offset[k];
             const int32_t *dirs = p->dsets.data + p->dsets.offset[k];
             uint64_t *out = (uint64_t *)pl_dset_neighbors(m, p, d, side);
-            uint64_t *line = m->line_neighbors + (size_t)k * (size_t)p->ncells;
+            uint64_t *line = (uint64_t *)pl_dset_line_neighbors(m, p, d, side);
             for (int c = 0; c < p->ncells; c++)
                 for (int i = 0; i < n; i++) {
                     int32_t y = p->neighbor[c * p->ndirs + dirs[i]];

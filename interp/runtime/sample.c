@@ -150,6 +150,20 @@ int pl_code_successors(const pl_program *p, int pc, int32_t next[2])
     return n;
 }
 
+void pl_code_mark_reachable(const pl_program *p, int32_t *todo, int n, uint8_t *reached)
+{
+    while (n > 0) {
+        int pc = todo[--n];
+        int32_t next[2];
+        int k = pl_code_successors(p, pc, next);
+        for (int i = 0; i < k; i++)
+            if (!reached[next[i]]) {
+                reached[next[i]] = 1;
+                todo[n++] = next[i];
+            }
+    }
+}
+
 /* The block of the `possible` whose TRY is at pc, as the compiler lays it
  * out: every instruction it can reach before its OK lies between the TRY
  * and the TRY's target, none yields, and the OK is just before the target
@@ -283,16 +297,7 @@ static void mark_after(builder *b, int op, uint8_t *after)
     for (int pc = 0; pc < p->ncode; pc += 1 + pl_opinfo_table[p->code[pc]].nops)
         if (p->code[pc] == op || (op == PL_OP_REMOVE && p->code[pc] == PL_OP_REMOVESET))
             todo[n++] = pc;
-    while (n > 0) {
-        int pc = todo[--n];
-        int32_t next[2];
-        int k = pl_code_successors(p, pc, next);
-        for (int i = 0; i < k; i++)
-            if (!after[next[i]]) {
-                after[next[i]] = 1;
-                todo[n++] = next[i];
-            }
-    }
+    pl_code_mark_reachable(p, todo, n, after);
 }
 
 /* What writes_in_text decides at pc alone: 1 or 0, or -1 when the answer

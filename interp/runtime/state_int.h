@@ -600,6 +600,12 @@ static inline const uint64_t *pl_dset_neighbors(const pl_masks *m, const pl_prog
 {
     return m->neighbors + ((size_t)dset * (size_t)m->nplayers + (size_t)side) * (size_t)p->ncells;
 }
+static inline const uint64_t *pl_dset_line_neighbors(const pl_masks *m, const pl_program *p,
+                                                     int dset, int side)
+{
+    return m->line_neighbors +
+           ((size_t)dset * (size_t)m->nplayers + (size_t)side) * (size_t)p->ncells;
+}
 /* The cells leaps(cell, dset) reaches with `side` to move, in the order
    of the set's directions, and their number in *n. */
 static inline const int32_t *pl_dset_leaps(const pl_masks *m, const pl_program *p, int dset,
@@ -641,6 +647,10 @@ void pl_sampler_free(pl_sampler *s);
  * jump or choice, the next element of a PICK), those inside the code
  * only; returns their number. */
 int pl_code_successors(const pl_program *p, int pc, int32_t next[2]);
+/* sample.c: mark in reached[] every instruction reachable from the
+ * successors of the pcs todo[0, n) (todo has room for n + ncode entries;
+ * a pc marked already is not followed again). */
+void pl_code_mark_reachable(const pl_program *p, int32_t *todo, int n, uint8_t *reached);
 /* The plan of st's program, built on first use (thread-safe). */
 const pl_sample_plan *pl_sample_plan_of(pl_state *st);
 /* Tests: plans built so far in this process, published or not. */

@@ -693,6 +693,8 @@ static inline int run_through(pl_state *st, int32_t c, int dset)
     int owner = owner_of(s[c]), k = dset * p->nplayers + st->mover;
     if (st->nwords == 1 && st->masks && owner < p->nplayers &&
         p->dsets.offset[k + 1] > p->dsets.offset[k] &&
+        /* pl_dset_line_neighbors(masks, p, dset, mover)[c], its index from
+           k (the accessor, which recomputes it, cost Wali's perft 0.7 %) */
         !(st->masks->line_neighbors[(size_t)k * (size_t)p->ncells + (size_t)c] &
           st->occ[owner + 1]))
         return 1;

@@ -1141,6 +1141,21 @@ VMOP(LOAD2)
  * base fork: VA_DONE).  A PICK's fork stays while its set has elements:
  * it already holds the state to come back to, only its cursor moves.
  */
+/* A condition of the proof of distinct texts (st->single, `bit` at pc)
+ * fails as a backtrack resumes a choice: the proof does not cover this
+ * position.  From here generation checks texts; a count stops (1: the
+ * run is done) and its caller counts by generating (pl_count_moves). */
+VM_INLINE int proof_condition_fails(pl_state *st, vm_regs *r, int pc, int bit)
+{
+    if (!st->single || !(st->single[pc] & bit) || (r->mode != VM_TALLY && r->mode != VM_GEN))
+        return 0;
+    st->unproven = 1;
+    if (r->mode != VM_TALLY)
+        return 0;
+    r->ret = 0;
+    return 1;
+}
+
 VM_INLINE int vm_backtrack(pl_state *st, vm_regs *r, const int32_t *code, long *budget, int pc)
 {
     int mode = r->mode;
@@ -1228,29 +1243,14 @@ VM_INLINE int vm_backtrack(pl_state *st, vm_regs *r, const int32_t *code, long *
                 pl_memo_seen(st, st->memo->point_of[pc]))
                 continue;
             /* a FORK whose branches' texts are not proven apart (the
-               proof in part, distinct.c) takes its second: as a `single`
-               PICK's second element below */
-            if (st->single && (st->single[pc] & 2) && (mode == VM_TALLY || mode == VM_GEN)) {
-                st->unproven = 1;
-                if (mode == VM_TALLY) {
-                    r->ret = 0;
-                    return VA_DONE;
-                }
-            }
+               proof in part, distinct.c) takes its second */
+            if (proof_condition_fails(st, r, pc, 2))
+                return VA_DONE;
             return GOTO(pc);
         }
-        /* a PICK's next element */
-        if (st->single && (st->single[pc] & 1) && (mode == VM_TALLY || mode == VM_GEN)) {
-            /* a `single` PICK has a second element; the proof of distinct
-               texts does not cover this position: from here, generation
-               checks texts, and VM_TALLY lets the caller count by
-               generating (pl_count_moves) */
-            st->unproven = 1;
-            if (mode == VM_TALLY) {
-                r->ret = 0;
-                return VA_DONE;
-            }
-        }
+        /* a PICK's next element: a `single` PICK has a second one */
+        if (proof_condition_fails(st, r, pc, 1))
+            return VA_DONE;
         LOCAL(ip[2]) = v;
         if (mode == VM_EXPLAIN)
             pl_vm_explain_pick(st, code, pc, v);
