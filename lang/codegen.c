@@ -1977,6 +1977,23 @@ static cc_symbol *named(cc_t *cc, const ast *n, sym_kind kind, const char *what)
     return s;
 }
 
+/* The attribute values of `place P KIND(v1, v2) at C`, pushed as two
+ * numbers: a value left out is 0, as in the setup.  The VM checks the
+ * range (0..PL_ATTR_MAX) when it places the piece. */
+static void place_attributes(cc_t *cc, const ast *kind, const cc_symbol *k)
+{
+    int most = k ? cc->prog->kind_nattrs[k->index] : PL_MAX_ATTRS, n = 0;
+    for (const ast *v = kind->a; v; v = v->next, n++) {
+        if (n == most) {
+            cc_error(cc, v, "'%s' has %d attribute%s", kind->name, most, most == 1 ? "" : "s");
+            break;
+        }
+        expr_as(cc, v, T_INT);
+    }
+    for (; n < PL_MAX_ATTRS; n++)
+        op1(cc, PL_OP_PUSH, 0);
+}
+
 static void stmt_node(cc_t *cc, const ast *s);
 
 static void stmt(cc_t *cc, const ast *s)
@@ -2058,6 +2075,12 @@ static void stmt_node(cc_t *cc, const ast *s)
         expr_as(cc, s->a, T_PLAYER);
         expr_as(cc, s->c, T_CELL);
         cc_symbol *k = named(cc, s->b, SYM_KIND, "piece kind");
+        if (s->b->a) {      /* place P KIND(v1, v2) at C: both values, 0 for one left out */
+            place_attributes(cc, s->b, k);
+            at(cc, s);
+            op1(cc, PL_OP_PLACEATTR, k ? k->index : 0);
+            break;
+        }
         at(cc, s);
         op1(cc, PL_OP_PLACE, k ? k->index : 0);
         break;

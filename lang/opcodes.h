@@ -88,6 +88,7 @@ OP(NEXT,      4, SET,  LOCAL,LOCAL,JUMP, 0, 0, "loop: advance cursor local b in 
 OP(MOVE,      0, NONE, NONE, NONE, NONE, 2, 0, "effect: the piece on cell [-2] moves to empty cell [-1]")
 OP(REMOVE,    0, NONE, NONE, NONE, NONE, 1, 0, "effect: remove the piece on cell pop")
 OP(PLACE,     1, KIND, NONE, NONE, NONE, 2, 0, "effect: put a new piece of kind a, owner [-2], on empty cell [-1]")
+OP(PLACEATTR, 1, KIND, NONE, NONE, NONE, 4, 0, "effect: put a new piece of kind a, owner [-4], attributes [-2] and [-1], on empty cell [-3]")
 OP(SETATTR,   1, INT,  NONE, NONE, NONE, 2, 0, "effect: attribute a of the piece on cell [-2] := [-1]")
 OP(SETMARK,   1, MARK, NONE, NONE, NONE, 2, 0, "effect: mark a of cell [-2] := [-1]")
 OP(TEXTCELL,  0, NONE, NONE, NONE, NONE, 1, 0, "append the name of cell pop to the move text")

@@ -300,6 +300,9 @@ stmt:
   | CAPTURE expr                      { $$ = NODE(A_CAPTURE, @1); $$->a = $2; }
   | REMOVE expr                       { $$ = NODE(A_CAPTURE, @1); $$->a = $2; }
   | PLACE expr name AT expr           { $$ = NODE(A_PLACE, @1); $$->a = $2; $$->b = $3; $$->c = $5; }
+  | PLACE expr name '(' args ')' AT expr
+                                      { $$ = NODE(A_PLACE, @1); $$->a = $2; $$->b = $3; $$->c = $8;
+                                        $3->a = $5; }   /* the attribute values */
   | MARK name AT expr                 { $$ = NODE(A_MARK, @1); $$->a = $2; $$->b = $4; }
   | MARK name AT expr '=' expr        { $$ = NODE(A_MARK, @1); $$->a = $2; $$->b = $4; $$->c = $6; }
   | UNMARK name AT expr               { $$ = NODE(A_UNMARK, @1); $$->a = $2; $$->b = $4; }

@@ -12,7 +12,8 @@
  * (opcodes.h says which).
  *
  * Before fusing, jumps are threaded: a jump to a JUMP goes to its target,
- * and a JUMP to YIELD, FAIL or RETURN becomes that instruction.
+ * a JUMP to YIELD, FAIL or RETURN becomes that instruction, and a JUMP to
+ * a test of a local whose value is known there goes where the test would.
  *
  * The pass compacts the code in place (a fused instruction is never longer
  * than its sequence), then moves every jump operand and entry through the
@@ -236,18 +237,10 @@ static int ends_way(int op)
     return op == PL_OP_YIELD || op == PL_OP_FAIL || op == PL_OP_RETURN;
 }
 
-/* Every jump goes to the end of its chain of JUMPs; a JUMP to an
- * instruction that ends the way becomes that instruction (and a NOP, which
- * the compaction drops).  Done in place before compacting: the compaction
- * overwrites the code behind it, where backward jumps lead. */
-static void thread_jumps(pl_program *p)
+/* A JUMP to an instruction that ends the way becomes that instruction
+ * (and a NOP, which the compaction drops). */
+static void jumps_to_ends(pl_program *p)
 {
-    for (int pc = 0; pc < p->ncode; pc += width(p->code[pc])) {
-        const pl_opinfo *info = &pl_opinfo_table[p->code[pc]];
-        for (int k = 0; k < info->nops; k++)
-            if (info->kind[k] == PL_K_JUMP)
-                p->code[pc + 1 + k] = thread_target(p, p->code[pc + 1 + k]);
-    }
     for (int pc = 0; pc < p->ncode; pc += width(p->code[pc])) {
         int32_t to = p->code[pc] == PL_OP_JUMP ? p->code[pc + 1] : -1;
         if (to >= 0 && to < p->ncode && ends_way(p->code[to])) {
@@ -256,6 +249,47 @@ static void thread_jumps(pl_program *p)
             p->code_col[pc] = p->code_col[to];
             p->code[pc + 1] = PL_OP_NOP;
         }
+    }
+}
+
+/* Every jump goes to the end of its chain of JUMPs, then jumps_to_ends.
+ * Done in place before compacting: the compaction overwrites the code
+ * behind it, where backward jumps lead. */
+static void thread_jumps(pl_program *p)
+{
+    for (int pc = 0; pc < p->ncode; pc += width(p->code[pc])) {
+        const pl_opinfo *info = &pl_opinfo_table[p->code[pc]];
+        for (int k = 0; k < info->nops; k++)
+            if (info->kind[k] == PL_K_JUMP)
+                p->code[pc + 1 + k] = thread_target(p, p->code[pc + 1 + k]);
+    }
+    jumps_to_ends(p);
+}
+
+/*
+ * Loops that end on a flag: `while going { ... set going = 0 }` compiles
+ * the last assignment to `PUSH 0  ASSIGN L  JUMP test` and the test to
+ * `test: LOAD L  JUMPF out`.  The value of L at the JUMP is known, so the
+ * JUMP goes straight where the test would send it: `out` for a zero, past
+ * the JUMPF otherwise (JUMPT alike).  The way then meets no test between
+ * its last effect and its YIELD, which lets that effect be recorded as
+ * the way's own (find_dead_writes, sample.c).  Only when neither the
+ * ASSIGN (or STORE) nor the JUMP is a jump target, so every way that
+ * reaches the JUMP has just stored k in L.
+ */
+static void thread_known_tests(pl_program *p, const uint8_t *target)
+{
+    int32_t *c = p->code;
+    for (int pc = 0; pc + 6 <= p->ncode; pc += width(c[pc])) {
+        if (c[pc] != PL_OP_PUSH || (c[pc + 2] != PL_OP_ASSIGN && c[pc + 2] != PL_OP_STORE) ||
+            c[pc + 4] != PL_OP_JUMP || target[pc + 2] || target[pc + 4])
+            continue;
+        int32_t local = c[pc + 3], test = c[pc + 5];
+        if (test < 0 || test + 4 > p->ncode || c[test] != PL_OP_LOAD || c[test + 1] != local ||
+            (c[test + 2] != PL_OP_JUMPF && c[test + 2] != PL_OP_JUMPT))
+            continue;
+        int jumps = (c[test + 2] == PL_OP_JUMPT) == (c[pc + 1] != 0);
+        c[pc + 5] = thread_target(p, jumps ? c[test + 3] : test + 4);
     }
 }
 
@@ -327,6 +361,8 @@ void pl_peephole(pl_program *p)
         moved_to[i] = -1;
     thread_jumps(p);
     mark_targets(p, target);
+    thread_known_tests(p, target);
+    jumps_to_ends(p);
     shortcut_conditions(p, target);
     memset(target, 0, (size_t)n + 1);
     mark_targets(p, target);

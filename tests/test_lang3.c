@@ -8,7 +8,10 @@
  *   outer local, the position, or is a board predicate; picks resumed
  *   over it; the compiler's located errors, the verifier, the
  *   disassembler and the .pbc format;
- * - the words that explain derives from a rule without `else "..."`.
+ * - the words that explain derives from a rule without `else "..."`;
+ * - `place P KIND(v1, v2) at C` in a move program: the piece gets its
+ *   attributes in one effect, as `place` then `set` gave them; too many
+ *   values is a located error.
  */
 #include "plateau_test.h"
 
@@ -314,6 +317,65 @@ static void expect_error(const char *text, const char *where, const char *messag
     free(got);
 }
 
+/* `place mover token(n, 2 * n) at c` and the same by `place` then two
+ * `set`s: the same moves, the same perft, and the piece carries its
+ * values (shown by a text of them in the next move).  One value given:
+ * the other is 0. */
+static void test_place_with_attributes(void **state)
+{
+    (void)state;
+    static const char *places[3] = {
+        "    place mover token(n, 2 * n) at c\n",
+        "    place mover token at c\n"
+        "    set value(c) = n\n"
+        "    set twice(c) = 2 * n\n",
+        "    place mover token(n) at c\n",
+    };
+    char *got[3];
+    long perft[3];
+    for (int i = 0; i < 3; i++) {
+        char text[2048];
+        snprintf(text, sizeof text,
+                 "game \"lang3\"\n"
+                 "import grid\n"
+                 "board 3 x 2\n"
+                 "players black white\n"
+                 "piece token(value, twice)\n"
+                 "moves {\n"
+                 "  first {\n"
+                 "    require count(pieces(mover)) == 0\n"
+                 "    pick n in range(1, 3)\n"
+                 "    pick c in empty_cells where row(c) == 1\n"
+                 "%s"
+                 "    text n \"@\" c\n"
+                 "  } or {\n"
+                 "    pick c in pieces(mover)\n"
+                 "    pick d in empty_cells\n"
+                 "    move c to d\n"
+                 "    text \"v\" value(d) \"t\" twice(d) \"-\" d\n"
+                 "  }\n"
+                 "}\n",
+                 places[i]);
+        pl_program *p = pt_compile_text("lang3.game", text);
+        pl_state *st = pl_state_new(p);
+        pl_movelist ml;
+        pl_movelist_init(&ml);
+        pt_play(st, &ml, "3@b1 1@c1");
+        got[i] = pt_moves(st, &ml);
+        pl_movelist_free(&ml);
+        pl_state_free(st);
+        perft[i] = pt_perft_of(p, 4);
+        pl_program_free(p);
+    }
+    assert_string_equal(got[0], got[1]);
+    assert_non_null(strstr(got[0], "v3t6-a2"));
+    assert_non_null(strstr(got[2], "v3t0-a2"));
+    assert_int_equal(perft[0], perft[1]);
+    assert_int_equal(perft[0], perft[2]);
+    for (int i = 0; i < 3; i++)
+        free(got[i]);
+}
+
 /* A wrong use: a located error. */
 static void test_errors(void **state)
 {
@@ -357,6 +419,20 @@ static void test_errors(void **state)
                  "  text c\n"
                  "}\n",
                  "lang3.game:9:11: error:", "'where' filters a set");
+    expect_error(HEAD("3 x 3")
+                 "moves {\n"
+                 "  pick c in empty_cells\n"
+                 "  place mover stone(1) at c\n"
+                 "  text c\n"
+                 "}\n",
+                 "lang3.game:9:21: error:", "'stone' has 0 attributes");
+    expect_error(HEAD("3 x 3")
+                 "moves {\n"
+                 "  pick c in empty_cells\n"
+                 "  place mover rock(1) at c\n"
+                 "  text c\n"
+                 "}\n",
+                 "lang3.game:9:15: error:", "'rock' is not a piece kind");
 }
 
 static pl_program *filter_game(void)
@@ -634,6 +710,7 @@ int main(void)
         cmocka_unit_test(test_board_predicates),
         cmocka_unit_test(test_wherever_a_set_is),
         cmocka_unit_test(test_perft_agrees),
+        cmocka_unit_test(test_place_with_attributes),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_verifier_disassembler_bytecode),
         cmocka_unit_test(test_words_of_equal_values),

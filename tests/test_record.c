@@ -147,6 +147,71 @@ static void test_path_writes_merge_with_the_trail(void **state)
  * path's writes (sample.c, find_dead_writes); one whose variable is read
  * again before the move ends is made on the board, so that the read sees
  * it: here `a` and `x` must be read back, `b` and `y` need not. */
+/* A loop that ends on its flag (`while going { ... set going = 0 }`):
+ * the way goes from the flag's assignment straight where the loop's test
+ * would send it (peephole.c), out of the loop for 0, into the body again
+ * for 1, and the piece placed last is then the way's own write.  The same
+ * moves, recorded the same way, and the same perft as with a flag the
+ * compiler cannot know (`set going = steps < 3`). */
+static void test_loops_that_end_on_their_flag(void **state)
+{
+    (void)state;
+    static const char *ends[2] = {
+        "    if steps >= 3 {\n"
+        "      place mover man(steps) at c\n"
+        "      text c \"s\" steps\n"
+        "      set going = 0\n"
+        "    } else {\n"
+        "      set going = 1\n"
+        "    }\n",
+        "    set going = steps < 3\n"
+        "    if not going {\n"
+        "      place mover man(steps) at c\n"
+        "      text c \"s\" steps\n"
+        "    }\n",
+    };
+    char *got[2];
+    long perft[2];
+    for (int i = 0; i < 2; i++) {
+        char game[1024];
+        snprintf(game, sizeof game,
+                 "game \"t\"\n"
+                 "import grid\n"
+                 "board 3 x 1\n"
+                 "players one two\n"
+                 "piece man(size)\n"
+                 "moves {\n"
+                 "  pick c in empty_cells\n"
+                 "  let going = 1\n"
+                 "  let steps = 0\n"
+                 "  while going {\n"
+                 "    pick k in range(1, 2)\n"
+                 "    set steps = steps + k\n"
+                 "%s"
+                 "  }\n"
+                 "}\n",
+                 ends[i]);
+        pl_program *p = pt_compile_text("flag.game", game);
+        pl_state *st = pl_state_new(p);
+        pl_movelist lean, plain;
+        generate_both_ways(st, &lean, &plain, "flag.game");
+        got[i] = pt_join_moves(&lean);
+        assert_int_equal(pl_apply(st, &lean, pl_movelist_find(&lean, "b1s4")), PL_OK);
+        assert_int_equal(PL_PIECE_ATTR(pl_state_slot(st, 1), 0), 4);
+        pl_movelist_free(&lean);
+        pl_movelist_free(&plain);
+        pl_state_free(st);
+        perft[i] = pt_perft_of(p, 3);
+        pl_program_free(p);
+    }
+    assert_string_equal(got[0], got[1]);
+    assert_string_equal(got[0], "a1s3 a1s4 b1s3 b1s4 c1s3 c1s4");
+    assert_int_equal(perft[0], perft[1]);
+    assert_int_equal(perft[0], 6 * 4 * 2);
+    free(got[0]);
+    free(got[1]);
+}
+
 static void test_variables_read_back_after_their_write(void **state)
 {
     (void)state;
@@ -196,6 +261,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_path_writes_merge_with_the_trail),
         cmocka_unit_test(test_variables_read_back_after_their_write),
+        cmocka_unit_test(test_loops_that_end_on_their_flag),
         cmocka_unit_test(test_every_game_records_the_same_moves),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -249,6 +249,39 @@ static void test_place_on_occupied_cell(void **state)
         "rt.game:11:3: runtime error: place: a1 is occupied");
 }
 
+/* `place P KIND(v) at C` checks its values as `set value(C) = v` does;
+ * the placing of an occupied cell is still reported first. */
+static void test_place_with_attribute_out_of_range(void **state)
+{
+    (void)state;
+    expect_generate_error("import grid\nboard 3 x 3\nplayers x o\npiece token(value)\n"
+        "var zero = 0\n"
+        "moves {\n"
+        "  pick c in empty_cells\n"
+        "  place mover token(1024 + zero) at c\n"
+        "  text c\n"
+        "}\n",
+        "rt.game:8:3: runtime error: attribute value 1024 out of range 0..1023");
+    expect_generate_error("import grid\nboard 3 x 3\nplayers x o\npiece token(value, age)\n"
+        "var zero = 0\n"
+        "moves {\n"
+        "  pick c in empty_cells\n"
+        "  place mover token(3, zero - 1) at c\n"
+        "  text c\n"
+        "}\n",
+        "rt.game:8:3: runtime error: attribute value -1 out of range 0..1023");
+    expect_generate_error("import grid\nboard 3 x 3\nplayers x o\npiece token(value)\n"
+        "setup {\n"
+        "  place x token at a1\n"
+        "}\n"
+        "moves {\n"
+        "  pick c in cells\n"
+        "  place mover token(2000) at c\n"
+        "  text c\n"
+        "}\n",
+        "rt.game:10:3: runtime error: place: a1 is occupied");
+}
+
 static void test_bit_out_of_range(void **state)
 {
     (void)state;
@@ -533,6 +566,7 @@ int main(void)
         cmocka_unit_test(test_move_text_too_long),
         cmocka_unit_test(test_numbers_in_move_texts),
         cmocka_unit_test(test_negative_ranges),
+        cmocka_unit_test(test_place_with_attribute_out_of_range),
         cmocka_unit_test(test_error_in_end_rules),
         cmocka_unit_test(test_error_depends_on_position),
         cmocka_unit_test(test_error_names_the_game_file),

@@ -285,7 +285,7 @@ static int32_t set_bound(const pl_program *p, const pl_setdesc *d)
 
 /* pcs reachable from the instruction after one of opcode `op`: a PICK
  * there may see the board changed by it.  Moving a piece keeps the number
- * of pieces of each player and of empty cells; only PLACE adds a piece and
+ * of pieces of each player and of empty cells; only PLACE (PLACEATTR) adds a piece and
  * only REMOVE adds an empty cell, so a PICK over pieces after no PLACE, or
  * over empty cells after no REMOVE, has at most as many elements as now. */
 static void mark_after(builder *b, int op, uint8_t *after)
@@ -295,7 +295,8 @@ static void mark_after(builder *b, int op, uint8_t *after)
     int n = 0;
     memset(after, 0, (size_t)p->ncode);
     for (int pc = 0; pc < p->ncode; pc += 1 + pl_opinfo_table[p->code[pc]].nops)
-        if (p->code[pc] == op || (op == PL_OP_REMOVE && p->code[pc] == PL_OP_REMOVESET))
+        if (p->code[pc] == op || (op == PL_OP_REMOVE && p->code[pc] == PL_OP_REMOVESET) ||
+            (op == PL_OP_PLACE && p->code[pc] == PL_OP_PLACEATTR))
             todo[n++] = pc;
     pl_code_mark_reachable(p, todo, n, after);
 }
@@ -595,7 +596,8 @@ static int reads_no_state(int op)
 {
     switch (op) {
     case PL_OP_TEXTLOC: case PL_OP_TEXTSTR: case PL_OP_TEXTCELL: case PL_OP_TEXTINT:
-    case PL_OP_LOAD: case PL_OP_LOAD2: case PL_OP_PUSH: case PL_OP_POP: case PL_OP_DUP:
+    case PL_OP_LOAD: case PL_OP_LOAD2: case PL_OP_STORE: case PL_OP_ASSIGN:
+    case PL_OP_PUSH: case PL_OP_POP: case PL_OP_DUP:
     case PL_OP_NOP: case PL_OP_MOVER: case PL_OP_ADD: case PL_OP_SUB: case PL_OP_MUL:
     case PL_OP_DIV: case PL_OP_MOD: case PL_OP_NEG: case PL_OP_BAND: case PL_OP_BOR:
     case PL_OP_BIT: case PL_OP_NOT: case PL_OP_EQ: case PL_OP_NE: case PL_OP_LT:
@@ -610,7 +612,8 @@ static int reads_no_state(int op)
 static int writes_state(int op)
 {
     switch (op) {
-    case PL_OP_MOVE: case PL_OP_REMOVE: case PL_OP_PLACE: case PL_OP_SETATTR:
+    case PL_OP_MOVE: case PL_OP_REMOVE: case PL_OP_PLACE: case PL_OP_PLACEATTR:
+    case PL_OP_SETATTR:
     case PL_OP_SETMARK: case PL_OP_SETVAR: case PL_OP_SETPVAR: case PL_OP_SETTURN:
         return 1;
     default:
@@ -636,7 +639,8 @@ static int reads_apart(const pl_program *p, int pc, int at)
     if (!var && !pvar)
         return 0;
     switch (c[pc]) {
-    case PL_OP_MOVE: case PL_OP_REMOVE: case PL_OP_PLACE: case PL_OP_SETATTR:
+    case PL_OP_MOVE: case PL_OP_REMOVE: case PL_OP_PLACE: case PL_OP_PLACEATTR:
+    case PL_OP_SETATTR:
     case PL_OP_SETMARK:
         return 1;
     case PL_OP_SETVAR:

@@ -1029,24 +1029,49 @@ VMOP(REMOVESET)
         }
     return VA_NEXT;
 }
-VMOP(PLACE)
+/* Whether player a may place a piece on cell b: an error (or a skip, in
+ * explain) otherwise. */
+VM_INLINE int place_allowed(pl_state *st, vm_regs *r, int pc, int32_t a, int32_t b, int *skip)
 {
-    int32_t b = POP(), a = POP();
-    if (!check_cell(st, PC, b, "place"))
-        return VA_FAIL;
+    if (!check_cell(st, pc, b, "place"))
+        return 0;
     if (a < -1 || a >= VM_PROG(nplayers)) {
-        vm_error(st, PC, "place: no such player (%d)", (int)a);
-        return VA_FAIL;
+        vm_error(st, pc, "place: no such player (%d)", (int)a);
+        return 0;
     }
     if (r->slot[b]) {
         if (vm_explain_skips(st, r))
-            return VA_NEXT;
-        vm_error(st, PC, "place: %s is occupied", st->prog->cell_names[b]);
+            return *skip = 1, 0;
+        vm_error(st, pc, "place: %s is occupied", st->prog->cell_names[b]);
+        return 0;
+    }
+    return 1;
+}
+VMOP(PLACE)
+{
+    int32_t b = POP(), a = POP();
+    int skip = 0;
+    if (!place_allowed(st, r, PC, a, b, &skip))
+        return skip ? VA_NEXT : VA_FAIL;
+    if (DEAD_WRITE())
+        return DEAD_NEXT(2);
+    EFFECT_WRITE(b, PL_PIECE(ip[1], a, 0, 0));
+    return VA_NEXT;
+}
+VMOP(PLACEATTR)
+{
+    int32_t v1 = POP(), v0 = POP(), b = POP(), a = POP();
+    int skip = 0;
+    if (!place_allowed(st, r, PC, a, b, &skip))
+        return skip ? VA_NEXT : VA_FAIL;
+    if (v0 < 0 || v0 > PL_ATTR_MAX || v1 < 0 || v1 > PL_ATTR_MAX) {
+        vm_error(st, PC, "attribute value %d out of range 0..%d",
+                 (int)(v0 < 0 || v0 > PL_ATTR_MAX ? v0 : v1), PL_ATTR_MAX);
         return VA_FAIL;
     }
     if (DEAD_WRITE())
         return DEAD_NEXT(2);
-    EFFECT_WRITE(b, PL_PIECE(ip[1], a, 0, 0));
+    EFFECT_WRITE(b, PL_PIECE(ip[1], a, v0, v1));
     return VA_NEXT;
 }
 VMOP(SETATTR)
