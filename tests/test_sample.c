@@ -220,6 +220,60 @@ static void test_uniform_when_ways_share_a_text(void **state)
     pl_program_free(prog);
 }
 
+/* A `first` whose first alternative has ways every other ply: a few
+ * placements on the bottom row (most attempts there fail: 4 cells of 12
+ * at most), else any empty cell.  Sampling enters the first alternative
+ * before testing it (vm_ops.h, guess_first); the draws must still be
+ * those of the alternative that has ways, each as likely, in the
+ * positions where the guess holds, where it fails, and after a position
+ * where it failed. */
+static void test_first_entered_before_its_test(void **state)
+{
+    (void)state;
+    pl_program *prog = pt_compile_text("phases.game",
+        "game \"Phases\"\n"
+        "import grid\n"
+        "board 4 x 3\n"
+        "players x o\n"
+        "piece token\n"
+        "var t = 0\n"
+        "moves {\n"
+        "  first {\n"
+        "    require t % 2 == 0\n"
+        "    pick c in empty_cells\n"
+        "    require row(c) == 1\n"
+        "    place mover token at c\n"
+        "    set t = t + 1\n"
+        "    text c\n"
+        "  } or {\n"
+        "    pick c in empty_cells\n"
+        "    place mover token at c\n"
+        "    set t = t + 1\n"
+        "    text \"p\" c\n"
+        "  }\n"
+        "}\n"
+        "end {\n"
+        "  draw when count(empty_cells) == 0\n"
+        "}\n");
+    pl_state *st = pl_state_new(prog);
+    assert_true(pl_random_move_exact(st));
+    pl_random_move_force(st, 1);
+    uint64_t rng = 7;
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    static const char *moves[] = {"a1", "pa3", "b1", "pb3", "c1", "pc3", "d1", "pd3", "pa2"};
+    for (size_t i = 0; i <= sizeof moves / sizeof moves[0]; i++) {
+        char where[64];
+        snprintf(where, sizeof where, "phases, ply %zu", i);
+        check_uniform_here(st, &rng, where, 0);
+        if (i < sizeof moves / sizeof moves[0])
+            pt_play(st, &ml, moves[i]);
+    }
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(prog);
+}
+
 /* Drawn from full generation, a move is kept by reservoir sampling (the
  * n-th new move replaces the kept one with chance 1/n): uniform over the
  * listed moves, with the effects and text generation gives them, where
@@ -902,6 +956,7 @@ int main(void)
         cmocka_unit_test(test_plan_decides_once),
         cmocka_unit_test(threads_share_one_plan),
         cmocka_unit_test(test_uniform_when_ways_share_a_text),
+        cmocka_unit_test(test_first_entered_before_its_test),
         cmocka_unit_test(test_uniform_from_full_generation),
         cmocka_unit_test(test_distinct_texts_proof),
         cmocka_unit_test(test_distinct_with_names_that_begin_others),

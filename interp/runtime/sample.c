@@ -1178,6 +1178,7 @@ static int sample(pl_state *st, uint64_t *rng, pl_movelist *ml, double bound, lo
     for (int attempt = 0; attempt < MAX_ATTEMPTS;) {
         st->weight = 1;
         st->unproven = 0;
+        st->nguesses = 0;
         st->budget = st->step_budget;
         /* the run starts over by itself after a failed or rejected
            attempt, up to the attempts left */

@@ -59,6 +59,10 @@ enum { PL_EXPLAIN_RELAX_MAX = 512 };
 enum { VM_RECORD_UNITS_PER_STEP = 4, PL_MEMO_MAX_TEXT = 256 };
 /* Pending choice points a loop may pile up (about 64 bytes each). */
 enum { VM_MAX_FORKS = 1 << 20 };
+/* Top FIRSTs one sampling attempt may enter without their test (vm_ops.h,
+ * FIRST), and the attempts of a position that may do so; past these, the
+ * test runs first. */
+enum { VM_MAX_GUESSES = 4, VM_GUESSING_ATTEMPTS = 8 };
 
 /* `asking` has one bit per player; fork counts and capacities are ints. */
 _Static_assert(PL_MAX_PLAYERS <= (int)(sizeof(unsigned) * CHAR_BIT),
@@ -99,6 +103,9 @@ typedef struct {
                                  entry: its decision depends on the position alone */
     int8_t decision;          /* top FIRST: 1 first alternative, 0 second ... */
     int64_t decided;          /* ... when equal to the sampler's `position` */
+    int64_t guessed;          /* top FIRST: its first alternative taken without
+                                 the test in this `position` (vm_ops.h, FIRST) ... */
+    int guesses;              /* ... by this many attempts */
     double size;              /* this position: bound on the ways from here on */
     double branch[2];         /* this position: bound of each group */
 } pl_snode;
@@ -366,6 +373,9 @@ struct pl_state {
                                  counting generates at once (the condition
                                  rarely holds in this game) */
     double sbound;            /* VM_SAMPLE: W, the bound on the weight */
+    pl_snode *guesses[VM_MAX_GUESSES];  /* VM_SAMPLE: the top FIRSTs this attempt
+                                 entered without the test; a YIELD decides them */
+    int nguesses;
     int sample_tries;         /* VM_SAMPLE: attempts the run may still start
                                  over (a failed or rejected attempt restarts
                                  at the entry without leaving the VM) */

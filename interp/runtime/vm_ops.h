@@ -390,6 +390,34 @@ VMOP(FORK)
     push_fork(st, FK_FORK, ip[1], SP, 0);
     return VA_NEXT;
 }
+/*
+ * A top FIRST in sampling, the first time a position meets it: its first
+ * alternative without the test whether it has a way.  The attempt that
+ * reaches a YIELD from there shows it has one (vm_yield_sample decides
+ * it); an attempt that fails leaves it undecided, and after a few
+ * (VM_GUESSING_ATTEMPTS) the next attempt runs the test.  A FIRST whose
+ * first alternative had no way the last time it was decided (a phase of
+ * the game that is over) runs the test at once.  The draw stays exact: every attempt is a fresh one, and
+ * an attempt sent into a first alternative that has no way is one that
+ * fails, as a rejected one does; the accepted attempt's distribution is
+ * that of the attempts after the decision.  Most positions have moves in
+ * the first alternative, and the first attempt often succeeds: the test,
+ * a run of its own, is saved.
+ */
+VM_INLINE int guess_first(pl_state *st, pl_snode *n)
+{
+    if (n->decided != 0 && n->decision == 0)
+        return 0;     /* the last position it was decided in had no way there */
+    if (n->guessed != st->sampler->position) {
+        n->guessed = st->sampler->position;
+        n->guesses = 0;
+    }
+    if (n->guesses == VM_GUESSING_ATTEMPTS || st->nguesses == VM_MAX_GUESSES)
+        return 0;
+    n->guesses++;
+    st->guesses[st->nguesses++] = n;
+    return 1;
+}
 VMOP(FIRST)
 {
     if (MODE == VM_SAMPLE || MODE == VM_COUNT) {
@@ -397,6 +425,8 @@ VMOP(FIRST)
         int b;
         if (n->top && n->decided == st->sampler->position) {
             b = n->decision;
+        } else if (MODE == VM_SAMPLE && n->top && guess_first(st, n)) {
+            b = 1;
         } else {
             b = first_has_ways(st, PC + 2, SP, budget);
             if (b < 0)
@@ -460,6 +490,11 @@ VMOP(OK)
    (sample.c). */
 VM_INLINE int vm_yield_sample(pl_state *st, vm_regs *r, int pc)
 {
+    for (int i = 0; i < st->nguesses; i++) {  /* a way: the guesses were right */
+        st->guesses[i]->decision = 1;
+        st->guesses[i]->decided = st->sampler->position;
+    }
+    st->nguesses = 0;
     if (pl_rng_word_unit(st->rng) * st->sbound >= st->weight) {
         if (st->sample_tries > 0)
             return VA_RESAMPLE;
@@ -1298,6 +1333,7 @@ VM_INLINE void vm_resample(pl_state *st, vm_regs *r, long *budget)
     r->top = r->stack + r->base_sp;
     st->weight = 1;
     st->unproven = 0;
+    st->nguesses = 0;
     st->sample_steps += st->step_budget - *budget;
     *budget = st->step_budget;
 }
