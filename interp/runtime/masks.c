@@ -27,6 +27,7 @@ static void masks_free(pl_program_cache *cache)
     free(m->bits);
     free(m->neighbors);
     free(m->line_neighbors);
+    free(m->line_through);
     free(m->lines);
     free(m->regions);
     free(m->region_ok);
@@ -86,6 +87,26 @@ static void tabulate_neighbors(pl_masks *m, const pl_program *p)
                         out[c] |= 1ull << y;
                     line[c] |= (y >= 0 ? 1ull << y : 0) | (z >= 0 ? 1ull << z : 0);
                 }
+        }
+}
+
+/* For every direction and cell, the cells line_count(cell, direction)
+ * counts the pieces of (vm.c): the cell, and the cells along the
+ * direction and along its reverse, as far as the neighbours go (the
+ * verifier refuses a direction that comes back to a cell). */
+static void tabulate_line_through(pl_masks *m, const pl_program *p)
+{
+    m->line_through = pl_calloc((size_t)p->ndirs * (size_t)p->ncells + 1, sizeof *m->line_through);
+    for (int d = 0; d < p->ndirs; d++)
+        for (int c = 0; c < p->ncells; c++) {
+            uint64_t *out = &m->line_through[(size_t)d * (size_t)p->ncells + (size_t)c];
+            *out = 1ull << c;
+            int ways[2] = {d, p->dir_opposite[d]};
+            for (int i = 0; i < 2; i++)
+                if (ways[i] >= 0)
+                    for (int32_t t = p->neighbor[c * p->ndirs + ways[i]]; t >= 0;
+                         t = p->neighbor[t * p->ndirs + ways[i]])
+                        *out |= 1ull << t;
         }
 }
 
@@ -205,8 +226,10 @@ static pl_masks *masks_build(const pl_program *p, long step_budget)
     m->valid = pl_calloc((size_t)p->npreds + 1, 1);
     m->bits = pl_calloc((size_t)p->npreds * (size_t)p->nplayers * (size_t)m->nwords + 1,
                         sizeof *m->bits);
-    if (m->nwords == 1)
+    if (m->nwords == 1) {
         tabulate_neighbors(m, p);
+        tabulate_line_through(m, p);
+    }
     pl_state *t = pl_state_new(p);
     tabulate_lines(m, p, t->grid);    /* before the predicates, which may use between() */
     tabulate_steps(m, p);             /* ... and has_run() */

@@ -663,6 +663,18 @@ static int line_count(const pl_program *p, const int32_t *s, int32_t c, int d)
     return n;
 }
 
+/* line_count on a board of one word: the pieces of any player (or of
+ * nobody) on the cells of the line (masks.c, tabulate_line_through). */
+static inline int line_count_by_bits(pl_state *st, int32_t c, int d)
+{
+    const pl_masks *m = st->masks ? st->masks : pl_masks_of(st);
+    uint64_t occupied = 0;
+    for (int r = 0; r <= st->prog->nplayers; r++)
+        occupied |= st->occ[r];
+    return __builtin_popcountll(occupied & m->line_through[(size_t)d * (size_t)st->prog->ncells +
+                                                           (size_t)c]);
+}
+
 /* run_through past its first test: the walk along each direction. */
 static __attribute__((noinline)) int run_walk(pl_state *st, int32_t c, int dset)
 {

@@ -682,7 +682,7 @@ VMOP(LINECOUNT)
     int32_t b = POP(), a = POP();
     if (!check_dir(st, PC, b) || !check_cell(st, PC, a, "line_count"))
         return VA_FAIL;
-    PUSH(line_count(st->prog, st->slot, a, b));
+    PUSH(st->nwords == 1 ? line_count_by_bits(st, a, b) : line_count(st->prog, st->slot, a, b));
     return VA_NEXT;
 }
 VMOP(RUN) { int32_t a = POP(); PUSH(run_through(st, a, ip[1])); return VA_NEXT; }
