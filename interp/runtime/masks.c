@@ -28,6 +28,7 @@ static void masks_free(pl_program_cache *cache)
     free(m->neighbors);
     free(m->line_neighbors);
     free(m->line_through);
+    free(m->between);
     free(m->lines);
     free(m->regions);
     free(m->region_ok);
@@ -87,6 +88,27 @@ static void tabulate_neighbors(pl_masks *m, const pl_program *p)
                         out[c] |= 1ull << y;
                     line[c] |= (y >= 0 ? 1ull << y : 0) | (z >= 0 ? 1ull << z : 0);
                 }
+        }
+}
+
+/* On a board of one word, between(a, b) for every two cells, from the
+ * lines as vm.c's between_word finds it on larger boards: the cells from
+ * a toward b less those from b on, when b is on that line (no hole
+ * first); none when a and b are not on one row, column or diagonal. */
+static void tabulate_between(pl_masks *m, const pl_program *p)
+{
+    m->between = pl_calloc((size_t)p->ncells * (size_t)p->ncells + 1, sizeof *m->between);
+    for (int a = 0; a < p->ncells; a++)
+        for (int b = 0; b < p->ncells; b++) {
+            int dc = p->cell_col[b] - p->cell_col[a], dr = p->cell_row[b] - p->cell_row[a];
+            if (a == b || (dc != 0 && dr != 0 && dc != dr && dc != -dr))
+                continue;
+            int k = pl_line_dir((dc > 0) - (dc < 0), (dr > 0) - (dr < 0));
+            uint64_t from_a = m->lines[(size_t)a * 8 + (size_t)k],
+                     from_b = m->lines[(size_t)b * 8 + (size_t)k];
+            if (from_a >> b & 1)
+                m->between[(size_t)a * (size_t)p->ncells + (size_t)b] =
+                    from_a & ~from_b & ~(1ull << b);
         }
 }
 
@@ -232,6 +254,8 @@ static pl_masks *masks_build(const pl_program *p, long step_budget)
     }
     pl_state *t = pl_state_new(p);
     tabulate_lines(m, p, t->grid);    /* before the predicates, which may use between() */
+    if (m->nwords == 1)
+        tabulate_between(m, p);
     tabulate_steps(m, p);             /* ... and has_run() */
     tabulate_regions(m, p);
     tabulate_leaps(m, p);

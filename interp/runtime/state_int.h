@@ -576,6 +576,7 @@ typedef struct pl_masks {
     uint64_t *bits;           /* ((k * nplayers) + mover) * nwords + word */
     uint64_t *neighbors;      /* one-word boards: ((dset * nplayers) + side) * ncells + cell */
     uint64_t *line_neighbors; /* the same, along the set's directions and their reverses */
+    uint64_t *between;        /* one-word boards: a * ncells + b: between(a, b) */
     uint64_t *line_through;   /* one-word boards: dir * ncells + cell: the cell and the
                                  cells along the direction and its reverse, to the
                                  board's end (line_count by a popcount) */

@@ -372,6 +372,8 @@ static __attribute__((noinline)) uint64_t between_word(pl_state *st, const pl_se
     int32_t a = st->slot[st->nslots + d->arg0], b = st->slot[st->nslots + d->arg1];
     if (!valid_cell(p, a) || !valid_cell(p, b) || a == b)
         return 0;
+    if (st->nwords == 1 && st->masks && st->masks->between)
+        return st->masks->between[(size_t)a * (size_t)p->ncells + (size_t)b];
     int dc = p->cell_col[b] - p->cell_col[a], dr = p->cell_row[b] - p->cell_row[a];
     if (dc != 0 && dr != 0 && dc != dr && dc != -dr)
         return 0;
@@ -630,10 +632,16 @@ static __attribute__((noinline)) long occupancy_count(pl_state *st, int pc, long
 {
     const int32_t *code = st->prog->code;
     uint64_t mask[PL_MAX_CELLS / 64];
-    int test = code[pc + 2], agg = code[pc + 3];
+    int test = code[pc + 2], agg = code[pc + 3], outside = ((test & 4) != 0) ^ (agg == 3);
+    const pl_setdesc *d = &st->prog->sets[code[pc + 1]];
     occupancy_mask(st, test & 3, mask);
-    return count_in(st, &st->prog->sets[code[pc + 1]], mask, ((test & 4) != 0) ^ (agg == 3),
-                    agg == 0 ? LONG_MAX : 1, budget, pc);
+    if (st->nwords == 1) {    /* a set kept as bits: one word, no loop */
+        int ok = 1;
+        uint64_t bits = set_word(st, d, 0, &ok);
+        if (ok)
+            return __builtin_popcountll(bits & (outside ? ~mask[0] : mask[0]));
+    }
+    return count_in(st, d, mask, outside, agg == 0 ? LONG_MAX : 1, budget, pc);
 }
 
 static inline int owner_of(int32_t v) { return PL_PIECE_OWNER(v); }
