@@ -755,6 +755,8 @@ static int has_run_in_word(const pl_masks *m, uint64_t own, int len, const int32
 {
     if (!own || len <= 1)
         return own != 0;
+    if (__builtin_popcountll(own) < len)
+        return 0;       /* too few pieces for a run, whatever the directions */
     for (int i = 0; i < n; i++) {
         int32_t delta = m->dir_delta[dirs[i]];
         if (delta == INT32_MIN)

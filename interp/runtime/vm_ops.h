@@ -915,13 +915,20 @@ VMOP(NEXT)
     return VA_NEXT;
 }
 VM_INLINE int32_t vm_clamp_count(long n) { return (int32_t)(n > INT32_MAX ? INT32_MAX : n); }
-/* count_in with its commonest case inline: the pieces of one player, read
+/* count_in with its commonest cases inline: the pieces of one player, read
  * off the occupancy bitsets (end rules and heuristics count them at every
- * node), of any kind by popcount, of one kind by testing each.  In native
- * code the set is a constant: the test folds away. */
+ * node), of any kind by popcount, of one kind by testing each; the empty
+ * cells of a board of one word (`draw when count(empty_cells) == 0`).  In
+ * native code the set is a constant: the tests fold away. */
 VM_INLINE long vm_count_in(pl_state *st, const pl_setdesc *d, const uint64_t *mask, int outside,
                            long enough, long *budget, int pc)
 {
+    if (d->kind == PL_SET_EMPTY && st->nwords == 1 && !mask) {
+        uint64_t full = 0;
+        for (int r = 0; r <= VM_PROG(nplayers); r++)
+            full |= st->occ[r];
+        return VM_PROG(ncells) - __builtin_popcountll(full);
+    }
     if (d->kind == PL_SET_PIECES) {
         int pl = set_player(st, d);
         if (pl < -1 || pl >= VM_PROG(nplayers))
