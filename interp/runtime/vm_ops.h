@@ -391,18 +391,18 @@ VMOP(FORK)
     return VA_NEXT;
 }
 /*
- * A top FIRST in sampling, the first time a position meets it: its first
- * alternative without the test whether it has a way.  The attempt that
+ * A top FIRST in sampling, the first times a position meets it: its first
+ * alternative, without the test whether it has a way.  The attempt that
  * reaches a YIELD from there shows it has one (vm_yield_sample decides
  * it); an attempt that fails leaves it undecided, and after a few
  * (VM_GUESSING_ATTEMPTS) the next attempt runs the test.  A FIRST whose
  * first alternative had no way the last time it was decided (a phase of
- * the game that is over) runs the test at once.  The draw stays exact: every attempt is a fresh one, and
- * an attempt sent into a first alternative that has no way is one that
- * fails, as a rejected one does; the accepted attempt's distribution is
- * that of the attempts after the decision.  Most positions have moves in
- * the first alternative, and the first attempt often succeeds: the test,
- * a run of its own, is saved.
+ * the game that is over) runs the test at once.  The draw stays exact:
+ * every attempt is a fresh one, an attempt sent into a first alternative
+ * that has no way fails as a rejected one does, and the accepted attempt
+ * is distributed as the attempts after the decision are.  Most positions
+ * have moves in the first alternative and one of the first attempts
+ * succeeds: the test, a run of its own, is saved.
  */
 VM_INLINE int guess_first(pl_state *st, pl_snode *n)
 {
