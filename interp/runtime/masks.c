@@ -91,25 +91,16 @@ static void tabulate_neighbors(pl_masks *m, const pl_program *p)
         }
 }
 
-/* On a board of one word, between(a, b) for every two cells, from the
- * lines as vm.c's between_word finds it on larger boards: the cells from
- * a toward b less those from b on, when b is on that line (no hole
- * first); none when a and b are not on one row, column or diagonal. */
+/* On a board of one word, between(a, b) for every two cells
+ * (pl_between_word, which larger boards read at each use). */
 static void tabulate_between(pl_masks *m, const pl_program *p)
 {
     m->between = pl_calloc((size_t)p->ncells * (size_t)p->ncells + 1, sizeof *m->between);
     for (int a = 0; a < p->ncells; a++)
-        for (int b = 0; b < p->ncells; b++) {
-            int dc = p->cell_col[b] - p->cell_col[a], dr = p->cell_row[b] - p->cell_row[a];
-            if (a == b || (dc != 0 && dr != 0 && dc != dr && dc != -dr))
-                continue;
-            int k = pl_line_dir((dc > 0) - (dc < 0), (dr > 0) - (dr < 0));
-            uint64_t from_a = m->lines[(size_t)a * 8 + (size_t)k],
-                     from_b = m->lines[(size_t)b * 8 + (size_t)k];
-            if (from_a >> b & 1)
+        for (int b = 0; b < p->ncells; b++)
+            if (a != b)
                 m->between[(size_t)a * (size_t)p->ncells + (size_t)b] =
-                    from_a & ~from_b & ~(1ull << b);
-        }
+                    pl_between_word(m, p, a, b, 0);
 }
 
 /* For every direction and cell, the cells line_count(cell, direction)

@@ -607,6 +607,36 @@ static inline int pl_line_dir(int dc, int dr)
     int k = (dc + 1) * 3 + (dr + 1);    /* 0..8, 4 is no step */
     return k > 4 ? k - 1 : k;
 }
+/* Word w of the occupied cells: every player's pieces and nobody's
+ * (occupancy rows 0..nplayers; `nplayers` passed in so that native code
+ * folds it). */
+static inline uint64_t pl_occupied_word(const pl_state *st, int nplayers, int w)
+{
+    uint64_t full = 0;
+    for (int r = 0; r <= nplayers; r++)
+        full |= st->occ[r * st->nwords + w];
+    return full;
+}
+
+/* Word w of between(a, b) from the masks' lines (a and b cells, a != b):
+ * the cells from a toward b less those from b on, none where b is not on
+ * a's row, column or diagonal or a hole comes first.  Read by between()
+ * on large boards, tabulated for every two cells on a board of one word
+ * (masks.c). */
+static inline uint64_t pl_between_word(const pl_masks *m, const pl_program *p, int32_t a,
+                                       int32_t b, int w)
+{
+    int dc = p->cell_col[b] - p->cell_col[a], dr = p->cell_row[b] - p->cell_row[a];
+    if (dc != 0 && dr != 0 && dc != dr && dc != -dr)
+        return 0;
+    int k = pl_line_dir((dc > 0) - (dc < 0), (dr > 0) - (dr < 0));
+    const uint64_t *from_a = m->lines + ((size_t)a * 8 + (size_t)k) * (size_t)m->nwords;
+    const uint64_t *from_b = m->lines + ((size_t)b * 8 + (size_t)k) * (size_t)m->nwords;
+    if (!(from_a[b >> 6] >> (b & 63) & 1))
+        return 0;     /* a hole first */
+    uint64_t bit_b = (b >> 6) == w ? 1ull << (b & 63) : 0;
+    return from_a[w] & ~from_b[w] & ~bit_b;
+}
 /* The masks of st's program, built on first use (thread-safe). */
 const pl_masks *pl_masks_of(pl_state *st);
 static inline const uint64_t *pl_dset_neighbors(const pl_masks *m, const pl_program *p,

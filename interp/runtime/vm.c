@@ -208,13 +208,9 @@ static int32_t next_cell_or_dir(pl_state *st, const pl_setdesc *d, int32_t *curs
             return ++*cursor;
         return -1;
     case PL_SET_EMPTY: {
-        int rows = np + 1;
         for (int c = *cursor + 1; c < p->ncells; c = (c | 63) + 1) {
             int w = c >> 6;
-            uint64_t full = 0;
-            for (int r = 0; r < rows; r++)
-                full |= st->occ[r * st->nwords + w];
-            uint64_t bits = ~full & (~0ull << (c & 63));
+            uint64_t bits = ~pl_occupied_word(st, np, w) & (~0ull << (c & 63));
             if (bits) {
                 int e = (w << 6) + __builtin_ctzll(bits);
                 return e < p->ncells ? (*cursor = e) : -1;
@@ -372,19 +368,10 @@ static __attribute__((noinline)) uint64_t between_word(pl_state *st, const pl_se
     int32_t a = st->slot[st->nslots + d->arg0], b = st->slot[st->nslots + d->arg1];
     if (!valid_cell(p, a) || !valid_cell(p, b) || a == b)
         return 0;
-    if (st->nwords == 1 && st->masks && st->masks->between)
-        return st->masks->between[(size_t)a * (size_t)p->ncells + (size_t)b];
-    int dc = p->cell_col[b] - p->cell_col[a], dr = p->cell_row[b] - p->cell_row[a];
-    if (dc != 0 && dr != 0 && dc != dr && dc != -dr)
-        return 0;
     const pl_masks *m = st->masks ? st->masks : pl_masks_of(st);
-    int k = pl_line_dir(sgn(dc), sgn(dr));
-    const uint64_t *from_a = m->lines + ((size_t)a * 8 + (size_t)k) * (size_t)st->nwords;
-    const uint64_t *from_b = m->lines + ((size_t)b * 8 + (size_t)k) * (size_t)st->nwords;
-    if (!(from_a[b >> 6] >> (b & 63) & 1))
-        return 0;     /* a hole first */
-    uint64_t bit_b = (b >> 6) == w ? 1ull << (b & 63) : 0;
-    return from_a[w] & ~from_b[w] & ~bit_b;
+    if (m->between)
+        return m->between[(size_t)a * (size_t)p->ncells + (size_t)b];
+    return pl_between_word(m, p, a, b, w);
 }
 
 /* Word w of the cells of set d, for the sets the state keeps as bitsets:
@@ -414,12 +401,8 @@ static uint64_t set_word(pl_state *st, const pl_setdesc *d, int w, int *ok)
     switch (d->kind) {
     case PL_SET_CELLS:
         return in_board;
-    case PL_SET_EMPTY: {
-        uint64_t full = 0;
-        for (int r = 0; r <= np; r++)
-            full |= st->occ[r * st->nwords + w];
-        return ~full & in_board;
-    }
+    case PL_SET_EMPTY:
+        return ~pl_occupied_word(st, np, w) & in_board;
     case PL_SET_PIECES: {
         if (d->id >= 0)
             break;
@@ -611,9 +594,7 @@ static inline __attribute__((always_inline)) void occupancy_mask(const pl_state 
         uint64_t m = 0;
         if (test == 0) {
             int n = p->ncells - (w << 6);
-            for (int r = 0; r <= np; r++)
-                m |= st->occ[r * st->nwords + w];
-            m = ~m & (n >= 64 ? ~0ull : (1ull << n) - 1);
+            m = ~pl_occupied_word(st, np, w) & (n >= 64 ? ~0ull : (1ull << n) - 1);
         } else if (test == 1 && st->mover >= 0 && st->mover < np) {
             m = st->occ[(st->mover + 1) * st->nwords + w];
         } else if (test == 2) {
@@ -676,11 +657,8 @@ static int line_count(const pl_program *p, const int32_t *s, int32_t c, int d)
 static inline int line_count_by_bits(pl_state *st, int32_t c, int d)
 {
     const pl_masks *m = st->masks ? st->masks : pl_masks_of(st);
-    uint64_t occupied = 0;
-    for (int r = 0; r <= st->prog->nplayers; r++)
-        occupied |= st->occ[r];
-    return __builtin_popcountll(occupied & m->line_through[(size_t)d * (size_t)st->prog->ncells +
-                                                           (size_t)c]);
+    return __builtin_popcountll(pl_occupied_word(st, st->prog->nplayers, 0) &
+                                m->line_through[(size_t)d * (size_t)st->prog->ncells + (size_t)c]);
 }
 
 /* run_through past its first test: the walk along each direction. */
@@ -1398,11 +1376,8 @@ static uint64_t pick_bits(const pl_state *st, const pl_setdesc *d, int w, int *o
         return st->occ[(pl + 1) * st->nwords + w];
     }
     if (d->kind == PL_SET_EMPTY) {
-        uint64_t full = 0;
-        for (int r = 0; r <= np; r++)
-            full |= st->occ[r * st->nwords + w];
         int base = w << 6, n = st->prog->ncells - base;
-        return ~full & (n >= 64 ? ~0ull : (1ull << n) - 1);
+        return ~pl_occupied_word(st, np, w) & (n >= 64 ? ~0ull : (1ull << n) - 1);
     }
     *ok = 0;
     return 0;

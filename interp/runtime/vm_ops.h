@@ -923,12 +923,8 @@ VM_INLINE int32_t vm_clamp_count(long n) { return (int32_t)(n > INT32_MAX ? INT3
 VM_INLINE long vm_count_in(pl_state *st, const pl_setdesc *d, const uint64_t *mask, int outside,
                            long enough, long *budget, int pc)
 {
-    if (d->kind == PL_SET_EMPTY && st->nwords == 1 && !mask) {
-        uint64_t full = 0;
-        for (int r = 0; r <= VM_PROG(nplayers); r++)
-            full |= st->occ[r];
-        return VM_PROG(ncells) - __builtin_popcountll(full);
-    }
+    if (d->kind == PL_SET_EMPTY && st->nwords == 1 && !mask)
+        return VM_PROG(ncells) - __builtin_popcountll(pl_occupied_word(st, VM_PROG(nplayers), 0));
     if (d->kind == PL_SET_PIECES) {
         int pl = set_player(st, d);
         if (pl < -1 || pl >= VM_PROG(nplayers))
