@@ -916,6 +916,7 @@ static int aggregate_of(const char *fn)
 static int board_predicate(cc_t *cc, const ast *cond, int x)
 {
     int diags = cc->diags->count, head = cc->head, slots = cc->next_slot;
+    unsigned line_warned = cc->line_warned;   /* its warnings are the loop's to give */
     an_deferred *last = cc->deferred_last;
     int start = cc->ncode;
     expr_as(cc, cond, T_INT);
@@ -931,6 +932,7 @@ static int board_predicate(cc_t *cc, const ast *cond, int x)
         cc->deferred = NULL;
     cc->head = head;
     cc->next_slot = slots;
+    cc->line_warned = line_warned;
     return k;
 }
 
@@ -1620,6 +1622,59 @@ static void block(cc_t *cc, const ast *b)
     scope_pop(cc, m);
 }
 
+/* `pick x in S where C` with C a board predicate, S walked in board
+ * order (every cell, the empty cells, pieces): when the predicate has a
+ * mask, the pick is over the cells of S where C holds (MASKBITS, then a
+ * WHERE set), so that the cells where C fails cost nothing, where they
+ * cost a choice and a test each -- the same elements in the same order.
+ * Without a mask (a predicate that failed on some cell), and in explain,
+ * which tells which rule a cell fails, MASKBITS pushes 0 and the jump
+ * emitted here (returned in *plain) goes to the pick and the test as
+ * written.  Returns the WHERE set, or -1 for another condition (nothing
+ * emitted). */
+static int pick_filter(cc_t *cc, const ast *s, const ast *binder, int si, const ast *cond,
+                       int *plain)
+{
+    int kind = cc->prog->sets[si].kind;
+    if (kind != PL_SET_CELLS && kind != PL_SET_EMPTY && kind != PL_SET_PIECES)
+        return -1;
+    scope_mark m = scope_push(cc);
+    int most = cc->max_slot;
+    int x = new_slot(cc);
+    cc_local *l = bind(cc, binder, binder->name);
+    l->slot = x;
+    l->type = T_CELL;
+    int pred = board_predicate(cc, cond, x);
+    scope_pop(cc, m);
+    if (pred < 0) {       /* nothing was emitted: the slot is not used */
+        cc->next_slot = m.next_slot;
+        cc->max_slot = most;
+        return -1;
+    }
+    int bits = new_slot(cc);
+    for (int k = 1; k < pl_bits_words(cc->prog->ncells); k++)
+        new_slot(cc);
+    at(cc, s);
+    op0(cc, PL_OP_MASKBITS);
+    emit_word(cc, si);
+    emit_word(cc, pred);
+    emit_word(cc, bits);
+    *plain = jump(cc, PL_OP_JUMPF);
+    return add_set(cc, (pl_setdesc){PL_SET_WHERE, -1, si, bits, -1});
+}
+
+/* PICK from set si into pick_slot, copied to slot when they differ. */
+static void emit_pick(cc_t *cc, int si, int slot, int pick_slot)
+{
+    op0(cc, PL_OP_PICK);
+    emit_word(cc, si < 0 ? 0 : si);
+    emit_word(cc, pick_slot);
+    if (pick_slot != slot) {
+        op1(cc, PL_OP_LOAD, pick_slot);
+        op1(cc, PL_OP_ASSIGN, slot);
+    }
+}
+
 static void pick_stmt(cc_t *cc, const ast *s)
 {
     const ast *binder = s->a, *set = s->b, *cond = NULL;
@@ -1629,23 +1684,27 @@ static void pick_stmt(cc_t *cc, const ast *s)
     }
     cc_type elem;
     int si = set_expr(cc, set, &elem);
+    int plain = -1, filtered = -1, joined = -1;
+    if (cond && si >= 0 && elem == T_CELL)
+        filtered = pick_filter(cc, s, binder, si, cond, &plain);
     int slot = new_slot(cc);
     /* in a loop, the PICK's own slot is rewritten by its later turns: a
        copy on the trail keeps the value where it is read after a choice */
     int pick_slot = loop_local_needs_trail(cc, s->next, binder->name) ? new_slot(cc) : slot;
     at(cc, s);
-    op0(cc, PL_OP_PICK);
-    emit_word(cc, si < 0 ? 0 : si);
-    emit_word(cc, pick_slot);
-    if (pick_slot != slot) {
-        op1(cc, PL_OP_LOAD, pick_slot);
-        op1(cc, PL_OP_ASSIGN, slot);
+    if (filtered >= 0) {
+        emit_pick(cc, filtered, slot, pick_slot);
+        joined = jump(cc, PL_OP_JUMP);
+        land(cc, plain);
     }
+    emit_pick(cc, si, slot, pick_slot);
     cc_local *l = bind(cc, binder, binder->name);
     l->slot = slot;
     l->type = si < 0 ? T_ERR : elem;
     if (cond)
         require_cond(cc, cond, s);
+    if (joined >= 0)
+        land(cc, joined);
 }
 
 static void assign_stmt(cc_t *cc, const ast *s)

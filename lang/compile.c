@@ -1319,6 +1319,7 @@ static pl_program *compile_text(const char *name, char *text, size_t len,
     free(cc.pcol);
     free(cc.pred_off);
     free(cc.pred_local);
+    free(cc.pred_inputs);
     free(cc.locals);
     pl_names_free(&cc.local_names);
     free(cc.set_index);

@@ -163,6 +163,7 @@ typedef struct {
     int32_t *pcode, *pline, *pcol;
     int npcode, pcode_cap;
     int32_t *pred_off, *pred_local;
+    pl_pred_inputs *pred_inputs;  /* what each reads besides its cell and the mover */
     int npreds, preds_cap;
 
     /* the program's sets, deduplicated through an open-addressing index

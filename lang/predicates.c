@@ -11,9 +11,10 @@
  * file reads the instructions it produced.  The condition depends on the
  * cell and the mover only when every instruction is in the list below:
  * arithmetic, the board's geometry (steps, rays, rows, regions, direction
- * sets) and locals that the condition itself wrote first.  Anything that
- * reads the position (pieces, variables, marks, repetition) or an outer
- * local keeps the ordinary loop.
+ * sets) and locals that the condition itself wrote first.  It may also
+ * read a few inputs: locals of the code around it and variables, whose
+ * values the runtime keys its masks by (interp/runtime/masks.c).  Anything
+ * that reads the board (pieces, marks, repetition) keeps the ordinary loop.
  *
  * A board predicate becomes a little program of its own, `code ... RESULT`
  * with the cell in a local, kept aside while codegen goes on and appended
@@ -27,8 +28,32 @@
 
 static int width(int op) { return 1 + pl_opinfo_table[op].nops; }
 
+/* in->what[] gets input (kind, id) once; 0 when there is no room. */
+static int add_input(pl_pred_inputs *in, int kind, int32_t id)
+{
+    for (int i = 0; i < in->n; i++)
+        if (in->what[i].kind == kind && in->what[i].id == id)
+            return 1;
+    if (in->n == PL_PRED_MAX_INPUTS)
+        return 0;
+    in->what[in->n].kind = (int8_t)kind;
+    in->what[in->n].id = id;
+    in->n++;
+    return 1;
+}
+
+/* Reading local l: a local the condition wrote first, or a parameter, a
+ * local of the code around it. */
+static int read_local(pl_pred_inputs *in, const uint8_t *defined, int nlocals, int32_t l)
+{
+    if (l < 0 || l >= nlocals)
+        return 0;
+    return defined[l] || add_input(in, PL_PRED_LOCAL, l);
+}
+
 /* A set whose elements depend only on its arguments and the mover. */
-static int static_set(const pl_program *p, int32_t s, const uint8_t *defined)
+static int static_set(const pl_program *p, int32_t s, const uint8_t *defined, int nlocals,
+                      pl_pred_inputs *in)
 {
     if (s < 0 || s >= p->nsets)
         return 0;
@@ -42,22 +67,22 @@ static int static_set(const pl_program *p, int32_t s, const uint8_t *defined)
     }
     const int32_t args[3] = {d->arg0, d->arg1, d->player};
     for (int i = 0; i < 3; i++)
-        if (args[i] >= 0 && !defined[args[i]])
+        if (args[i] >= 0 && !read_local(in, defined, nlocals, args[i]))
             return 0;
     return 1;
 }
 
-/* Does code[start, end) compute a function of local x and the mover? */
-static int is_board_predicate(cc_t *cc, int start, int end, int x)
+int pl_pred_inputs_of(const pl_program *p, const int32_t *code, int start, int end, int x,
+                      int nlocals, const pl_pred_inputs *inner, int ninner, pl_pred_inputs *in)
 {
-    const pl_program *p = cc->prog;
-    const int32_t *code = cc->code;
-    uint8_t *defined = pl_calloc((size_t)cc->max_slot + 1, 1);
-    int ok = x >= 0 && x <= cc->max_slot;
-    if (ok)
-        defined[x] = 1;
-#define READ(l) ((l) >= 0 && (l) <= cc->max_slot && defined[l])
-#define WRITE(l) ((l) >= 0 && (l) <= cc->max_slot ? (defined[l] = 1) : (ok = 0))
+    in->n = 0;
+    if (x < 0 || x >= nlocals || start < 0 || end <= start)
+        return 0;
+    uint8_t *defined = pl_calloc((size_t)nlocals + 1, 1);
+    int ok = 1;
+    defined[x] = 1;
+#define READ(l) read_local(in, defined, nlocals, (l))
+#define WRITE(l) ((l) >= 0 && (l) < nlocals ? (defined[l] = 1) : (ok = 0))
 #define TARGET(t) ((t) >= start && (t) < end)
     for (int pc = start; ok && pc < end; pc += width(code[pc])) {
         const int32_t *a = &code[pc + 1];
@@ -70,9 +95,17 @@ static int is_board_predicate(cc_t *cc, int start, int end, int x)
         case PL_OP_MOVER: case PL_OP_OTHER: case PL_OP_STEP:
         case PL_OP_REVERSE: case PL_OP_RAY: case PL_OP_ROWOF:
         case PL_OP_COLOF: case PL_OP_DIRIN: case PL_OP_INREGION:
+        case PL_OP_NOP: case PL_OP_EQK: case PL_OP_NEK: case PL_OP_LTK:
+        case PL_OP_LEK: case PL_OP_GTK: case PL_OP_GEK:   /* the peephole's */
             break;
         case PL_OP_RESULT:
             ok = pc + 1 == end;
+            break;
+        case PL_OP_GETVAR:
+            ok = add_input(in, PL_PRED_VAR, a[0]);
+            break;
+        case PL_OP_GETPVAR: case PL_OP_GETMYVAR:
+            ok = add_input(in, PL_PRED_PVAR, a[0]);
             break;
         case PL_OP_LOAD: ok = READ(a[0]); break;
         case PL_OP_LOAD2: ok = READ(a[0]) && READ(a[1]); break;
@@ -85,15 +118,21 @@ static int is_board_predicate(cc_t *cc, int start, int end, int x)
             ok = TARGET(a[0]);
             break;
         case PL_OP_NEXT:
-            ok = static_set(p, a[0], defined) && READ(a[1]) && TARGET(a[3]);
+            ok = static_set(p, a[0], defined, nlocals, in) && READ(a[1]) && TARGET(a[3]);
             WRITE(a[1]);
             WRITE(a[2]);
             break;
         case PL_OP_COUNTSET:
-            ok = static_set(p, a[0], defined);
+            ok = static_set(p, a[0], defined, nlocals, in);
             break;
         case PL_OP_MASKAGG:   /* a board predicate over a static set */
-            ok = static_set(p, a[0], defined) && TARGET(a[3]);
+            ok = static_set(p, a[0], defined, nlocals, in) && TARGET(a[3]) && a[1] >= 0 &&
+                 a[1] < ninner;
+            /* its inputs: this predicate's own, or its inputs too */
+            for (int i = 0; ok && i < inner[a[1]].n; i++)
+                ok = inner[a[1]].what[i].kind == PL_PRED_LOCAL
+                         ? READ(inner[a[1]].what[i].id)
+                         : add_input(in, inner[a[1]].what[i].kind, inner[a[1]].what[i].id);
             break;
         default:
             ok = 0;
@@ -108,7 +147,7 @@ static int is_board_predicate(cc_t *cc, int start, int end, int x)
 
 /* Move code[start, ncode) aside as board predicate k; jumps inside it are
  * kept relative to the side buffer until cg_predicates_append. */
-static int set_aside(cc_t *cc, int start, int x)
+static int set_aside(cc_t *cc, int start, int x, const pl_pred_inputs *in)
 {
     int n = cc->ncode - start, base = cc->npcode;
     PL_GROW(cc->pcode, cc->pcode_cap, (size_t)base + (size_t)n);
@@ -127,6 +166,9 @@ static int set_aside(cc_t *cc, int start, int x)
     cc->ncode = start;
     PL_GROW(cc->pred_off, cc->preds_cap, (size_t)cc->npreds + 1);
     cc->pred_local = pl_realloc_array(cc->pred_local, (size_t)cc->preds_cap, sizeof *cc->pred_local);
+    cc->pred_inputs = pl_realloc_array(cc->pred_inputs, (size_t)cc->preds_cap,
+                                       sizeof *cc->pred_inputs);
+    cc->pred_inputs[cc->npreds] = *in;
     cc->pred_off[cc->npreds] = base;
     cc->pred_local[cc->npreds] = x;
     return cc->npreds++;
@@ -134,13 +176,17 @@ static int set_aside(cc_t *cc, int start, int x)
 
 int cg_board_predicate(cc_t *cc, int start, int x, int diags_before)
 {
+    /* a function of local x, the mover and a few inputs (locals around
+       it, variables)? */
+    pl_pred_inputs in;
     int ok = cc->diags->count == diags_before &&
-             is_board_predicate(cc, start, cc->ncode, x);
+             pl_pred_inputs_of(cc->prog, cc->code, start, cc->ncode, x, cc->max_slot + 1,
+                               cc->pred_inputs, cc->npreds, &in);
     if (!ok) {
         cc->ncode = start;
         return -1;
     }
-    return set_aside(cc, start, x);
+    return set_aside(cc, start, x, &in);
 }
 
 void cg_predicates_append(cc_t *cc)
@@ -172,6 +218,8 @@ void cg_predicates_append(cc_t *cc)
     free(cc->pcol);
     free(cc->pred_off);
     free(cc->pred_local);
+    free(cc->pred_inputs);
+    cc->pred_inputs = NULL;
     cc->pcode = cc->pline = cc->pcol = cc->pred_off = cc->pred_local = NULL;
     cc->npcode = cc->npreds = 0;
 }

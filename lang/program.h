@@ -247,9 +247,10 @@ typedef struct pl_program {
     int32_t entry_nomoves;    /* end rules when the player to move has no move */
     int32_t entry_eval;       /* heuristic value for player `mover`, or -1 if none */
     /* Board predicates (lang/predicates.c): code that computes a condition
-       of one cell and the mover only, from the cell in local pred_local[k],
-       ending in RESULT.  The runtime tabulates each into a mask per mover
-       (interp/runtime/masks.c) for MASKAGG. */
+       of one cell, the mover and a few inputs (pl_pred_inputs_of), from
+       the cell in local pred_local[k], ending in RESULT.  The runtime
+       tabulates each into a mask per mover, and per value of its inputs
+       (interp/runtime/masks.c), for MASKAGG and MASKBITS. */
     int32_t npreds;
     int32_t *pred_entry;      /* npreds: code offset */
     int32_t *pred_local;      /* npreds: the local holding the cell */
@@ -274,6 +275,25 @@ int pl_engine_name_valid(const char *name);
  * number above `limit` once it passes it: the work is bounded by limit.
  * The operands of every set must be earlier sets. */
 int pl_set_tree_size(const pl_program *prog, int i, int limit);
+
+/* What a board predicate reads besides its cell and the mover: locals of
+ * the code around it (its parameters: `front` in `pick c in empty_cells
+ * where depth(c) <= front`), game variables and player variables (every
+ * player's, by index).  Its answers hold while these keep their values. */
+enum { PL_PRED_LOCAL, PL_PRED_VAR, PL_PRED_PVAR };
+#define PL_PRED_MAX_INPUTS 6
+typedef struct pl_pred_inputs {
+    int32_t n;
+    struct { int8_t kind; int32_t id; } what[PL_PRED_MAX_INPUTS];
+} pl_pred_inputs;
+/* Is code[start, end) a board predicate of the cell in local x (of
+ * nlocals): arithmetic, the board's geometry, locals it writes first, and
+ * inputs?  1 with its inputs in *in, else 0.  inner[k] (k < ninner): the
+ * inputs of predicate k, which a MASKAGG inside reads (lang/predicates.c;
+ * the compiler asks it, and the runtime once more of each predicate of a
+ * loaded program). */
+int pl_pred_inputs_of(const pl_program *p, const int32_t *code, int start, int end, int x,
+                      int nlocals, const pl_pred_inputs *inner, int ninner, pl_pred_inputs *in);
 
 /* Name of cell/direction lookups (case-insensitive for cells); -1 if none. */
 int pl_program_find_cell(const pl_program *prog, const char *name);

@@ -7,7 +7,9 @@
  *
  * Built once per program on first use, by running each predicate on a
  * scratch state for every (mover, cell): a predicate reads nothing of the
- * position, so any state gives the same answers.  A predicate that fails
+ * board, so any state gives the same answers.  A predicate with inputs
+ * (locals, variables) has a mask for each value of them instead, made by
+ * the state that asks (below).  A predicate that fails
  * on some cell (a division by zero, the step budget that all the runs
  * share) gets no mask; its
  * MASKAGG falls back to the loop the compiler left after it, which reports
@@ -17,6 +19,7 @@
  */
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include "state_int.h"
 #include "../../lang/util.h"
 
@@ -24,6 +27,7 @@ static void masks_free(pl_program_cache *cache)
 {
     pl_masks *m = (pl_masks *)cache;
     free(m->valid);
+    free(m->inputs);
     free(m->bits);
     free(m->neighbors);
     free(m->line_neighbors);
@@ -229,6 +233,19 @@ static void tabulate_regions(pl_masks *m, const pl_program *p)
     }
 }
 
+/* The inputs of predicate k (m->inputs[k]), read off its code as the
+ * compiler did, which ends where the next predicate's begins (or the
+ * program).  0 when the code is not a predicate (a hand-made program). */
+static int read_inputs(pl_masks *m, const pl_program *p, int k)
+{
+    int start = p->pred_entry[k], end = p->ncode;
+    for (int j = 0; j < p->npreds; j++)
+        if (p->pred_entry[j] > start && p->pred_entry[j] < end)
+            end = p->pred_entry[j];
+    return pl_pred_inputs_of(p, p->code, start, end, p->pred_local[k], p->nlocals, m->inputs, k,
+                             &m->inputs[k]);
+}
+
 static pl_masks *masks_build(const pl_program *p, long step_budget)
 {
     pl_masks *m = pl_calloc(1, sizeof *m);
@@ -237,6 +254,7 @@ static pl_masks *masks_build(const pl_program *p, long step_budget)
     m->nplayers = p->nplayers;
     m->nwords = (p->ncells + 63) / 64;
     m->valid = pl_calloc((size_t)p->npreds + 1, 1);
+    m->inputs = pl_calloc((size_t)p->npreds + 1, sizeof *m->inputs);
     m->bits = pl_calloc((size_t)p->npreds * (size_t)p->nplayers * (size_t)m->nwords + 1,
                         sizeof *m->bits);
     if (m->nwords == 1) {
@@ -258,8 +276,12 @@ static pl_masks *masks_build(const pl_program *p, long step_budget)
        which comes first (codegen sets the inner one aside first): the
        runs use the masks built so far, and the loop for the others. */
     t->masks = m;
-    for (int k = 0; k < p->npreds; k++)
-        tabulate(m, t, k);
+    for (int k = 0; k < p->npreds; k++) {
+        if (!read_inputs(m, p, k))
+            m->inputs[k].n = -1;      /* not a predicate: the loop, always */
+        else if (m->inputs[k].n == 0)
+            tabulate(m, t, k);
+    }
     pl_state_free(t);
     return m;
 }
@@ -280,4 +302,152 @@ const pl_masks *pl_masks_of(pl_state *st)
     }
     st->masks = (const pl_masks *)have;
     return st->masks;
+}
+
+/* ---------------------------------------------------------------------- */
+/* predicates with inputs: masks of each state's own */
+
+/* A predicate with inputs (`depth(c) <= front`, front a local) has a mask
+ * for each value of them.  A state keeps those it made for each such
+ * predicate in a table of INPUT_ENTRIES, by a hash of the mover and the
+ * inputs' values (a key that meets another's place takes it): made on a
+ * scratch state of its own (the inputs copied in, the predicate run for
+ * every cell, as for the shared masks), they are found again while the
+ * values repeat -- Gygès' front row takes six values in a game.  A
+ * predicate whose inputs keep changing (a key missed more than one time
+ * in INPUT_MISS_RATIO, past the first INPUT_WARMUP misses) is left to its
+ * loop from then on in this state: a mask costs a run for every cell. */
+enum { INPUT_ENTRIES = 64, INPUT_WARMUP = 64, INPUT_MISS_RATIO = 8,
+       INPUT_KEY = 1 + PL_PRED_MAX_INPUTS * PL_MAX_PLAYERS };
+
+typedef struct input_entry {
+    int32_t key[INPUT_KEY];
+    int8_t used, ok;          /* ok 0: the predicate failed on a cell: no mask */
+} input_entry;
+
+typedef struct input_pred {
+    long lookups, misses;
+    int disabled;
+    input_entry *entry;       /* INPUT_ENTRIES, made on first use */
+    uint64_t *bits;           /* INPUT_ENTRIES * nwords */
+} input_pred;
+
+struct pl_input_masks {
+    pl_state *scratch;        /* where the predicates run */
+    int npreds;
+    input_pred *pred;         /* npreds */
+};
+
+void pl_input_masks_free(struct pl_input_masks *im)
+{
+    if (!im)
+        return;
+    pl_state_free(im->scratch);
+    for (int k = 0; k < im->npreds; k++) {
+        free(im->pred[k].entry);
+        free(im->pred[k].bits);
+    }
+    free(im->pred);
+    free(im);
+}
+
+/* The key of predicate k in st: the mover, then each input's value (a
+ * player variable: every player's); its length. */
+static int input_key(const pl_state *st, const pl_pred_inputs *in, int32_t *key)
+{
+    const pl_program *p = st->prog;
+    int n = 0, np = p->nplayers;
+    key[n++] = st->mover;
+    for (int i = 0; i < in->n; i++) {
+        int32_t id = in->what[i].id;
+        switch (in->what[i].kind) {
+        case PL_PRED_LOCAL: key[n++] = st->slot[st->nslots + id]; break;
+        case PL_PRED_VAR: key[n++] = st->slot[p->var_base + id]; break;
+        default:
+            for (int pl = 0; pl < np; pl++)
+                key[n++] = st->slot[p->pvar_base + id * np + pl];
+        }
+    }
+    return n;
+}
+
+/* Predicate k on every cell into bits, on the scratch state with the
+ * inputs of key; 0 when it failed on some cell. */
+static int tabulate_input(pl_state *t, const pl_masks *m, int k, const int32_t *key,
+                          uint64_t *bits)
+{
+    const pl_program *p = t->prog;
+    const pl_pred_inputs *in = &m->inputs[k];
+    int n = 1, np = p->nplayers;
+    for (int i = 0; i < in->n; i++) {
+        int32_t id = in->what[i].id;
+        switch (in->what[i].kind) {
+        case PL_PRED_LOCAL: t->slot[t->nslots + id] = key[n++]; break;
+        case PL_PRED_VAR: t->slot[p->var_base + id] = key[n++]; break;
+        default:
+            for (int pl = 0; pl < np; pl++)
+                t->slot[p->pvar_base + id * np + pl] = key[n++];
+        }
+    }
+    memset(bits, 0, (size_t)m->nwords * sizeof *bits);
+    t->budget = t->step_budget;   /* one budget for the cells, as masks_build */
+    for (int c = 0; c < p->ncells; c++) {
+        int32_t v = 0;
+        t->mover = key[0];
+        t->slot[t->nslots + p->pred_local[k]] = c;
+        if (pl_vm_run(t, p->pred_entry[k], VM_EVAL, &v) != PL_OK) {
+            t->has_err = 0;
+            return 0;
+        }
+        if (v)
+            bits[c >> 6] |= 1ull << (c & 63);
+    }
+    return 1;
+}
+
+static int key_slot(const int32_t *key, int n)
+{
+    uint64_t h = 0x9e3779b97f4a7c15ull;
+    for (int i = 0; i < n; i++)
+        h = (h ^ (uint32_t)key[i]) * 0x100000001b3ull;
+    return (int)((h ^ h >> 29) & (INPUT_ENTRIES - 1));
+}
+
+const uint64_t *pl_input_mask(pl_state *st, const pl_masks *m, int k)
+{
+    struct pl_input_masks *im = st->input_masks;
+    if (!im) {
+        im = st->input_masks = pl_calloc(1, sizeof *im);
+        im->npreds = m->npreds;
+        im->pred = pl_calloc((size_t)m->npreds + 1, sizeof *im->pred);
+    }
+    input_pred *ip = &im->pred[k];
+    if (!ip->entry) {
+        ip->entry = pl_calloc(INPUT_ENTRIES, sizeof *ip->entry);
+        ip->bits = pl_calloc((size_t)INPUT_ENTRIES * (size_t)m->nwords, sizeof *ip->bits);
+    }
+    int32_t key[INPUT_KEY];
+    int n = input_key(st, &m->inputs[k], key);
+    size_t size = (size_t)n * sizeof *key;
+    int e = key_slot(key, n);
+    input_entry *at = &ip->entry[e];
+    uint64_t *bits = ip->bits + (size_t)e * (size_t)m->nwords;
+    ip->lookups++;
+    if (at->used && memcmp(at->key, key, size) == 0)
+        return at->ok ? bits : NULL;
+    if (ip->disabled)
+        return NULL;
+    if (++ip->misses > INPUT_WARMUP && ip->misses * INPUT_MISS_RATIO > ip->lookups) {
+        ip->disabled = 1;
+        return NULL;
+    }
+    if (!im->scratch) {
+        im->scratch = pl_state_new(st->prog);
+        im->scratch->step_budget = st->step_budget;
+        im->scratch->masks = m;
+    }
+    memcpy(at->key, key, size);
+    at->used = 1;
+    at->ok = (int8_t)tabulate_input(im->scratch, m, k, key, bits);
+    return at->ok ? bits : NULL;
 }

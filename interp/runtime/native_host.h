@@ -15,6 +15,7 @@ NATIVE_FN(void *, pl_realloc_array, (void *p, size_t n, size_t size), (p, n, siz
 NATIVE_FN(size_t, pl_grow_capacity, (size_t cap, size_t need), (cap, need))
 NATIVE_FN(uint64_t, pl_hash_bytes_nocase, (uint64_t h, const void *bytes, size_t len), (h, bytes, len))
 NATIVE_FN(const pl_masks *, pl_masks_of, (pl_state *st), (st))
+NATIVE_FN(const uint64_t *, pl_input_mask, (pl_state *st, const pl_masks *m, int k), (st, m, k))
 NATIVE_FN(int, pl_memo_seen, (pl_state *st, int k), (st, k))
 NATIVE_FN(int, pl_state_board_repetitions, (const pl_state *st, int player), (st, player))
 NATIVE_FN(int, pl_state_repetitions, (const pl_state *st, uint64_t hash), (st, hash))

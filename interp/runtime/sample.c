@@ -247,6 +247,17 @@ static void reach(builder *b, int start, int32_t group[2])
     group[1] = b->s->nedges;
 }
 
+/* The set a filtered set (WHERE) takes its cells from, as far down as
+ * they go: a bound on it bounds the filtered set too, and `pick c in
+ * pieces(mover) where C` keeps the bound of pieces(mover) in this
+ * position (pick_size_now). */
+static const pl_setdesc *unfiltered(const pl_program *p, const pl_setdesc *d)
+{
+    while (d->kind == PL_SET_WHERE && d->arg0 >= 0 && d->arg0 < p->nsets)
+        d = &p->sets[d->arg0];
+    return d;
+}
+
 /* The static bound of a PICK's set, or -1 when it has none. */
 static int32_t set_bound(const pl_program *p, const pl_setdesc *d)
 {
@@ -465,7 +476,7 @@ static void describe_picks(builder *b)
         pl_snode *n = &s->nodes[i];
         if (n->op != PL_OP_PICK)
             continue;
-        const pl_setdesc *d = &p->sets[p->code[n->pc + 1]];
+        const pl_setdesc *d = unfiltered(p, &p->sets[p->code[n->pc + 1]]);
         n->bound = set_bound(p, d);
         if (n->bound < 0) {
             fail(b, "a pick over a range of integers has no bound", n->pc);
@@ -993,7 +1004,7 @@ static int popcount_row(const pl_state *st, int row)
 static double pick_size_now(const pl_state *st, const pl_snode *n, const int *rows)
 {
     const pl_program *p = st->prog;
-    const pl_setdesc *d = &p->sets[p->code[n->pc + 1]];
+    const pl_setdesc *d = unfiltered(p, &p->sets[p->code[n->pc + 1]]);
     if (d->kind == PL_SET_EMPTY) {
         int full = 0;
         for (int r = 0; r <= p->nplayers; r++)

@@ -517,6 +517,7 @@ void pl_state_free(pl_state *st)
     free(st->apart);
     free(st->apart_list);
     free(st->saved_locals);
+    pl_input_masks_free(st->input_masks);
     rep_free(&st->reps);
     rep_free(&st->boards);
     rep_free(&st->turns);

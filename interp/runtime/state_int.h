@@ -333,6 +333,8 @@ struct pl_state {
     /* random moves (sample.c) */
     pl_sampler *sampler;      /* made by the first pl_random_move */
     const struct pl_masks *masks; /* the program's, fetched by the first MASKAGG */
+    struct pl_input_masks *input_masks; /* this state's masks of predicates with
+                                           inputs (masks.c), made on first use */
     /* memo.c: the ways seen at memo points in this generation */
     const struct pl_memo_plan *memo;  /* the program's, fetched by pl_generate */
     uint64_t *memo_keys;
@@ -572,7 +574,10 @@ static inline void pl_movelist_reset(pl_movelist *ml)
 typedef struct pl_masks {
     pl_program_cache cache;   /* first: how pl_program_free frees it */
     int npreds, nplayers, nwords;
-    uint8_t *valid;           /* npreds: 0 when the predicate failed on a cell */
+    uint8_t *valid;           /* npreds: 0 when the predicate failed on a cell, or
+                                 has inputs (its masks are each state's) */
+    pl_pred_inputs *inputs;   /* npreds: what each reads besides the cell and the
+                                 mover; n = -1: not a predicate after all */
     uint64_t *bits;           /* ((k * nplayers) + mover) * nwords + word */
     uint64_t *neighbors;      /* one-word boards: ((dset * nplayers) + side) * ncells + cell */
     uint64_t *line_neighbors; /* the same, along the set's directions and their reverses */
@@ -668,6 +673,19 @@ static inline const uint64_t *pl_mask(const pl_masks *m, int k, int mover)
 {
     return m->bits + ((size_t)k * (size_t)m->nplayers + (size_t)mover) * (size_t)m->nwords;
 }
+/* The mask of predicate k for st's mover and the present values of its
+ * inputs, made now if need be; NULL when there is none (the predicate
+ * failed on some cell; or its inputs take so many values that the loop
+ * is cheaper), and the loop the compiler left after the instruction
+ * computes the answer instead. */
+const uint64_t *pl_input_mask(pl_state *st, const pl_masks *m, int k);
+static inline const uint64_t *pl_pred_mask(pl_state *st, const pl_masks *m, int k)
+{
+    if (m->valid[k])
+        return pl_mask(m, k, st->mover);
+    return m->inputs[k].n > 0 ? pl_input_mask(st, m, k) : NULL;
+}
+void pl_input_masks_free(struct pl_input_masks *im);
 
 /* memo.c: the memo points of a program (the targets of FORKs on a cycle
  * of the code) and the locals each one's continuation reads. */

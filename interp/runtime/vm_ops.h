@@ -958,10 +958,11 @@ VMOP(MASKAGG)
 {
     const pl_masks *mk = st->masks ? st->masks : pl_masks_of(st);
     int k = ip[2], agg = ip[3];
-    if (!mk->valid[k] || st->mover < 0 || st->mover >= VM_PROG(nplayers))
+    const uint64_t *mask;
+    if (st->mover < 0 || st->mover >= VM_PROG(nplayers) || !(mask = pl_pred_mask(st, mk, k)))
         return VA_NEXT;             /* no mask: the loop after computes it */
-    long n = vm_count_in(st, &VM_PROG(sets)[ip[1]], pl_mask(mk, k, st->mover), agg == 3,
-                      agg == 0 ? LONG_MAX : 1, budget, PC);
+    long n = vm_count_in(st, &VM_PROG(sets)[ip[1]], mask, agg == 3, agg == 0 ? LONG_MAX : 1,
+                         budget, PC);
     if (n == -2)
         return vm_out_of_budget(st, PC);
     if (n < 0)
@@ -976,12 +977,16 @@ VMOP(MASKBITS)   /* x in S where C, C a board predicate */
 {
     const pl_masks *mk = st->masks ? st->masks : pl_masks_of(st);
     int k = ip[2];
-    if (!mk->valid[k] || st->mover < 0 || st->mover >= VM_PROG(nplayers) ||
-        ip[3] > VM_PROG(nlocals) - pl_bits_words(VM_PROG(ncells))) {
-        PUSH(0);             /* the loop after computes it */
+    const uint64_t *mask;
+    /* explain goes the way the rules are written, to say which test a
+       cell fails (a pick's filter: codegen.c, pick_filter) */
+    if (r->mode == VM_EXPLAIN || st->mover < 0 || st->mover >= VM_PROG(nplayers) ||
+        ip[3] > VM_PROG(nlocals) - pl_bits_words(VM_PROG(ncells)) ||
+        !(mask = pl_pred_mask(st, mk, k))) {
+        PUSH(0);             /* the code after computes it */
         return VA_NEXT;
     }
-    if (!mask_bits(st, &VM_PROG(sets)[ip[1]], pl_mask(mk, k, st->mover), ip[3], PC))
+    if (!mask_bits(st, &VM_PROG(sets)[ip[1]], mask, ip[3], PC))
         return VA_FAIL;
     PUSH(1);
     return VA_NEXT;
