@@ -26,6 +26,72 @@ static void expect_moves(const char *text, const char *want)
     pl_program_free(p);
 }
 
+/* groups(p, D) as the position changes, both players' and along a
+ * direction set that differs by side: on a board of one word (flood fills
+ * by bits, an answer kept while the player's pieces stay) the same counts
+ * as on a larger board of the same rows (the walk), at every ply of
+ * seeded random games of placements and captures.  Each count is asked of
+ * both players in turn, as end rules and heuristics do. */
+static pl_program *groups_game(const char *board, const char *dirs)
+{
+    char text[1024];
+    snprintf(text, sizeof text, HEAD("%s")
+             "directions fwd {\n  black: n ne e\n  white: s sw w\n}\n"
+             "moves {\n  either {\n    pick c in empty_cells where row(c) <= 5\n"
+             "    place mover stone at c\n    text c\n  } or {\n"
+             "    pick v in pieces(opponent)\n    capture v\n    text \"x\" v\n  }\n}\n"
+             "end {\n  draw when count(pieces(mover)) >= 12\n}\n"
+             "evaluate groups(mover, %s) + 10 * groups(opponent, %s)\n", board, dirs, dirs);
+    return pt_compile_text("groups.game", text);
+}
+
+static void groups_agree(const char *dirs)
+{
+    pl_program *bits = groups_game("5 x 5", dirs), *walked = groups_game("5 x 14", dirs);
+    pl_state *s1 = pl_state_new(bits), *s2 = pl_state_new(walked);
+    pl_movelist *ml1 = pl_movelist_new(), *ml2 = pl_movelist_new();
+    uint64_t rng = 11;
+    int several = 0;
+    for (int game = 0; game < 20; game++) {
+        pl_state_reset(s1);
+        pl_state_reset(s2);
+        for (;;) {
+            int r1, r2;
+            for (int player = 0; player < 2; player++) {
+                int32_t v1, v2;
+                assert_int_equal(pl_evaluate(s1, player, &v1), PL_OK);
+                assert_int_equal(pl_evaluate(s2, player, &v2), PL_OK);
+                assert_int_equal(v1, v2);
+                several += v1 > 22;
+            }
+            assert_int_equal(pl_status(s1, ml1, &r1), PL_OK);
+            assert_int_equal(pl_status(s2, ml2, &r2), PL_OK);
+            assert_int_equal(r1, r2);
+            if (r1 != PL_RESULT_NONE || pl_movelist_count(ml1) == 0)
+                break;
+            rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+            int pick = (int)((rng >> 33) % (uint64_t)pl_movelist_count(ml1));
+            assert_string_equal(pl_move_text(ml1, pick), pl_move_text(ml2, pick));
+            assert_int_equal(pl_apply(s1, ml1, pick), PL_OK);
+            assert_int_equal(pl_apply(s2, ml2, pick), PL_OK);
+        }
+    }
+    assert_true(several > 20);      /* positions of several groups each */
+    pl_movelist_delete(ml1);
+    pl_movelist_delete(ml2);
+    pl_state_free(s1);
+    pl_state_free(s2);
+    pl_program_free(bits);
+    pl_program_free(walked);
+}
+
+static void test_groups_follow_the_position(void **state)
+{
+    (void)state;
+    groups_agree("all8");
+    groups_agree("fwd");
+}
+
 /* A group holds the cells of one owner joined by the directions given; its
  * border, the cells next to it of any other contents.  Both are walked in
  * board order. */
@@ -439,6 +505,7 @@ int main(void)
         cmocka_unit_test(test_group_of_empty_cells_and_off),
         cmocka_unit_test(test_group_on_a_large_board),
         cmocka_unit_test(test_group_follows_the_position),
+        cmocka_unit_test(test_groups_follow_the_position),
         cmocka_unit_test(test_go_capture_and_suicide),
         cmocka_unit_test(test_a_hole_ends_a_line),
         cmocka_unit_test(test_line_builtins_on_boards_with_holes_warn),

@@ -31,6 +31,7 @@ static void masks_free(pl_program_cache *cache)
     free(m->bits);
     free(m->neighbors);
     free(m->line_neighbors);
+    free(m->unsided);
     free(m->line_through);
     free(m->between);
     free(m->lines);
@@ -93,6 +94,13 @@ static void tabulate_neighbors(pl_masks *m, const pl_program *p)
                     line[c] |= (y >= 0 ? 1ull << y : 0) | (z >= 0 ? 1ull << z : 0);
                 }
         }
+    m->unsided = pl_calloc((size_t)p->dsets.count + 1, 1);
+    for (int d = 0; d < p->dsets.count; d++) {
+        m->unsided[d] = 1;
+        for (int side = 1; side < np; side++)
+            m->unsided[d] &= memcmp(pl_dset_neighbors(m, p, d, side), pl_dset_neighbors(m, p, d, 0),
+                                    (size_t)p->ncells * sizeof *m->neighbors) == 0;
+    }
 }
 
 /* On a board of one word, between(a, b) for every two cells

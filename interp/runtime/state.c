@@ -394,6 +394,8 @@ pl_state *pl_state_new(const pl_program *prog)
     st->grid = pl_malloc((size_t)(gsize > 0 ? gsize : 1) * sizeof(int32_t));
     st->queue = pl_malloc((size_t)(prog->ncells + 1) * sizeof(int32_t));
     st->seen = pl_calloc((size_t)prog->ncells + 1, 1);
+    for (int pl = 0; pl < PL_MAX_PLAYERS; pl++)
+        st->groups_of[pl].count = -1;
     st->written = pl_calloc((size_t)prog->nslots + 1, sizeof *st->written);
     st->pw_final = pl_calloc((size_t)prog->nslots + 1, sizeof *st->pw_final);
     st->nwords = (prog->ncells + 63) / 64;

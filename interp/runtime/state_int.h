@@ -303,6 +303,12 @@ struct pl_state {
     int32_t *grid;            /* ncols*nrows -> cell or -1 */
     int32_t *queue;
     uint8_t *seen;
+    /* groups(p, D) on a board of one word, the last answer for each player
+       (vm.c, groups_bits): its pieces, the directions (and the side, for
+       directions that differ by side) it was for; count -1: none yet.  The
+       end rules ask it of both players after every move, and a move seldom
+       changes the pieces of the player who did not make it. */
+    struct { uint64_t pieces; int32_t dset, side, count; } groups_of[PL_MAX_PLAYERS];
     /* the last group(c, D) or border(c, D) computed (vm.c, group_set):
        valid while the position (its hash), the cell, the directions and
        the mover are the same */
@@ -581,6 +587,9 @@ typedef struct pl_masks {
     uint64_t *bits;           /* ((k * nplayers) + mover) * nwords + word */
     uint64_t *neighbors;      /* one-word boards: ((dset * nplayers) + side) * ncells + cell */
     uint64_t *line_neighbors; /* the same, along the set's directions and their reverses */
+    uint8_t *unsided;         /* one-word boards, dsets.count: 1 when every side's
+                                 neighbours are the same (groups_bits' answers hold
+                                 for any mover) */
     uint64_t *between;        /* one-word boards: a * ncells + b: between(a, b) */
     uint64_t *line_through;   /* one-word boards: dir * ncells + cell: the cell and the
                                  cells along the direction and its reverse, to the

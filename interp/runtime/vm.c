@@ -838,6 +838,13 @@ static int groups_bits(pl_state *st, int player, int dset)
     const pl_masks *mk = st->masks ? st->masks : pl_masks_of(st);
     const uint64_t *nbr = pl_dset_neighbors(mk, st->prog, dset, st->mover);
     uint64_t left = st->occ[player + 1];
+    int side = mk->unsided[dset] ? 0 : st->mover;
+    if (st->groups_of[player].count >= 0 && st->groups_of[player].pieces == left &&
+        st->groups_of[player].dset == dset && st->groups_of[player].side == side)
+        return st->groups_of[player].count;
+    st->groups_of[player].pieces = left;
+    st->groups_of[player].dset = dset;
+    st->groups_of[player].side = side;
     int count = 0;
     while (left) {
         uint64_t group = left & -left, frontier = group;
@@ -850,6 +857,7 @@ static int groups_bits(pl_state *st, int player, int dset)
         left &= ~group;
         count++;
     }
+    st->groups_of[player].count = count;
     return count;
 }
 
@@ -1359,7 +1367,7 @@ static const char *way_text(const pl_state *st, int *len)
 }
 
 /* A uniform index in [0, k), k > 0; a choice of one draws nothing. */
-static int sample_below(pl_state *st, int k)
+static inline __attribute__((always_inline)) int sample_below(pl_state *st, int k)
 {
     return k == 1 ? 0 : (int)pl_rng_word_below(st->rng, (uint32_t)k);
 }
@@ -1385,7 +1393,7 @@ static uint64_t pick_bits(const pl_state *st, const pl_setdesc *d, int w, int *o
 
 /* The position of the i-th set bit of `bits` (i below its popcount k),
  * counted from whichever end is nearer. */
-static int select_bit(uint64_t bits, int i, int k)
+static inline __attribute__((always_inline)) int select_bit(uint64_t bits, int i, int k)
 {
     if (i > k / 2) {
         for (int j = k - 1 - i; j > 0; j--)
@@ -1480,6 +1488,41 @@ static int sample_pick(pl_state *st, const int32_t *code, int pc)
     st->weight *= k;
     if (k > 1 && st->single && st->single[pc])
         st->unproven = 1;
+    return 1;
+}
+
+/* sample_pick for the sets most picks are over, in the interpreter's loop:
+ * a player's pieces on a board of one word, a direction set of the
+ * mover's side (a call, and the walk through the general case, cost as
+ * much as the choice); the others out of line. */
+static inline __attribute__((always_inline)) int sample_pick_inline(pl_state *st,
+                                                                  const int32_t *code, int pc)
+{
+    const pl_program *p = st->prog;
+    const pl_setdesc *d = &p->sets[code[pc + 1]];
+    int k;
+    int32_t v;
+    if (d->kind == PL_SET_PIECES && d->id < 0 && st->nwords == 1) {
+        int pl = d->player < 0 ? st->mover : st->slot[st->nslots + d->player];
+        if (pl < -1 || pl >= p->nplayers)
+            return 0;
+        uint64_t row = st->occ[pl + 1];
+        k = __builtin_popcountll(row);
+        if (k == 0)
+            return 0;
+        v = select_bit(row, sample_below(st, k), k);
+    } else if (d->kind == PL_SET_DIRS && d->player < 0) {
+        const int32_t *items = sided(&p->dsets, d->id, st->mover, p->nplayers, &k);
+        if (k == 0)
+            return 0;
+        v = items[sample_below(st, k)];
+    } else {
+        return sample_pick(st, code, pc);
+    }
+    st->slot[st->nslots + code[pc + 2]] = v;
+    st->weight *= k;
+    if (k > 1 && st->single && st->single[pc])
+        st->unproven = 1;     /* two elements or more: see distinct.c */
     return 1;
 }
 

@@ -846,7 +846,7 @@ VMOP(PICK)
 {
     int32_t v, cursor = -1;
     if (MODE == VM_SAMPLE) {
-        if (!sample_pick(st, code, PC))
+        if (!sample_pick_inline(st, code, PC))
             return VA_BACKTRACK;
         return VA_NEXT;
     }
