@@ -274,6 +274,77 @@ static void test_first_entered_before_its_test(void **state)
     pl_program_free(prog);
 }
 
+/* Branches that begin with different tests of one cell's contents have
+ * ways in one of them at most (sample.c, mark_exclusive_forks): a step
+ * to an empty cell, or a jump over an enemy piece that then takes one
+ * more, of any; a move onto a friend's cell (a swap), or a capture of an
+ * enemy's.  Sampling goes where the cell's contents send it, into the
+ * smaller branch in proportion: every move still as likely, along a
+ * game. */
+static void test_exclusive_branches(void **state)
+{
+    (void)state;
+    pl_program *prog = pt_compile_text("branches.game",
+        "game \"Branches\"\n"
+        "import grid\n"
+        "board 5 x 4\n"
+        "players x o\n"
+        "piece token\n"
+        "setup {\n"
+        "  place x token at a1 b1 c1 d1 e1 b2\n"
+        "  place o token at a4 b4 c4 d4 e4 c3\n"
+        "}\n"
+        "moves {\n"
+        "  pick from in pieces(mover)\n"
+        "  pick dir in orthogonal\n"
+        "  let next = from + dir\n"
+        "  either {\n"
+        "    require empty(next)\n"
+        "    move from to next\n"
+        "    text from \"-\" next\n"
+        "  } or {\n"
+        "    require enemy(next)\n"
+        "    let land = next + dir\n"
+        "    either {\n"
+        "      require own(land)\n"
+        "      capture next\n"
+        "      text from \"!\" next\n"
+        "    } or {\n"
+        "      require empty(land)\n"
+        "      capture next\n"
+        "      move from to land\n"
+        "      text from \"x\" land\n"
+        "      pick victim in pieces(opponent)\n"
+        "      capture victim\n"
+        "      text \"/\" victim\n"
+        "    }\n"
+        "  }\n"
+        "}\n"
+        "end {\n"
+        "  mover wins when count(pieces(opponent)) == 0\n"
+        "}\n");
+    pl_state *st = pl_state_new(prog);
+    assert_true(pl_random_move_exact(st));
+    pl_random_move_force(st, 1);
+    uint64_t rng = 5, pick = 9;
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    for (int ply = 0; ply < 12; ply++) {
+        char where[64];
+        snprintf(where, sizeof where, "branches, ply %d", ply);
+        check_uniform_here(st, &rng, where, 0);
+        int r;
+        assert_int_equal(pl_status(st, &ml, &r), PL_OK);
+        if (r != PL_RESULT_NONE || ml.count == 0)
+            break;
+        pick = pick * 6364136223846793005ull + 1442695040888963407ull;
+        assert_int_equal(pl_apply(st, &ml, (int)((pick >> 33) % (uint64_t)ml.count)), PL_OK);
+    }
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(prog);
+}
+
 /* Drawn from full generation, a move is kept by reservoir sampling (the
  * n-th new move replaces the kept one with chance 1/n): uniform over the
  * listed moves, with the effects and text generation gives them, where
@@ -957,6 +1028,7 @@ int main(void)
         cmocka_unit_test(threads_share_one_plan),
         cmocka_unit_test(test_uniform_when_ways_share_a_text),
         cmocka_unit_test(test_first_entered_before_its_test),
+        cmocka_unit_test(test_exclusive_branches),
         cmocka_unit_test(test_uniform_from_full_generation),
         cmocka_unit_test(test_distinct_texts_proof),
         cmocka_unit_test(test_distinct_with_names_that_begin_others),

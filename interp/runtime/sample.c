@@ -29,7 +29,9 @@
  * from the bytecode and shared by its states (pl_sample_plan): a bound
  * per PICK (its set's largest size; for pieces or empty cells, their
  * number in this position when no effect before the PICK can add to it),
- * the sum of both branches for FORK, the larger alternative for FIRST, 1
+ * the sum of both branches for FORK (the larger, for branches that begin
+ * with exclusive tests of one cell: mark_exclusive_forks), the larger
+ * alternative for FIRST, 1
  * for YIELD, the largest next node after deterministic code.  The proof
  * needs every choice bounded (not a PICK over a range of integers) and no loop
  * around a choice (`repeat`/`while` with picks); otherwise the game
@@ -533,6 +535,46 @@ static void mark_top_firsts(pl_sample_plan *s)
                 s->nodes[s->edges[e]].top = 0;
 }
 
+/* The test of a cell's contents a branch begins with: REQEMPTY L, or LOAD
+ * L, then EMPTY, OWN or ENEMY, then REQUIRE: 0, 1 or 2, with L in *local;
+ * -1 for any other start. */
+static int leading_occupancy_test(const pl_program *p, int pc, int32_t *local)
+{
+    const int32_t *c = p->code;
+    if (pc < 0 || pc + 3 >= p->ncode)
+        return -1;
+    if (c[pc] == PL_OP_REQEMPTY) {
+        *local = c[pc + 1];
+        return 0;
+    }
+    if (c[pc] != PL_OP_LOAD || c[pc + 3] != PL_OP_REQUIRE)
+        return -1;
+    *local = c[pc + 1];
+    return c[pc + 2] == PL_OP_EMPTY ? 0 : c[pc + 2] == PL_OP_OWN ? 1 : c[pc + 2] == PL_OP_ENEMY ? 2 : -1;
+}
+
+/* FORKs whose branches begin with different tests of one cell's contents
+ * (Yoté's step to an empty square or jump over an enemy piece): in any
+ * position at most one branch has ways, so the FORK's bound is the larger
+ * of its branches', not their sum, and sampling goes where the first
+ * branch's test sends it (vm.c, sample_branch). */
+static void mark_exclusive_forks(pl_sample_plan *s, const pl_program *p)
+{
+    for (int i = 0; i < s->nnodes; i++) {
+        pl_snode *n = &s->nodes[i];
+        int32_t a = -1, b = -1;
+        n->exclusive = -1;
+        if (n->op != PL_OP_FORK)
+            continue;
+        int ta = leading_occupancy_test(p, n->pc + 2, &a);
+        int tb = leading_occupancy_test(p, p->code[n->pc + 1], &b);
+        if (ta >= 0 && tb >= 0 && ta != tb && a == b) {
+            n->exclusive = (int8_t)ta;
+            n->guard = a;
+        }
+    }
+}
+
 static void size_node(const pl_sample_plan *plan, pl_snode *nodes, int i, const pl_state *st,
                       const int *rows);
 static double group_size(const pl_sample_plan *plan, const pl_snode *nodes, const int32_t g[2]);
@@ -918,6 +960,7 @@ static pl_sample_plan *plan_build(const pl_program *p)
     if (!b.failed)
         describe_picks(&b);
     mark_top_firsts(s);
+    mark_exclusive_forks(s, p);
     free(b.stamp);
     free(b.todo);
     if (!index_names(p, s))
@@ -1040,7 +1083,7 @@ static void size_node(const pl_sample_plan *plan, pl_snode *nodes, int i, const 
     n->branch[1] = b;
     switch (n->op) {
     case PL_OP_YIELD: n->size = 1; break;
-    case PL_OP_FORK: n->size = a + b; break;
+    case PL_OP_FORK: n->size = n->exclusive >= 0 ? (a > b ? a : b) : a + b; break;
     case PL_OP_FIRST: n->size = a > b ? a : b; break;
     default: n->size = (st && n->popcount ? pick_size_now(st, n, rows) : n->bound) * a; break;
     }

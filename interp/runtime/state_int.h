@@ -101,6 +101,11 @@ typedef struct {
     uint8_t named;            /* PICK of a cell that every way then writes in the text */
     uint8_t top;              /* FIRST reached only by deterministic code from the
                                  entry: its decision depends on the position alone */
+    int8_t exclusive;         /* FORK whose branches begin with different tests of
+                                 the contents of one cell (empty, own, enemy): at
+                                 most one has ways; -1 else, or the first branch's
+                                 test (0 empty, 1 own, 2 enemy) of local `guard` */
+    int32_t guard;
     int8_t decision;          /* top FIRST: 1 first alternative, 0 second ... */
     int64_t decided;          /* ... when equal to the sampler's `position` */
     int64_t guessed;          /* top FIRST: its first alternative taken without

@@ -1534,6 +1534,26 @@ static int sample_branch(pl_state *st, const int32_t *code, int pc)
     double a = n->branch[0], b = n->branch[1], total = a + b;
     if (total <= 0)
         return -1;
+    if (n->exclusive >= 0) {
+        /* Only the branch whose test the cell passes can have ways (the
+           second tests for itself).  The FORK's bound is the larger
+           branch's: the way goes on into the smaller one in proportion,
+           its weight grown to match, and is rejected here otherwise, as
+           it would be at its end, before the rest of it is run. */
+        int32_t c = st->slot[st->nslots + n->guard];
+        int holds = 0;
+        if (valid_cell(st->prog, c)) {      /* as EMPTY, OWN and ENEMY say */
+            int32_t v = st->slot[c], owner = v ? owner_of(v) : -1;
+            holds = n->exclusive == 0 ? v == 0
+                  : n->exclusive == 1 ? v && owner == st->mover
+                                      : owner >= 0 && owner != st->mover;
+        }
+        double most = a > b ? a : b, mine = holds ? a : b;
+        if (mine <= 0 || (mine < most && pl_rng_word_unit(st->rng) * most >= mine))
+            return -1;
+        st->weight *= most / mine;
+        return holds ? pc + 2 : code[pc + 1];
+    }
     if (pl_rng_word_unit(st->rng) * total < a) {
         st->weight *= total / a;
         return pc + 2;
