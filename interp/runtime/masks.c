@@ -335,7 +335,9 @@ typedef struct input_entry {
 
 typedef struct input_pred {
     long lookups, misses;
-    int disabled;
+    int disabled, last;       /* last: the entry found last, looked at first */
+    int nslots;               /* the key: the mover, then these slots of the state */
+    int32_t slots[INPUT_KEY - 1];
     input_entry *entry;       /* INPUT_ENTRIES, made on first use */
     uint64_t *bits;           /* INPUT_ENTRIES * nwords */
 } input_pred;
@@ -359,44 +361,33 @@ void pl_input_masks_free(struct pl_input_masks *im)
     free(im);
 }
 
-/* The key of predicate k in st: the mover, then each input's value (a
- * player variable: every player's); its length. */
-static int input_key(const pl_state *st, const pl_pred_inputs *in, int32_t *key)
+/* The slots of st that predicate k's inputs are, in ip->slots: a local's,
+ * a game variable's, each player's of a player variable. */
+static void input_slots(input_pred *ip, const pl_program *p, const pl_pred_inputs *in)
 {
-    const pl_program *p = st->prog;
-    int n = 0, np = p->nplayers;
-    key[n++] = st->mover;
+    int np = p->nplayers;
+    ip->nslots = 0;
     for (int i = 0; i < in->n; i++) {
         int32_t id = in->what[i].id;
         switch (in->what[i].kind) {
-        case PL_PRED_LOCAL: key[n++] = st->slot[st->nslots + id]; break;
-        case PL_PRED_VAR: key[n++] = st->slot[p->var_base + id]; break;
+        case PL_PRED_LOCAL: ip->slots[ip->nslots++] = p->nslots + id; break;
+        case PL_PRED_VAR: ip->slots[ip->nslots++] = p->var_base + id; break;
         default:
             for (int pl = 0; pl < np; pl++)
-                key[n++] = st->slot[p->pvar_base + id * np + pl];
+                ip->slots[ip->nslots++] = p->pvar_base + id * np + pl;
         }
     }
-    return n;
 }
 
 /* Predicate k on every cell into bits, on the scratch state with the
- * inputs of key; 0 when it failed on some cell. */
-static int tabulate_input(pl_state *t, const pl_masks *m, int k, const int32_t *key,
-                          uint64_t *bits)
+ * inputs of key (the mover, then the values of ip's slots); 0 when it
+ * failed on some cell. */
+static int tabulate_input(pl_state *t, const pl_masks *m, int k, const input_pred *ip,
+                          const int32_t *key, uint64_t *bits)
 {
     const pl_program *p = t->prog;
-    const pl_pred_inputs *in = &m->inputs[k];
-    int n = 1, np = p->nplayers;
-    for (int i = 0; i < in->n; i++) {
-        int32_t id = in->what[i].id;
-        switch (in->what[i].kind) {
-        case PL_PRED_LOCAL: t->slot[t->nslots + id] = key[n++]; break;
-        case PL_PRED_VAR: t->slot[p->var_base + id] = key[n++]; break;
-        default:
-            for (int pl = 0; pl < np; pl++)
-                t->slot[p->pvar_base + id * np + pl] = key[n++];
-        }
-    }
+    for (int i = 0; i < ip->nslots; i++)
+        t->slot[ip->slots[i]] = key[i + 1];
     memset(bits, 0, (size_t)m->nwords * sizeof *bits);
     t->budget = t->step_budget;   /* one budget for the cells, as masks_build */
     for (int c = 0; c < p->ncells; c++) {
@@ -410,6 +401,14 @@ static int tabulate_input(pl_state *t, const pl_masks *m, int k, const int32_t *
         if (v)
             bits[c >> 6] |= 1ull << (c & 63);
     }
+    return 1;
+}
+
+static int same_key(const int32_t *a, const int32_t *b, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (a[i] != b[i])
+            return 0;
     return 1;
 }
 
@@ -433,16 +432,23 @@ const uint64_t *pl_input_mask(pl_state *st, const pl_masks *m, int k)
     if (!ip->entry) {
         ip->entry = pl_calloc(INPUT_ENTRIES, sizeof *ip->entry);
         ip->bits = pl_calloc((size_t)INPUT_ENTRIES * (size_t)m->nwords, sizeof *ip->bits);
+        input_slots(ip, st->prog, &m->inputs[k]);
     }
     int32_t key[INPUT_KEY];
-    int n = input_key(st, &m->inputs[k], key);
-    size_t size = (size_t)n * sizeof *key;
-    int e = key_slot(key, n);
+    int n = 1 + ip->nslots;
+    key[0] = st->mover;
+    for (int i = 0; i < ip->nslots; i++)
+        key[i + 1] = st->slot[ip->slots[i]];
+    ip->lookups++;
+    int e = ip->last;
+    if (!ip->entry[e].used || !same_key(ip->entry[e].key, key, n))
+        e = key_slot(key, n);
     input_entry *at = &ip->entry[e];
     uint64_t *bits = ip->bits + (size_t)e * (size_t)m->nwords;
-    ip->lookups++;
-    if (at->used && memcmp(at->key, key, size) == 0)
+    if (at->used && same_key(at->key, key, n)) {
+        ip->last = e;
         return at->ok ? bits : NULL;
+    }
     if (ip->disabled)
         return NULL;
     if (++ip->misses > INPUT_WARMUP && ip->misses * INPUT_MISS_RATIO > ip->lookups) {
@@ -454,8 +460,9 @@ const uint64_t *pl_input_mask(pl_state *st, const pl_masks *m, int k)
         im->scratch->step_budget = st->step_budget;
         im->scratch->masks = m;
     }
-    memcpy(at->key, key, size);
+    memcpy(at->key, key, (size_t)n * sizeof *key);
     at->used = 1;
-    at->ok = (int8_t)tabulate_input(im->scratch, m, k, key, bits);
+    at->ok = (int8_t)tabulate_input(im->scratch, m, k, ip, key, bits);
+    ip->last = e;
     return at->ok ? bits : NULL;
 }
