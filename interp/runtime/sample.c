@@ -63,6 +63,9 @@
  * the counting run and the `first` tests would cost more), measured on
  * the shipped games. */
 enum { MAX_ATTEMPTS = 32, PROBE_PLIES = 60 };
+/* The sizes kept for the piece counts met (size_ways): entries, and the
+ * most nodes a mover resizes for them to be kept (a few kilobytes). */
+enum { SIZES_ENTRIES = 64, SIZES_MOST_NODES = 32 };
 #define MIN_WAYS_TO_SAMPLE 16     /* a macro: the message below spells it */
 #define SPELL_(x) #x
 #define SPELL(x) SPELL_(x)
@@ -1019,6 +1022,17 @@ static pl_sampler *sampler_new(pl_state *st, const pl_sample_plan *plan)
     st->elems = pl_malloc(((size_t)plan->most + 1) * sizeof *st->elems);
     st->named = pl_calloc((size_t)st->nwords + 1, sizeof *st->named);
     memcpy(s->nodes, plan->nodes, (size_t)plan->nnodes * sizeof *s->nodes);
+    int most = 0;       /* the most nodes any mover resizes */
+    for (int pl = 0; pl < st->prog->nplayers; pl++)
+        if (plan->redo_of[pl][1] - plan->redo_of[pl][0] > most)
+            most = plan->redo_of[pl][1] - plan->redo_of[pl][0];
+    if (most > 0 && most <= SIZES_MOST_NODES) {
+        s->sizes_stride = 3 * most;
+        s->sizes = pl_malloc((size_t)SIZES_ENTRIES * (size_t)s->sizes_stride * sizeof *s->sizes);
+        s->sizes_key = pl_malloc(SIZES_ENTRIES * sizeof *s->sizes_key);
+        for (int e = 0; e < SIZES_ENTRIES; e++)
+            s->sizes_key[e][0] = -1;
+    }
     return s;
 }
 
@@ -1027,6 +1041,8 @@ void pl_sampler_free(pl_sampler *s)
     if (!s)
         return;
     free(s->nodes);
+    free(s->sizes);
+    free(s->sizes_key);
     free(s);
 }
 
@@ -1092,6 +1108,43 @@ static void size_node(const pl_sample_plan *plan, pl_snode *nodes, int i, const 
 /* The bound of every node below the mover's entry in this position,
  * successors first (the others keep their static bounds, copied from
  * the plan); returns W. */
+/* Size the nodes of range (the mover's) for rows: from the entry of the
+ * sizes kept for (mover, rows) when there is one, else anew, kept there. */
+static void size_range(pl_state *st, const int32_t *range, const int *rows)
+{
+    pl_sampler *s = st->sampler;
+    const pl_sample_plan *plan = s->plan;
+    int np = st->prog->nplayers;
+    int32_t key[PL_MAX_PLAYERS + 2] = {st->mover};
+    uint64_t h = (uint64_t)st->mover + 1;
+    for (int r = 0; r <= np; r++) {
+        key[r + 1] = rows[r];
+        h = (h ^ (uint64_t)rows[r]) * 0x100000001b3ull;
+    }
+    int e = (int)((h ^ h >> 32) & (SIZES_ENTRIES - 1));
+    double *d = s->sizes ? s->sizes + (size_t)e * (size_t)s->sizes_stride : NULL;
+    if (d && memcmp(s->sizes_key[e], key, sizeof key) == 0) {
+        for (int i = range[0]; i < range[1]; i++, d += 3) {
+            pl_snode *n = &s->nodes[plan->redo[i]];
+            n->size = d[0];
+            n->branch[0] = d[1];
+            n->branch[1] = d[2];
+        }
+        return;
+    }
+    for (int i = range[0]; i < range[1]; i++)
+        size_node(plan, s->nodes, plan->redo[i], st, rows);
+    if (!d)
+        return;
+    memcpy(s->sizes_key[e], key, sizeof key);
+    for (int i = range[0]; i < range[1]; i++, d += 3) {
+        const pl_snode *n = &s->nodes[plan->redo[i]];
+        d[0] = n->size;
+        d[1] = n->branch[0];
+        d[2] = n->branch[1];
+    }
+}
+
 static double size_ways(pl_state *st)
 {
     pl_sampler *s = st->sampler;
@@ -1104,8 +1157,7 @@ static double size_ways(pl_state *st)
             same &= rows[r] == s->rows_of[st->mover][r];
         }
         if (!same) {          /* else the sizes of the last time hold */
-            for (int i = range[0]; i < range[1]; i++)
-                size_node(plan, s->nodes, plan->redo[i], st, rows);
+            size_range(st, range, rows);
             /* a node below two entries was sized for this mover only */
             if (plan->redo_shared)
                 memset(s->sized, 0, sizeof s->sized);

@@ -188,6 +188,14 @@ typedef struct {
        when the mover pl's nodes were last sized with rows_of[pl] */
     uint8_t sized[PL_MAX_PLAYERS];
     int rows_of[PL_MAX_PLAYERS][PL_MAX_PLAYERS + 1];
+    /* the sizes of those nodes for the (mover, rows) met before, found by a
+       hash (sample.c, size_ways): pieces come and go, and the counts come
+       back.  Entry e: key sizes_key[e] (the mover, then the rows; mover -1:
+       free), then size, branch[0] and branch[1] of each node at sizes +
+       e * sizes_stride; NULL when the nodes are too many to keep */
+    int32_t (*sizes_key)[PL_MAX_PLAYERS + 2];
+    double *sizes;
+    int sizes_stride;
 } pl_sampler;
 
 /* Occurrences of each hash of a history (state.c, the repetition
