@@ -345,6 +345,71 @@ static void test_exclusive_branches(void **state)
     pl_program_free(prog);
 }
 
+/* An entry's branches that begin with tests of variables (sample.c,
+ * mark_tested_entries): a branch whose test fails in the position has no
+ * way, and the bound leaves it out -- drops while the mover has stock (a
+ * player variable), steps once the game's `phase` (a variable) says so,
+ * both while neither test holds alone.  Every move as likely, in the
+ * positions where each test holds or fails. */
+static void test_tested_entry_branches(void **state)
+{
+    (void)state;
+    pl_program *prog = pt_compile_text("stock.game",
+        "game \"Stock\"\n"
+        "import grid\n"
+        "board 4 x 4\n"
+        "players x o\n"
+        "piece token\n"
+        "player var stock = 3\n"
+        "var phase = 0\n"
+        "setup {\n"
+        "  place x token at a1\n"
+        "  place o token at d4\n"
+        "}\n"
+        "moves {\n"
+        "  either {\n"
+        "    require stock(mover) > 0\n"
+        "    pick c in empty_cells\n"
+        "    place mover token at c\n"
+        "    set stock(mover) = stock(mover) - 1\n"
+        "    set phase = phase + 1\n"
+        "    text \"@\" c\n"
+        "  } or {\n"
+        "    require phase >= 3\n"
+        "    pick from in pieces(mover)\n"
+        "    pick dir in orthogonal\n"
+        "    let dest = from + dir\n"
+        "    require empty(dest)\n"
+        "    move from to dest\n"
+        "    set phase = phase + 1\n"
+        "    text from \"-\" dest\n"
+        "  }\n"
+        "}\n"
+        "end {\n"
+        "  draw when phase >= 12\n"
+        "}\n");
+    pl_state *st = pl_state_new(prog);
+    assert_true(pl_random_move_exact(st));
+    pl_random_move_force(st, 1);
+    uint64_t rng = 3, pick = 17;
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    for (int ply = 0; ply < 11; ply++) {
+        char where[64];
+        snprintf(where, sizeof where, "stock, ply %d", ply);
+        check_uniform_here(st, &rng, where, 0);
+        int r;
+        assert_int_equal(pl_status(st, &ml, &r), PL_OK);
+        if (r != PL_RESULT_NONE || ml.count == 0)
+            break;
+        pick = pick * 6364136223846793005ull + 1442695040888963407ull;
+        assert_int_equal(pl_apply(st, &ml, (int)((pick >> 33) % (uint64_t)ml.count)), PL_OK);
+    }
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+    pl_program_free(prog);
+}
+
 /* Drawn from full generation, a move is kept by reservoir sampling (the
  * n-th new move replaces the kept one with chance 1/n): uniform over the
  * listed moves, with the effects and text generation gives them, where
@@ -1029,6 +1094,7 @@ int main(void)
         cmocka_unit_test(test_uniform_when_ways_share_a_text),
         cmocka_unit_test(test_first_entered_before_its_test),
         cmocka_unit_test(test_exclusive_branches),
+        cmocka_unit_test(test_tested_entry_branches),
         cmocka_unit_test(test_uniform_from_full_generation),
         cmocka_unit_test(test_distinct_texts_proof),
         cmocka_unit_test(test_distinct_with_names_that_begin_others),

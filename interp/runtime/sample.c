@@ -65,7 +65,7 @@
 enum { MAX_ATTEMPTS = 32, PROBE_PLIES = 60 };
 /* The sizes kept for the piece counts met (size_ways): entries, and the
  * most nodes a mover resizes for them to be kept (a few kilobytes). */
-enum { SIZES_ENTRIES = 64, SIZES_MOST_NODES = 32 };
+enum { SIZES_ENTRIES = 64, SIZES_MOST_NODES = 32, SIZES_PER_NODE = 5 };
 #define MIN_WAYS_TO_SAMPLE 16     /* a macro: the message below spells it */
 #define SPELL_(x) #x
 #define SPELL(x) SPELL_(x)
@@ -582,6 +582,63 @@ static void size_node(const pl_sample_plan *plan, pl_snode *nodes, int i, const 
                       const int *rows);
 static double group_size(const pl_sample_plan *plan, const pl_snode *nodes, const int32_t g[2]);
 
+/* The test `require V op k` a branch begins with, V a game variable or a
+ * player variable of the mover (GETVAR or GETMYVAR, then EQK .. GEK, then
+ * REQUIRE), into *t; 0 for any other start. */
+static int leading_variable_test(const pl_program *p, int pc, pl_snode *n, int b)
+{
+    const int32_t *c = p->code;
+    if (pc < 0 || pc + 4 >= p->ncode || (c[pc] != PL_OP_GETVAR && c[pc] != PL_OP_GETMYVAR) ||
+        c[pc + 4] != PL_OP_REQUIRE)
+        return 0;
+    switch (c[pc + 2]) {
+    case PL_OP_EQK: case PL_OP_NEK: case PL_OP_LTK: case PL_OP_LEK: case PL_OP_GTK: case PL_OP_GEK:
+        break;
+    default:
+        return 0;
+    }
+    n->test[b].var = c[pc + 1];
+    n->test[b].mine = (int8_t)(c[pc] == PL_OP_GETMYVAR);
+    n->test[b].op = (int8_t)c[pc + 2];
+    n->test[b].k = c[pc + 3];
+    return 1;
+}
+
+/* A FORK that is a player's entry, whose branches begin with tests of
+ * variables (Yoté's `require reserve(mover) > 0` before a drop): the
+ * tests read the position as it is, nothing having been written before
+ * them, so size_ways evaluates them and gives a branch whose test fails no
+ * ways -- attempts spent there fail, and its bound would loosen W. */
+static void mark_tested_entries(pl_sample_plan *s, const pl_program *p)
+{
+    for (int pl = 0; pl < PL_MAX_PLAYERS; pl++) {
+        s->tested[pl] = -1;
+        int e = pl < p->nplayers ? p->entry_moves[pl] : -1;
+        if (e < 0 || e >= p->ncode || s->node_of[e] < 0 || p->code[e] != PL_OP_FORK)
+            continue;
+        pl_snode *n = &s->nodes[s->node_of[e]];
+        if (leading_variable_test(p, e + 2, n, 0) | leading_variable_test(p, p->code[e + 1], n, 1))
+            s->tested[pl] = s->node_of[e];
+    }
+}
+
+/* Does branch b's test hold in st's position? */
+static int test_holds(const pl_state *st, const pl_snode *n, int b)
+{
+    const pl_program *p = st->prog;
+    int32_t v = n->test[b].mine ? st->slot[p->pvar_base + n->test[b].var * p->nplayers + st->mover]
+                                : st->slot[p->var_base + n->test[b].var];
+    int32_t k = n->test[b].k;
+    switch (n->test[b].op) {
+    case PL_OP_EQK: return v == k;
+    case PL_OP_NEK: return v != k;
+    case PL_OP_LTK: return v < k;
+    case PL_OP_LEK: return v <= k;
+    case PL_OP_GTK: return v > k;
+    default: return v >= k;
+    }
+}
+
 /* Every node's size from the static bounds alone (every PICK's set as
  * large as it can be), kept in the plan's nodes, which each state copies:
  * a state recomputes only the nodes in `redo`, those whose size depends
@@ -594,7 +651,7 @@ static void size_statically(pl_sample_plan *s, int nplayers)
         int v = s->order[i];
         const pl_snode *n = &s->nodes[v];
         size_node(s, s->nodes, v, NULL, NULL);
-        redo[v] = n->popcount;
+        redo[v] = n->popcount || n->test[0].op || n->test[1].op;
         for (int g = 0; g < 2; g++)
             for (int e = n->group[g][0]; e < n->group[g][1]; e++)
                 redo[v] |= redo[s->edges[e]];
@@ -964,6 +1021,7 @@ static pl_sample_plan *plan_build(const pl_program *p)
         describe_picks(&b);
     mark_top_firsts(s);
     mark_exclusive_forks(s, p);
+    mark_tested_entries(s, p);
     free(b.stamp);
     free(b.todo);
     if (!index_names(p, s))
@@ -1027,7 +1085,7 @@ static pl_sampler *sampler_new(pl_state *st, const pl_sample_plan *plan)
         if (plan->redo_of[pl][1] - plan->redo_of[pl][0] > most)
             most = plan->redo_of[pl][1] - plan->redo_of[pl][0];
     if (most > 0 && most <= SIZES_MOST_NODES) {
-        s->sizes_stride = 3 * most;
+        s->sizes_stride = SIZES_PER_NODE * most;
         s->sizes = pl_malloc((size_t)SIZES_ENTRIES * (size_t)s->sizes_stride * sizeof *s->sizes);
         s->sizes_key = pl_malloc(SIZES_ENTRIES * sizeof *s->sizes_key);
         for (int e = 0; e < SIZES_ENTRIES; e++)
@@ -1099,7 +1157,17 @@ static void size_node(const pl_sample_plan *plan, pl_snode *nodes, int i, const 
     n->branch[1] = b;
     switch (n->op) {
     case PL_OP_YIELD: n->size = 1; break;
-    case PL_OP_FORK: n->size = n->exclusive >= 0 ? (a > b ? a : b) : a + b; break;
+    case PL_OP_FORK:
+        if (st) {     /* a branch whose test fails has no way (size_ways) */
+            a = n->blocked[0] ? 0 : a;
+            b = n->blocked[1] ? 0 : b;
+            n->branch[0] = a;
+            n->branch[1] = b;
+        }
+        n->size = n->exclusive >= 0 ? (a > b ? a : b) : a + b;
+        n->grow[0] = a > 0 ? n->size / a : 0;
+        n->grow[1] = b > 0 ? n->size / b : 0;
+        break;
     case PL_OP_FIRST: n->size = a > b ? a : b; break;
     default: n->size = (st && n->popcount ? pick_size_now(st, n, rows) : n->bound) * a; break;
     }
@@ -1108,15 +1176,16 @@ static void size_node(const pl_sample_plan *plan, pl_snode *nodes, int i, const 
 /* The bound of every node below the mover's entry in this position,
  * successors first (the others keep their static bounds, copied from
  * the plan); returns W. */
-/* Size the nodes of range (the mover's) for rows: from the entry of the
- * sizes kept for (mover, rows) when there is one, else anew, kept there. */
-static void size_range(pl_state *st, const int32_t *range, const int *rows)
+/* Size the nodes of range (the mover's) for rows and the tests of its
+ * entry (`blocked`): from the entry of the sizes kept for (mover, blocked,
+ * rows) when there is one, else anew, kept there. */
+static void size_range(pl_state *st, const int32_t *range, const int *rows, int blocked)
 {
     pl_sampler *s = st->sampler;
     const pl_sample_plan *plan = s->plan;
     int np = st->prog->nplayers;
-    int32_t key[PL_MAX_PLAYERS + 2] = {st->mover};
-    uint64_t h = (uint64_t)st->mover + 1;
+    int32_t key[PL_MAX_PLAYERS + 2] = {st->mover | blocked << 8};
+    uint64_t h = (uint64_t)key[0] + 1;
     for (int r = 0; r <= np; r++) {
         key[r + 1] = rows[r];
         h = (h ^ (uint64_t)rows[r]) * 0x100000001b3ull;
@@ -1124,11 +1193,13 @@ static void size_range(pl_state *st, const int32_t *range, const int *rows)
     int e = (int)((h ^ h >> 32) & (SIZES_ENTRIES - 1));
     double *d = s->sizes ? s->sizes + (size_t)e * (size_t)s->sizes_stride : NULL;
     if (d && memcmp(s->sizes_key[e], key, sizeof key) == 0) {
-        for (int i = range[0]; i < range[1]; i++, d += 3) {
+        for (int i = range[0]; i < range[1]; i++, d += SIZES_PER_NODE) {
             pl_snode *n = &s->nodes[plan->redo[i]];
             n->size = d[0];
             n->branch[0] = d[1];
             n->branch[1] = d[2];
+            n->grow[0] = d[3];
+            n->grow[1] = d[4];
         }
         return;
     }
@@ -1137,11 +1208,13 @@ static void size_range(pl_state *st, const int32_t *range, const int *rows)
     if (!d)
         return;
     memcpy(s->sizes_key[e], key, sizeof key);
-    for (int i = range[0]; i < range[1]; i++, d += 3) {
+    for (int i = range[0]; i < range[1]; i++, d += SIZES_PER_NODE) {
         const pl_snode *n = &s->nodes[plan->redo[i]];
         d[0] = n->size;
         d[1] = n->branch[0];
         d[2] = n->branch[1];
+        d[3] = n->grow[0];
+        d[4] = n->grow[1];
     }
 }
 
@@ -1156,8 +1229,18 @@ static double size_ways(pl_state *st)
             rows[r] = popcount_row(st, r);
             same &= rows[r] == s->rows_of[st->mover][r];
         }
+        int blocked = 0;
+        if (plan->tested[st->mover] >= 0) {
+            pl_snode *n = &s->nodes[plan->tested[st->mover]];
+            for (int b = 0; b < 2; b++) {
+                n->blocked[b] = (uint8_t)(n->test[b].op && !test_holds(st, n, b));
+                blocked |= n->blocked[b] << b;
+            }
+            same &= blocked == s->blocked_of[st->mover];
+        }
         if (!same) {          /* else the sizes of the last time hold */
-            size_range(st, range, rows);
+            s->blocked_of[st->mover] = (uint8_t)blocked;
+            size_range(st, range, rows, blocked);
             /* a node below two entries was sized for this mover only */
             if (plan->redo_shared)
                 memset(s->sized, 0, sizeof s->sized);

@@ -106,6 +106,12 @@ typedef struct {
                                  most one has ways; -1 else, or the first branch's
                                  test (0 empty, 1 own, 2 enemy) of local `guard` */
     int32_t guard;
+    /* An entry's FORK whose branch begins with `require V op k`, V a game
+       variable or the mover's player variable, nothing written before it:
+       op (EQK .. GEK; 0: no such test), V (mine: the mover's), k; and
+       whether the test fails in this position (the branch has no way) */
+    struct { int32_t var, k; int8_t op, mine; } test[2];
+    uint8_t blocked[2];
     int8_t decision;          /* top FIRST: 1 first alternative, 0 second ... */
     int64_t decided;          /* ... when equal to the sampler's `position` */
     int64_t guessed;          /* top FIRST: its first alternative taken without
@@ -113,6 +119,10 @@ typedef struct {
     int guesses;              /* ... by this many attempts */
     double size;              /* this position: bound on the ways from here on */
     double branch[2];         /* this position: bound of each group */
+    double grow[2];           /* FORK, this position: what a way's weight is
+                                 multiplied by in each branch (size / branch),
+                                 0 for a branch without ways: divided once per
+                                 sizing rather than at every attempt */
 } pl_snode;
 
 /* The plan of random moves of one program (sample.c): what the bytecode
@@ -171,6 +181,9 @@ typedef struct {
     int32_t *names;
     int names_cap;
     uint64_t name_lengths;
+    int32_t tested[PL_MAX_PLAYERS];  /* the node of each player's entry FORK
+                                        whose branches' tests size_ways
+                                        evaluates (pl_snode.test), or -1 */
 } pl_sample_plan;
 
 /* What one state keeps of the plan: the nodes whose bounds and `first`
@@ -188,11 +201,14 @@ typedef struct {
        when the mover pl's nodes were last sized with rows_of[pl] */
     uint8_t sized[PL_MAX_PLAYERS];
     int rows_of[PL_MAX_PLAYERS][PL_MAX_PLAYERS + 1];
+    uint8_t blocked_of[PL_MAX_PLAYERS];  /* ... and the tests of its entry's FORK
+                                            (bit b: branch b blocked) */
     /* the sizes of those nodes for the (mover, rows) met before, found by a
        hash (sample.c, size_ways): pieces come and go, and the counts come
        back.  Entry e: key sizes_key[e] (the mover, then the rows; mover -1:
        free), then size, branch[0] and branch[1] of each node at sizes +
-       e * sizes_stride; NULL when the nodes are too many to keep */
+       e * sizes_stride (and grow[0], grow[1]); NULL when the nodes are too
+       many to keep */
     int32_t (*sizes_key)[PL_MAX_PLAYERS + 2];
     double *sizes;
     int sizes_stride;

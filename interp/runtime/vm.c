@@ -1548,17 +1548,17 @@ static int sample_branch(pl_state *st, const int32_t *code, int pc)
                   : n->exclusive == 1 ? v && owner == st->mover
                                       : owner >= 0 && owner != st->mover;
         }
-        double most = a > b ? a : b, mine = holds ? a : b;
-        if (mine <= 0 || (mine < most && pl_rng_word_unit(st->rng) * most >= mine))
+        double mine = holds ? a : b;
+        if (mine <= 0 || (mine < n->size && pl_rng_word_unit(st->rng) * n->size >= mine))
             return -1;
-        st->weight *= most / mine;
+        st->weight *= n->grow[!holds];
         return holds ? pc + 2 : code[pc + 1];
     }
     if (pl_rng_word_unit(st->rng) * total < a) {
-        st->weight *= total / a;
+        st->weight *= n->grow[0];
         return pc + 2;
     }
-    st->weight *= total / b;
+    st->weight *= n->grow[1];
     return code[pc + 1];
 }
 
