@@ -274,6 +274,31 @@ static void test_first_entered_before_its_test(void **state)
     pl_program_free(prog);
 }
 
+/* check_uniform_here in the positions of a game of `plies` plies from
+ * the start, its moves chosen by a seeded generator of their own. */
+static void check_uniform_along(pl_program *prog, const char *name, int plies)
+{
+    pl_state *st = pl_state_new(prog);
+    assert_true(pl_random_move_exact(st));
+    pl_random_move_force(st, 1);
+    uint64_t rng = 5, pick = 9;
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    for (int ply = 0; ply < plies; ply++) {
+        char where[64];
+        snprintf(where, sizeof where, "%s, ply %d", name, ply);
+        check_uniform_here(st, &rng, where, 0);
+        int r;
+        assert_int_equal(pl_status(st, &ml, &r), PL_OK);
+        if (r != PL_RESULT_NONE || ml.count == 0)
+            break;
+        pick = pick * 6364136223846793005ull + 1442695040888963407ull;
+        assert_int_equal(pl_apply(st, &ml, (int)((pick >> 33) % (uint64_t)ml.count)), PL_OK);
+    }
+    pl_movelist_free(&ml);
+    pl_state_free(st);
+}
+
 /* Branches that begin with different tests of one cell's contents have
  * ways in one of them at most (sample.c, mark_exclusive_forks): a step
  * to an empty cell, or a jump over an enemy piece that then takes one
@@ -323,25 +348,7 @@ static void test_exclusive_branches(void **state)
         "end {\n"
         "  mover wins when count(pieces(opponent)) == 0\n"
         "}\n");
-    pl_state *st = pl_state_new(prog);
-    assert_true(pl_random_move_exact(st));
-    pl_random_move_force(st, 1);
-    uint64_t rng = 5, pick = 9;
-    pl_movelist ml;
-    pl_movelist_init(&ml);
-    for (int ply = 0; ply < 12; ply++) {
-        char where[64];
-        snprintf(where, sizeof where, "branches, ply %d", ply);
-        check_uniform_here(st, &rng, where, 0);
-        int r;
-        assert_int_equal(pl_status(st, &ml, &r), PL_OK);
-        if (r != PL_RESULT_NONE || ml.count == 0)
-            break;
-        pick = pick * 6364136223846793005ull + 1442695040888963407ull;
-        assert_int_equal(pl_apply(st, &ml, (int)((pick >> 33) % (uint64_t)ml.count)), PL_OK);
-    }
-    pl_movelist_free(&ml);
-    pl_state_free(st);
+    check_uniform_along(prog, "branches", 12);
     pl_program_free(prog);
 }
 
@@ -388,25 +395,7 @@ static void test_tested_entry_branches(void **state)
         "end {\n"
         "  draw when phase >= 12\n"
         "}\n");
-    pl_state *st = pl_state_new(prog);
-    assert_true(pl_random_move_exact(st));
-    pl_random_move_force(st, 1);
-    uint64_t rng = 3, pick = 17;
-    pl_movelist ml;
-    pl_movelist_init(&ml);
-    for (int ply = 0; ply < 11; ply++) {
-        char where[64];
-        snprintf(where, sizeof where, "stock, ply %d", ply);
-        check_uniform_here(st, &rng, where, 0);
-        int r;
-        assert_int_equal(pl_status(st, &ml, &r), PL_OK);
-        if (r != PL_RESULT_NONE || ml.count == 0)
-            break;
-        pick = pick * 6364136223846793005ull + 1442695040888963407ull;
-        assert_int_equal(pl_apply(st, &ml, (int)((pick >> 33) % (uint64_t)ml.count)), PL_OK);
-    }
-    pl_movelist_free(&ml);
-    pl_state_free(st);
+    check_uniform_along(prog, "stock", 11);
     pl_program_free(prog);
 }
 
