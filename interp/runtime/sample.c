@@ -582,9 +582,10 @@ static void size_node(const pl_sample_plan *plan, pl_snode *nodes, int i, const 
                       const int *rows);
 static double group_size(const pl_sample_plan *plan, const pl_snode *nodes, const int32_t g[2]);
 
-/* The test `require V op k` a branch begins with, V a game variable or a
- * player variable of the mover (GETVAR or GETMYVAR, then EQK .. GEK, then
- * REQUIRE), into *t; 0 for any other start. */
+/* The test `require V op k` that branch b of FORK n begins at pc, V a
+ * game variable or a player variable of the mover (GETVAR or GETMYVAR,
+ * then EQK .. GEK, then REQUIRE): 1 with it in n->test[b], 0 for any
+ * other start. */
 static int leading_variable_test(const pl_program *p, int pc, pl_snode *n, int b)
 {
     const int32_t *c = p->code;
@@ -1173,9 +1174,6 @@ static void size_node(const pl_sample_plan *plan, pl_snode *nodes, int i, const 
     }
 }
 
-/* The bound of every node below the mover's entry in this position,
- * successors first (the others keep their static bounds, copied from
- * the plan); returns W. */
 /* Size the nodes of range (the mover's) for rows and the tests of its
  * entry (`blocked`): from the entry of the sizes kept for (mover, blocked,
  * rows) when there is one, else anew, kept there. */
@@ -1218,6 +1216,9 @@ static void size_range(pl_state *st, const int32_t *range, const int *rows, int 
     }
 }
 
+/* The bound of every node below the mover's entry in this position,
+ * successors first (the others keep their static bounds, copied from
+ * the plan); returns W. */
 static double size_ways(pl_state *st)
 {
     pl_sampler *s = st->sampler;
