@@ -847,12 +847,15 @@ static int groups_bits(pl_state *st, int player, int dset)
     st->groups_of[player].side = side;
     int count = 0;
     while (left) {
+        /* breadth first, a ring at a time: the neighbours of a ring's cells
+           are loaded independently of each other */
         uint64_t group = left & -left, frontier = group;
         while (frontier) {
-            uint64_t more = nbr[__builtin_ctzll(frontier)] & left & ~group;
-            frontier &= frontier - 1;
-            group |= more;
-            frontier |= more;
+            uint64_t more = 0;
+            for (uint64_t f = frontier; f; f &= f - 1)
+                more |= nbr[__builtin_ctzll(f)];
+            frontier = more & left & ~group;
+            group |= frontier;
         }
         left &= ~group;
         count++;
