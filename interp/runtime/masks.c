@@ -45,26 +45,33 @@ static void masks_free(pl_program_cache *cache)
     free(m);
 }
 
+/* Predicate k for every cell with `mover` to move, run on the scratch
+ * state t (its budget spent by all the runs), into bits (cleared first);
+ * 0 when it failed on some cell. */
+static int predicate_bits(pl_state *t, int k, int mover, uint64_t *bits)
+{
+    const pl_program *p = t->prog;
+    memset(bits, 0, (size_t)t->nwords * sizeof *bits);
+    for (int c = 0; c < p->ncells; c++) {
+        int32_t v = 0;
+        t->mover = mover;
+        t->slot[t->nslots + p->pred_local[k]] = c;
+        if (pl_vm_run(t, p->pred_entry[k], VM_EVAL, &v) != PL_OK) {
+            t->has_err = 0;
+            return 0;
+        }
+        if (v)
+            bits[c >> 6] |= 1ull << (c & 63);
+    }
+    return 1;
+}
+
 /* Predicate k for every (mover, cell) of p, run on the scratch state t. */
 static void tabulate(pl_masks *m, pl_state *t, int k)
 {
-    const pl_program *p = t->prog;
     m->valid[k] = 1;
-    for (int mover = 0; mover < p->nplayers && m->valid[k]; mover++) {
-        uint64_t *bits = (uint64_t *)pl_mask(m, k, mover);
-        for (int c = 0; c < p->ncells; c++) {
-            int32_t v = 0;
-            t->mover = mover;
-            t->slot[t->nslots + p->pred_local[k]] = c;
-            if (pl_vm_run(t, p->pred_entry[k], VM_EVAL, &v) != PL_OK) {
-                t->has_err = 0;
-                m->valid[k] = 0;
-                break;
-            }
-            if (v)
-                bits[c >> 6] |= 1ull << (c & 63);
-        }
-    }
+    for (int mover = 0; mover < t->prog->nplayers && m->valid[k]; mover++)
+        m->valid[k] = (uint8_t)predicate_bits(t, k, mover, (uint64_t *)pl_mask(m, k, mover));
 }
 
 /* On a board of one word: the neighbours of every cell along every
@@ -321,7 +328,7 @@ const pl_masks *pl_masks_of(pl_state *st)
  * inputs' values (a key that meets another's place takes it): made on a
  * scratch state of its own (the inputs copied in, the predicate run for
  * every cell, as for the shared masks), they are found again while the
- * values repeat -- Gygès' front row takes six values in a game.  A
+ * values repeat (a front row computed once per move takes a few).  A
  * predicate whose inputs keep changing (a key missed more than one time
  * in INPUT_MISS_RATIO, past the first INPUT_WARMUP misses) is left to its
  * loop from then on in this state: a mask costs a run for every cell. */
@@ -382,26 +389,13 @@ static void input_slots(input_pred *ip, const pl_program *p, const pl_pred_input
 /* Predicate k on every cell into bits, on the scratch state with the
  * inputs of key (the mover, then the values of ip's slots); 0 when it
  * failed on some cell. */
-static int tabulate_input(pl_state *t, const pl_masks *m, int k, const input_pred *ip,
-                          const int32_t *key, uint64_t *bits)
+static int tabulate_input(pl_state *t, int k, const input_pred *ip, const int32_t *key,
+                          uint64_t *bits)
 {
-    const pl_program *p = t->prog;
     for (int i = 0; i < ip->nslots; i++)
         t->slot[ip->slots[i]] = key[i + 1];
-    memset(bits, 0, (size_t)m->nwords * sizeof *bits);
     t->budget = t->step_budget;   /* one budget for the cells, as masks_build */
-    for (int c = 0; c < p->ncells; c++) {
-        int32_t v = 0;
-        t->mover = key[0];
-        t->slot[t->nslots + p->pred_local[k]] = c;
-        if (pl_vm_run(t, p->pred_entry[k], VM_EVAL, &v) != PL_OK) {
-            t->has_err = 0;
-            return 0;
-        }
-        if (v)
-            bits[c >> 6] |= 1ull << (c & 63);
-    }
-    return 1;
+    return predicate_bits(t, k, key[0], bits);
 }
 
 static int same_key(const int32_t *a, const int32_t *b, int n)
@@ -462,7 +456,7 @@ const uint64_t *pl_input_mask(pl_state *st, const pl_masks *m, int k)
     }
     memcpy(at->key, key, (size_t)n * sizeof *key);
     at->used = 1;
-    at->ok = (int8_t)tabulate_input(im->scratch, m, k, ip, key, bits);
+    at->ok = (int8_t)tabulate_input(im->scratch, k, ip, key, bits);
     ip->last = e;
     return at->ok ? bits : NULL;
 }

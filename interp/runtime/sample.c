@@ -557,7 +557,7 @@ static int leading_occupancy_test(const pl_program *p, int pc, int32_t *local)
 }
 
 /* FORKs whose branches begin with different tests of one cell's contents
- * (Yoté's step to an empty square or jump over an enemy piece): in any
+ * (a step to an empty cell, or a jump over an enemy piece): in any
  * position at most one branch has ways, so the FORK's bound is the larger
  * of its branches', not their sum, and sampling goes where the first
  * branch's test sends it (vm.c, sample_branch). */
@@ -606,7 +606,7 @@ static int leading_variable_test(const pl_program *p, int pc, pl_snode *n, int b
 }
 
 /* A FORK that is a player's entry, whose branches begin with tests of
- * variables (Yoté's `require reserve(mover) > 0` before a drop): the
+ * variables (`require reserve(mover) > 0` before a drop): the
  * tests read the position as it is, nothing having been written before
  * them, so size_ways evaluates them and gives a branch whose test fails no
  * ways -- attempts spent there fail, and its bound would loosen W. */
