@@ -20,7 +20,7 @@
 #include "program.h"
 
 #define PL_BYTECODE_MAGIC "PLBC"
-#define PL_BYTECODE_VERSION 12  /* 12: board predicates with inputs (locals around them, variables: pl_pred_inputs_of), which MASKAGG and MASKBITS answer from masks made per value; 11: PLACEATTR (a piece placed with its attributes); 10: the engine of `ai` (a string after the description); 9: six players (entry_moves has PL_MAX_PLAYERS = 6 entries), each player's grammatical number (player_plural), BOARDREP and BOARDREPP, filtered sets inside set algebra (the WHERE set, BITSCLEAR, BITSADD, MASKBITS); 8: set algebra (union, inter, minus; neighbors and group of a set) and capture of a set (REMOVESET); 7: comparisons with a constant (EQK ...); 6: group and border sets, variables holding cells */
+#define PL_BYTECODE_VERSION 13  /* 13: GROUPSEQ (groups(P, D) == k, k groups flooded at most); 12: board predicates with inputs (locals around them, variables: pl_pred_inputs_of), which MASKAGG and MASKBITS answer from masks made per value; 11: PLACEATTR (a piece placed with its attributes); 10: the engine of `ai` (a string after the description); 9: six players (entry_moves has PL_MAX_PLAYERS = 6 entries), each player's grammatical number (player_plural), BOARDREP and BOARDREPP, filtered sets inside set algebra (the WHERE set, BITSCLEAR, BITSADD, MASKBITS); 8: set algebra (union, inter, minus; neighbors and group of a set) and capture of a set (REMOVESET); 7: comparisons with a constant (EQK ...); 6: group and border sets, variables holding cells */
 
 /* Serialize to a malloc'ed buffer; returns 0 on success. */
 int pl_bytecode_write(const pl_program *prog, uint8_t **out, size_t *outlen);

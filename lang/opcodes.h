@@ -122,3 +122,5 @@ OP(BOARDREPP, 0, NONE, NONE, NONE, NONE, 2, 1, "the board with player [-1] to mo
 OP(BITSCLEAR, 1, LOCAL,NONE, NONE, NONE, 0, 0, "the bitset of cells at locals a.. (one bit per cell, 32 per local) := no cell (undone on backtrack)")
 OP(BITSADD,   1, LOCAL,NONE, NONE, NONE, 1, 0, "add cell pop to the bitset of cells at locals a.. (undone on backtrack)")
 OP(MASKBITS,  3, SET,  PRED, LOCAL,NONE, 0, 1, "the bitset of cells at locals c.. := the cells of set a where board predicate b holds (undone on backtrack), then push 1; when b has no mask (or in explain), push 0 only: the code after finds the cells another way (a loop; a pick, then the condition)")
+/* Fused by the peephole pass (peephole.c). */
+OP(GROUPSEQ,  2, DSET, INT,  NONE, NONE, 1, 1, "whether player pop's pieces form b groups connected along a (GROUPS a; PUSH b; EQ): b groups flooded at most")

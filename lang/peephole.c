@@ -42,6 +42,9 @@ static const pattern patterns[] = {
     { PL_OP_STEPTO, 4, { PL_OP_LOAD, PL_OP_LOAD, PL_OP_STEP, PL_OP_STORE }, 2 },
     { PL_OP_REQEMPTY, 3, { PL_OP_LOAD, PL_OP_EMPTY, PL_OP_REQUIRE }, 2 },
     { PL_OP_TEXTLOC, 2, { PL_OP_LOAD, PL_OP_TEXTCELL }, 1 },
+    /* groups(P, D) == k: k groups flooded at most (the end rules of
+       connection games, after every move) */
+    { PL_OP_GROUPSEQ, 3, { PL_OP_GROUPS, PL_OP_PUSH, PL_OP_EQ }, 0 },
     /* a comparison with a constant, negated or not: one instruction */
     { PL_OP_NEK, 3, { PL_OP_PUSH, PL_OP_EQ, PL_OP_NOT }, 1 },
     { PL_OP_EQK, 3, { PL_OP_PUSH, PL_OP_NE, PL_OP_NOT }, 1 },

@@ -31,7 +31,9 @@ static void expect_moves(const char *text, const char *want)
  * by bits, an answer kept while the player's pieces stay) the same counts
  * as on a larger board of the same rows (the walk), at every ply of
  * seeded random games of placements and captures.  Each count is asked of
- * both players in turn, as end rules and heuristics do. */
+ * both players in turn, as end rules and heuristics do, and compared with
+ * a number (groups(p, D) == k, which stops counting past k) before and
+ * after the count itself is asked. */
 static pl_program *groups_game(const char *board, const char *dirs)
 {
     char text[1024];
@@ -41,7 +43,10 @@ static pl_program *groups_game(const char *board, const char *dirs)
              "    place mover stone at c\n    text c\n  } or {\n"
              "    pick v in pieces(opponent)\n    capture v\n    text \"x\" v\n  }\n}\n"
              "end {\n  draw when count(pieces(mover)) >= 12\n}\n"
-             "evaluate groups(mover, %s) + 10 * groups(opponent, %s)\n", board, dirs, dirs);
+             "evaluate 1000 * (groups(opponent, %s) == 1) + 2000 * (groups(opponent, %s) == 2)"
+             " + groups(mover, %s) + 10 * groups(opponent, %s)"
+             " + 4000 * (groups(mover, %s) == 3) + 8000 * (groups(mover, %s) == 0)\n",
+             board, dirs, dirs, dirs, dirs, dirs, dirs);
     return pt_compile_text("groups.game", text);
 }
 
@@ -51,7 +56,7 @@ static void groups_agree(const char *dirs)
     pl_state *s1 = pl_state_new(bits), *s2 = pl_state_new(walked);
     pl_movelist *ml1 = pl_movelist_new(), *ml2 = pl_movelist_new();
     uint64_t rng = 11;
-    int several = 0;
+    int several = 0, tests_held = 0;
     for (int game = 0; game < 20; game++) {
         pl_state_reset(s1);
         pl_state_reset(s2);
@@ -62,7 +67,8 @@ static void groups_agree(const char *dirs)
                 assert_int_equal(pl_evaluate(s1, player, &v1), PL_OK);
                 assert_int_equal(pl_evaluate(s2, player, &v2), PL_OK);
                 assert_int_equal(v1, v2);
-                several += v1 > 22;
+                several += v1 % 1000 > 22;
+                tests_held |= v1 / 1000;
             }
             assert_int_equal(pl_status(s1, ml1, &r1), PL_OK);
             assert_int_equal(pl_status(s2, ml2, &r2), PL_OK);
@@ -77,6 +83,7 @@ static void groups_agree(const char *dirs)
         }
     }
     assert_true(several > 20);      /* positions of several groups each */
+    assert_int_equal(tests_held, 15);  /* each test (== k) held somewhere */
     pl_movelist_delete(ml1);
     pl_movelist_delete(ml2);
     pl_state_free(s1);

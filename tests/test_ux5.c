@@ -133,10 +133,10 @@ static void test_number_in_bytecode(void **state)
 
     /* a file of format 8 (before the number) is refused by its version,
        not misread: its player section has no numbers */
-    assert_int_equal(PL_BYTECODE_VERSION, 12);
+    assert_int_equal(PL_BYTECODE_VERSION, 13);
     buf[4] = 8;
     assert_null(pl_bytecode_read(buf, len, err, sizeof err));
-    assert_non_null(strstr(err, "unsupported bytecode version 8 (expected 12)"));
+    assert_non_null(strstr(err, "unsupported bytecode version 8 (expected 13)"));
     free(buf);
     pl_program_free(p);
 }

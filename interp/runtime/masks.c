@@ -39,6 +39,7 @@ static void masks_free(pl_program_cache *cache)
     free(m->region_ok);
     free(m->dir_delta);
     free(m->dir_valid);
+    free(m->ray_room);
     free(m->leap_off);
     free(m->leap_to);
     free(m->leapers);
@@ -203,7 +204,9 @@ static void tabulate_lines(pl_masks *m, const pl_program *p, const int32_t *grid
 /* For every direction, whether a step along it adds one number to every
  * cell that has a neighbour there (m->dir_delta), and those cells
  * (m->dir_valid): then the cells whose neighbour is in a set are the
- * set shifted, which is how has_run finds runs. */
+ * set shifted, which is how has_run finds runs.  And how many steps
+ * along it each cell has before the board ends (m->ray_room), with which
+ * ray(c, d, k) along such a direction is one test and a multiply. */
 static void tabulate_steps(pl_masks *m, const pl_program *p)
 {
     m->dir_delta = pl_malloc(((size_t)p->ndirs + 1) * sizeof *m->dir_delta);
@@ -225,6 +228,15 @@ static void tabulate_steps(pl_masks *m, const pl_program *p)
         }
         m->dir_delta[d] = delta;
     }
+    m->ray_room = pl_malloc(((size_t)p->ndirs * (size_t)p->ncells + 1) * sizeof *m->ray_room);
+    for (int d = 0; d < p->ndirs; d++)
+        for (int c = 0; c < p->ncells; c++) {
+            int32_t n = 0;
+            for (int32_t y = p->neighbor[c * p->ndirs + d]; y >= 0; y = p->neighbor[y * p->ndirs + d])
+                if (++n >= p->ncells)
+                    break;          /* a cycle (a hand-made .pbc): walk it instead */
+            m->ray_room[(size_t)d * (size_t)p->ncells + (size_t)c] = n;
+        }
 }
 
 /* Each side of each region as a bitset, where its list names valid cells,

@@ -336,8 +336,9 @@ struct pl_state {
        (vm.c, groups_bits): its pieces, the directions (and the side, for
        directions that differ by side) it was for; count -1: none yet.  The
        end rules ask it of both players after every move, and a move seldom
-       changes the pieces of the player who did not make it. */
-    struct { uint64_t pieces; int32_t dset, side, count; } groups_of[PL_MAX_PLAYERS];
+       changes the pieces of the player who did not make it.  exact 0: the
+       count stopped early (GROUPSEQ): there are more than `count`. */
+    struct { uint64_t pieces; int32_t dset, side, count, exact; } groups_of[PL_MAX_PLAYERS];
     /* the last group(c, D) or border(c, D) computed (vm.c, group_set):
        valid while the position (its hash), the cell, the directions and
        the mover are the same */
@@ -628,6 +629,9 @@ typedef struct pl_masks {
                                  that (a grid without holes), else INT32_MIN */
     uint64_t *dir_valid;      /* ndirs * nwords: the cells that have a neighbour
                                  along the direction (for runs by shifts) */
+    int32_t *ray_room;        /* dir * ncells + cell: the steps the cell has along the
+                                 direction before the board (or a hole) ends it;
+                                 ncells or more: walk (a cycle) */
     uint64_t *regions;        /* ((region * nplayers) + side) * nwords + word: the
                                  region's cells, where its list names each cell
                                  once (region_ok), for set algebra and counts */

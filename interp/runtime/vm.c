@@ -830,23 +830,27 @@ static int flood(pl_state *st, int32_t c, const int32_t *dirs, int n)
     return tail;
 }
 
-/* Number of groups of `player`'s pieces connected along the set's directions. */
 /* groups() on a board of one word: flood fills by bits over the
- * neighbour masks of the direction set (masks.c). */
-static int groups_bits(pl_state *st, int player, int dset)
+ * neighbour masks of the direction set (masks.c), `most` of them at
+ * most: pieces left after those, the answer is `most` + 1 (groups_upto). */
+static int groups_bits(pl_state *st, int player, int dset, int most)
 {
     const pl_masks *mk = st->masks ? st->masks : pl_masks_of(st);
     const uint64_t *nbr = pl_dset_neighbors(mk, st->prog, dset, st->mover);
     uint64_t left = st->occ[player + 1];
     int side = mk->unsided[dset] ? 0 : st->mover;
-    if (st->groups_of[player].count >= 0 && st->groups_of[player].pieces == left &&
-        st->groups_of[player].dset == dset && st->groups_of[player].side == side)
-        return st->groups_of[player].count;
-    st->groups_of[player].pieces = left;
-    st->groups_of[player].dset = dset;
-    st->groups_of[player].side = side;
+    __typeof__(st->groups_of[0]) *kept = &st->groups_of[player];
+    if (kept->count >= 0 && kept->pieces == left && kept->dset == dset && kept->side == side) {
+        if (kept->exact)
+            return kept->count <= most ? kept->count : most + 1;
+        if (kept->count >= most)        /* more than that many */
+            return most + 1;
+    }
+    kept->pieces = left;
+    kept->dset = dset;
+    kept->side = side;
     int count = 0;
-    while (left) {
+    while (left && count < most) {
         /* breadth first, a ring at a time: the neighbours of a ring's cells
            are loaded independently of each other */
         uint64_t group = left & -left, frontier = group;
@@ -860,15 +864,19 @@ static int groups_bits(pl_state *st, int player, int dset)
         left &= ~group;
         count++;
     }
-    st->groups_of[player].count = count;
-    return count;
+    kept->count = count;
+    kept->exact = left == 0;
+    return left ? most + 1 : count;
 }
 
-static int groups(pl_state *st, int player, int dset)
+/* The number of groups of `player`'s pieces connected along the set's
+ * directions, or `most` + 1 when there are more than `most`: a test of
+ * groups(P, D) == k floods k groups at most. */
+static int groups_upto(pl_state *st, int player, int dset, int most)
 {
     if (st->nwords == 1 && player >= 0 && player < st->prog->nplayers &&
         st->mover >= 0 && st->mover < st->prog->nplayers)
-        return groups_bits(st, player, dset);
+        return groups_bits(st, player, dset, most);
     const pl_program *p = st->prog;
     const int32_t *s = st->slot;
     int n, count = 0;
@@ -877,10 +885,17 @@ static int groups(pl_state *st, int player, int dset)
     for (int c = 0; c < p->ncells; c++) {
         if (!s[c] || owner_of(s[c]) != player || st->seen[c])
             continue;
+        if (count == most)
+            return most + 1;
         count++;
         flood(st, c, dirs, n);
     }
     return count;
+}
+
+static int groups(pl_state *st, int player, int dset)
+{
+    return groups_upto(st, player, dset, INT32_MAX - 1);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -1395,17 +1410,24 @@ static uint64_t pick_bits(const pl_state *st, const pl_setdesc *d, int w, int *o
 }
 
 /* The position of the i-th set bit of `bits` (i below its popcount k),
- * counted from whichever end is nearer. */
+ * without a branch (a loop over the bits mispredicts its exit, the index
+ * being random): the byte that holds it, from the bytes' running counts
+ * (compared with i all at once, a byte each), then its bit in that
+ * byte, the same way. */
 static inline __attribute__((always_inline)) int select_bit(uint64_t bits, int i, int k)
 {
-    if (i > k / 2) {
-        for (int j = k - 1 - i; j > 0; j--)
-            bits ^= 1ull << (63 - __builtin_clzll(bits));
-        return 63 - __builtin_clzll(bits);
-    }
-    while (i-- > 0)
-        bits &= bits - 1;
-    return __builtin_ctzll(bits);
+    (void)k;
+    const uint64_t ones8 = 0x0101010101010101ull, high8 = 0x8080808080808080ull;
+    uint64_t s = bits - ((bits >> 1) & 0x5555555555555555ull);
+    s = (s & 0x3333333333333333ull) + ((s >> 2) & 0x3333333333333333ull);
+    s = (s + (s >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    uint64_t upto = s * ones8;                /* byte j: the bits of bytes 0..j */
+    int byte = __builtin_popcountll(((((uint64_t)i * ones8) | high8) - upto) & high8);
+    int rank = i - (int)(((upto << 8) >> (8 * byte)) & 0xFF);
+    uint64_t b = (bits >> (8 * byte)) & 0xFF;
+    /* byte j of `each`: bit j of b, as 0 or 1 */
+    uint64_t each = ((((b * ones8) & 0x8040201008040201ull) + 0x7F7F7F7F7F7F7F7Full) >> 7) & ones8;
+    return 8 * byte + __builtin_popcountll(((((uint64_t)rank * ones8) | high8) - each * ones8) & high8);
 }
 
 /* PICK in VM_SAMPLE over a bitset: count the bits, take the i-th.  The

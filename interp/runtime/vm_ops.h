@@ -621,6 +621,14 @@ VMOP(RAY)
             return VA_DONE;  /* counted by generation instead */
         }
     }
+    if (a >= 0 && a < VM_PROG(ncells) && c > 0) {
+        const pl_masks *m = st->masks ? st->masks : pl_masks_of(st);
+        int32_t delta = m->dir_delta[b], room = m->ray_room[b * VM_PROG(ncells) + a];
+        if (delta != INT32_MIN && room < VM_PROG(ncells)) {
+            PUSH(c <= room ? a + c * delta : -1);    /* no walk (masks.c) */
+            return VA_NEXT;
+        }
+    }
     for (; c > 0 && a >= 0 && a < VM_PROG(ncells); c--)
         a = VM_PROG(neighbor)[a * VM_PROG(ndirs) + b];
     PUSH(a >= 0 && a < VM_PROG(ncells) ? a : -1);
@@ -713,6 +721,15 @@ VMOP(GROUPS)
     if (!check_player(st, PC, a))
         return VA_FAIL;
     PUSH(groups(st, a, ip[1]));
+    return VA_NEXT;
+}
+VMOP(GROUPSEQ)
+{
+    int32_t a = POP();
+    if (!check_player(st, PC, a))
+        return VA_FAIL;
+    int32_t k = ip[2];
+    PUSH(k >= 0 && groups_upto(st, a, ip[1], k) == k);
     return VA_NEXT;
 }
 VMOP(MARKED)
