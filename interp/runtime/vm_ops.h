@@ -1404,7 +1404,7 @@ VM_INLINE int vm_enter(pl_state *st, vm_regs *r, int entry, int mode)
     r->base_ltrail = st->nltrail;
     assert(st->pw_len == 0);     /* no run starts between a dead write and its YIELD */
     /* not while the test of hash collisions compares effects on the board */
-    r->path_writes = mode == VM_GEN && st->dead_write && !pl_vm_collision_check;
+    r->path_writes = (mode == VM_GEN || mode == VM_SAMPLE) && st->dead_write && !pl_vm_collision_check;
     r->lean_record = r->path_writes && !st->keep_rng && st->distinct_texts == 2;
     /* this run's writes need no hash unless it may read it: everything it
        writes is undone, and the hash restored, before it returns */
