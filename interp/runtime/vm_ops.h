@@ -919,7 +919,21 @@ VMOP(NEXT)
         vm_error(st, PC, "iteration cursor %d is outside the set", (int)cursor);
         return VA_FAIL;
     }
-    int a = set_next(st, &VM_PROG(sets)[ip[1]], &cursor, PC, &v);
+    const pl_setdesc *d = &VM_PROG(sets)[ip[1]];
+    if (d->kind == PL_SET_DIRS && d->player < 0 && st->mover >= 0 &&
+        st->mover < VM_PROG(nplayers)) {
+        /* the mover's directions (a rule's `any(d in D where ...)`): inline */
+        int n;
+        const int32_t *items = sided(&st->prog->dsets, d->id, st->mover, VM_PROG(nplayers), &n);
+        if (--*budget < 0)
+            return vm_out_of_budget(st, PC);
+        if (cursor + 1 >= n)
+            return GOTO(ip[4]);
+        LOCAL(ip[2]) = cursor + 1;
+        LOCAL(ip[3]) = items[cursor + 1];
+        return VA_NEXT;
+    }
+    int a = set_next(st, d, &cursor, PC, &v);
     if (st->has_err)
         return VA_FAIL;
     if (--*budget < 0) /* the exit counts too: its target may be a loop */
