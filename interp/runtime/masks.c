@@ -40,6 +40,7 @@ static void masks_free(pl_program_cache *cache)
     free(m->dir_delta);
     free(m->dir_valid);
     free(m->ray_room);
+    free(m->ray_bits);
     free(m->leap_off);
     free(m->leap_to);
     free(m->leapers);
@@ -206,7 +207,9 @@ static void tabulate_lines(pl_masks *m, const pl_program *p, const int32_t *grid
  * (m->dir_valid): then the cells whose neighbour is in a set are the
  * set shifted, which is how has_run finds runs.  And how many steps
  * along it each cell has before the board ends (m->ray_room), with which
- * ray(c, d, k) along such a direction is one test and a multiply. */
+ * ray(c, d, k) along such a direction is one test and a multiply; on a
+ * board of one word, those cells as bits (m->ray_bits), in which a run
+ * of one owner's pieces ends at the first cell that is not theirs. */
 static void tabulate_steps(pl_masks *m, const pl_program *p)
 {
     m->dir_delta = pl_malloc(((size_t)p->ndirs + 1) * sizeof *m->dir_delta);
@@ -236,6 +239,16 @@ static void tabulate_steps(pl_masks *m, const pl_program *p)
                 if (++n >= p->ncells)
                     break;          /* a cycle (a hand-made .pbc): walk it instead */
             m->ray_room[(size_t)d * (size_t)p->ncells + (size_t)c] = n;
+        }
+    if (m->nwords != 1)
+        return;
+    m->ray_bits = pl_calloc((size_t)p->ndirs * (size_t)p->ncells + 1, sizeof *m->ray_bits);
+    for (int d = 0; d < p->ndirs; d++)
+        for (int c = 0; c < p->ncells && m->dir_delta[d] != INT32_MIN; c++) {
+            int32_t room = m->ray_room[(size_t)d * (size_t)p->ncells + (size_t)c];
+            for (int32_t k = 1; k <= room && room < p->ncells; k++)
+                m->ray_bits[(size_t)d * (size_t)p->ncells + (size_t)c] |=
+                    1ull << (c + k * m->dir_delta[d]);
         }
 }
 

@@ -632,6 +632,9 @@ typedef struct pl_masks {
     int32_t *ray_room;        /* dir * ncells + cell: the steps the cell has along the
                                  direction before the board (or a hole) ends it;
                                  ncells or more: walk (a cycle) */
+    uint64_t *ray_bits;       /* one-word boards, dir * ncells + cell: the cells of
+                                 ray_room along a direction that is a shift (0 along
+                                 the others), in the order of the numbers */
     uint64_t *regions;        /* ((region * nplayers) + side) * nwords + word: the
                                  region's cells, where its list names each cell
                                  once (region_ok), for set algebra and counts */

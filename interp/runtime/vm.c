@@ -640,6 +640,39 @@ static inline int walk_same(const pl_program *p, const int32_t *s, int32_t c, in
     return n;
 }
 
+/* walk_same on a board of one word along a direction that is a shift
+ * (masks.c, ray_bits): the cells of the ray before the first that does
+ * not hold a piece of the owner (whose pieces are `own`), counted at
+ * once; -1 along other directions. */
+static inline int walk_same_bits(const pl_masks *m, int ncells, uint64_t own, int32_t c, int d)
+{
+    if (d < 0 || m->dir_delta[d] == INT32_MIN)
+        return -1;
+    uint64_t ray = m->ray_bits[(size_t)d * (size_t)ncells + (size_t)c], stop = ray & ~own;
+    if (!stop)
+        return __builtin_popcountll(ray);
+    if (m->dir_delta[d] > 0)      /* the ray goes up the numbers: below the first stop */
+        return __builtin_popcountll(ray & ((stop & -stop) - 1));
+    return __builtin_popcountll(ray & ~((2ull << (63 - __builtin_clzll(stop))) - 1));
+}
+
+/* The length of the run of the owner's pieces through cell c (theirs)
+ * along direction d and its reverse. */
+static inline int run_along(pl_state *st, int32_t c, int d, int owner)
+{
+    const pl_program *p = st->prog;
+    int back = d >= 0 ? p->dir_opposite[d] : -1;
+    if (st->nwords == 1 && owner >= -1 && owner < p->nplayers) {
+        const pl_masks *m = st->masks ? st->masks : pl_masks_of(st);
+        uint64_t own = st->occ[owner + 1];
+        int ahead = walk_same_bits(m, p->ncells, own, c, d);
+        int behind = back < 0 ? 0 : walk_same_bits(m, p->ncells, own, c, back);
+        if (ahead >= 0 && behind >= 0)
+            return 1 + ahead + behind;
+    }
+    return 1 + walk_same(p, st->slot, c, d, owner) + walk_same(p, st->slot, c, back, owner);
+}
+
 static int line_count(const pl_program *p, const int32_t *s, int32_t c, int d)
 {
     int n = s[c] != 0;
@@ -671,7 +704,7 @@ static __attribute__((noinline)) int run_walk(pl_state *st, int32_t c, int dset)
     int owner = owner_of(s[c]), n, best = 0;
     const int32_t *dirs = sided(&p->dsets, dset, st->mover, p->nplayers, &n);
     for (int i = 0; i < n; i++) {
-        int len = 1 + walk_same(p, s, c, dirs[i], owner) + walk_same(p, s, c, p->dir_opposite[dirs[i]], owner);
+        int len = run_along(st, c, dirs[i], owner);
         if (len > best)
             best = len;
     }

@@ -696,13 +696,11 @@ VMOP(LINECOUNT)
 VMOP(RUN) { int32_t a = POP(); PUSH(run_through(st, a, ip[1])); return VA_NEXT; }
 VMOP(RUNDIR)
 {
-    const pl_program *p = st->prog;
     int32_t b = POP(), a = POP(), v = 0;
     if (!check_dir(st, PC, b))
         return VA_FAIL;
     if (VM_CELL(a) && r->slot[a]) {
-        int o = owner_of(r->slot[a]);
-        v = 1 + walk_same(p, st->slot, a, b, o) + walk_same(p, st->slot, a, VM_PROG(dir_opposite)[b], o);
+        v = run_along(st, a, b, owner_of(r->slot[a]));
     }
     PUSH(v);
     return VA_NEXT;
