@@ -606,6 +606,25 @@ static inline __attribute__((always_inline)) void occupancy_mask(const pl_state 
     }
 }
 
+/* OCCAGG at pc over between(a, b) on a board of one word, inline (a
+ * slider's `none(c in between(from, to) where ...)` at every move tried):
+ * the count, or -1 where occupancy_count must answer. */
+static inline __attribute__((always_inline)) long occupancy_between(pl_state *st, int pc)
+{
+    const pl_program *p = st->prog;
+    const int32_t *code = p->code;
+    const pl_setdesc *d = &p->sets[code[pc + 1]];
+    const pl_masks *m = st->masks;
+    if (st->nwords != 1 || d->kind != PL_SET_BETWEEN || !m || !m->between)
+        return -1;
+    int32_t a = st->slot[st->nslots + d->arg0], b = st->slot[st->nslots + d->arg1];
+    int test = code[pc + 2], agg = code[pc + 3], outside = ((test & 4) != 0) ^ (agg == 3);
+    uint64_t bits = valid_cell(p, a) && valid_cell(p, b) && a != b
+                        ? m->between[(size_t)a * (size_t)p->ncells + (size_t)b] : 0, mask;
+    occupancy_mask(st, test & 3, &mask);
+    return __builtin_popcountll(bits & (outside ? ~mask : mask));
+}
+
 /* OCCAGG at pc: the cells of its set that pass its test (those that fail
  * it, for `all`), or count_in's -1 or -2.  Out of line: its mask would
  * burden the interpreter's frame. */

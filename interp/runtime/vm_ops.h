@@ -502,8 +502,9 @@ VM_INLINE int vm_yield_sample(pl_state *st, vm_regs *r, int pc)
         return VA_DONE;
     }
     if (st->sampler->distinct && !st->unproven) {
-        /* the only way to its move: record it as generation would */
-        if (record_move(st) != 0) {
+        /* the only way to its move: record it as generation would (the
+           list is empty: no text to compare with) */
+        if (!record_lean(st) && record_move(st) != 0) {
             record_error(st, pc);
             return VA_FAIL;
         }
@@ -1023,7 +1024,9 @@ VMOP(MASKBITS)   /* x in S where C, C a board predicate */
 VMOP(OCCAGG)
 {
     int agg = ip[3];
-    long n = occupancy_count(st, PC, budget);
+    long n = occupancy_between(st, PC);
+    if (n < 0)
+        n = occupancy_count(st, PC, budget);
     if (n == -2)
         return vm_out_of_budget(st, PC);
     if (n < 0)
