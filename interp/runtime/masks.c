@@ -202,6 +202,33 @@ static void tabulate_lines(pl_masks *m, const pl_program *p, const int32_t *grid
             }
 }
 
+/* room[c]: the steps cell c has along direction d before the board ends,
+ * each cell's from the next one's (a walk from each cell would cost a
+ * board's length per cell); ncells for the cells whose walk meets a cycle
+ * (a hand-made .pbc), which walk. */
+static void ray_rooms(const pl_program *p, int d, int32_t *room, int32_t *path)
+{
+    enum { UNKNOWN = -1, ON_PATH = -2 };
+    for (int c = 0; c < p->ncells; c++)
+        room[c] = UNKNOWN;
+    for (int c = 0; c < p->ncells; c++) {
+        int n = 0;
+        int32_t y = c;
+        while (y >= 0 && room[y] == UNKNOWN) {
+            room[y] = ON_PATH;
+            path[n++] = y;
+            y = p->neighbor[y * p->ndirs + d];
+        }
+        /* beyond the path's last cell: off the board (-1), a cycle, or a
+           cell whose room is known */
+        int32_t after = y < 0 ? -1 : room[y] == ON_PATH ? p->ncells : room[y];
+        for (int i = n - 1; i >= 0; i--) {
+            after = after >= p->ncells ? p->ncells : after + 1;
+            room[path[i]] = after;
+        }
+    }
+}
+
 /* For every direction, whether a step along it adds one number to every
  * cell that has a neighbour there (m->dir_delta), and those cells
  * (m->dir_valid): then the cells whose neighbour is in a set are the
@@ -232,14 +259,10 @@ static void tabulate_steps(pl_masks *m, const pl_program *p)
         m->dir_delta[d] = delta;
     }
     m->ray_room = pl_malloc(((size_t)p->ndirs * (size_t)p->ncells + 1) * sizeof *m->ray_room);
+    int32_t *path = pl_malloc(((size_t)p->ncells + 1) * sizeof *path);
     for (int d = 0; d < p->ndirs; d++)
-        for (int c = 0; c < p->ncells; c++) {
-            int32_t n = 0;
-            for (int32_t y = p->neighbor[c * p->ndirs + d]; y >= 0; y = p->neighbor[y * p->ndirs + d])
-                if (++n >= p->ncells)
-                    break;          /* a cycle (a hand-made .pbc): walk it instead */
-            m->ray_room[(size_t)d * (size_t)p->ncells + (size_t)c] = n;
-        }
+        ray_rooms(p, d, m->ray_room + (size_t)d * (size_t)p->ncells, path);
+    free(path);
     if (m->nwords != 1)
         return;
     m->ray_bits = pl_calloc((size_t)p->ndirs * (size_t)p->ncells + 1, sizeof *m->ray_bits);
