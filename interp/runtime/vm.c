@@ -619,8 +619,9 @@ static inline __attribute__((always_inline)) long occupancy_between(pl_state *st
         return -1;
     int32_t a = st->slot[st->nslots + d->arg0], b = st->slot[st->nslots + d->arg1];
     int test = code[pc + 2], agg = code[pc + 3], outside = ((test & 4) != 0) ^ (agg == 3);
-    uint64_t bits = valid_cell(p, a) && valid_cell(p, b) && a != b
-                        ? m->between[(size_t)a * (size_t)p->ncells + (size_t)b] : 0, mask;
+    uint64_t bits = 0, mask;
+    if (valid_cell(p, a) && valid_cell(p, b) && a != b)
+        bits = m->between[(size_t)a * (size_t)p->ncells + (size_t)b];
     occupancy_mask(st, test & 3, &mask);
     return __builtin_popcountll(bits & (outside ? ~mask : mask));
 }
@@ -1461,14 +1462,13 @@ static uint64_t pick_bits(const pl_state *st, const pl_setdesc *d, int w, int *o
     return 0;
 }
 
-/* The position of the i-th set bit of `bits` (i below its popcount k),
+/* The position of the i-th set bit of `bits` (i below its popcount),
  * without a branch (a loop over the bits mispredicts its exit, the index
  * being random): the byte that holds it, from the bytes' running counts
  * (compared with i all at once, a byte each), then its bit in that
  * byte, the same way. */
-static inline __attribute__((always_inline)) int select_bit(uint64_t bits, int i, int k)
+static inline __attribute__((always_inline)) int select_bit(uint64_t bits, int i)
 {
-    (void)k;
     const uint64_t ones8 = 0x0101010101010101ull, high8 = 0x8080808080808080ull;
     uint64_t s = bits - ((bits >> 1) & 0x5555555555555555ull);
     s = (s & 0x3333333333333333ull) + ((s >> 2) & 0x3333333333333333ull);
@@ -1502,7 +1502,7 @@ static int sample_bits(pl_state *st, const pl_setdesc *d, int32_t *out, int *siz
         for (int w = 0;; w++) {
             int n = __builtin_popcountll(row[w]);
             if (i < n) {
-                *out = (w << 6) + select_bit(row[w], i, n);
+                *out = (w << 6) + select_bit(row[w], i);
                 *size = k;
                 st->weight *= k;
                 return 1;
@@ -1521,7 +1521,7 @@ static int sample_bits(pl_state *st, const pl_setdesc *d, int32_t *out, int *siz
         uint64_t bits = pick_bits(st, d, w, &ok);
         int n = __builtin_popcountll(bits);
         if (i < n) {
-            *out = (w << 6) + select_bit(bits, i, n);
+            *out = (w << 6) + select_bit(bits, i);
             *size = k;
             st->weight *= k;
             return 1;
@@ -1587,7 +1587,7 @@ static inline __attribute__((always_inline)) int sample_pick_inline(pl_state *st
         k = __builtin_popcountll(row);
         if (k == 0)
             return 0;
-        v = select_bit(row, sample_below(st, k), k);
+        v = select_bit(row, sample_below(st, k));
     } else if (d->kind == PL_SET_DIRS && d->player < 0) {
         const int32_t *items = sided(&p->dsets, d->id, st->mover, p->nplayers, &k);
         if (k == 0)
@@ -2129,7 +2129,7 @@ static int32_t nth_cell(const uint64_t *words, uint32_t r)
     int w = 0, k;
     while (r >= (uint32_t)(k = __builtin_popcountll(words[w])))
         r -= (uint32_t)k, w++;
-    return (w << 6) + select_bit(words[w], (int)r, k);
+    return (w << 6) + select_bit(words[w], (int)r);
 }
 
 /* A placement program's random move: a random element of its PICK's set. */
