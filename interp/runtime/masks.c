@@ -269,7 +269,8 @@ static void tabulate_steps(pl_masks *m, const pl_program *p)
     for (int d = 0; d < p->ndirs; d++)
         for (int c = 0; c < p->ncells && m->dir_delta[d] != INT32_MIN; c++) {
             int32_t room = m->ray_room[(size_t)d * (size_t)p->ncells + (size_t)c];
-            for (int32_t k = 1; k <= room && room < p->ncells; k++)
+            /* a constant step that is not 0 never comes back: no cycle */
+            for (int32_t k = 1; k <= room; k++)
                 m->ray_bits[(size_t)d * (size_t)p->ncells + (size_t)c] |=
                     1ull << (c + k * m->dir_delta[d]);
         }

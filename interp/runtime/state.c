@@ -646,9 +646,10 @@ pl_err pl_apply(pl_state *st, const pl_movelist *ml, int i)
         st_write(st, w[2 * k], w[2 * k + 1]);
     /* the next player, or the one the move chose (`turn P` wrote the
        player before P: vm.c, SETTURN) */
-    int32_t next = st->slot[p->tomove_slot] + 1;   /* as (slot + 1) % nplayers, */
-    st_write(st, p->tomove_slot, next == p->nplayers ? 0 : next >= 0 && next < p->nplayers
-                                 ? next : next % p->nplayers);  /* a division seldom */
+    int32_t next = st->slot[p->tomove_slot] + 1;
+    if (next < 0 || next >= p->nplayers)      /* (slot + 1) % nplayers, dividing seldom */
+        next = next == p->nplayers ? 0 : next % p->nplayers;
+    st_write(st, p->tomove_slot, next);
     st->ply++;
     st->hashes[st->ply] = st->hash;
     if (st->keeps_reps)

@@ -223,6 +223,12 @@ typedef struct {
     int cap, used;            /* used: slots holding a key, counted or not */
 } pl_reptable;
 
+/* A player's groups(p, D) as last counted (pl_state.groups_of). */
+typedef struct {
+    uint64_t pieces;
+    int32_t dset, side, count, exact;
+} pl_groups_kept;
+
 struct pl_state {
     const pl_program *prog;
     int32_t *slot;            /* nslots state slots, then nlocals locals */
@@ -338,7 +344,7 @@ struct pl_state {
        end rules ask it of both players after every move, and a move seldom
        changes the pieces of the player who did not make it.  exact 0: the
        count stopped early (GROUPSEQ): there are more than `count`. */
-    struct { uint64_t pieces; int32_t dset, side, count, exact; } groups_of[PL_MAX_PLAYERS];
+    pl_groups_kept groups_of[PL_MAX_PLAYERS];
     /* the last group(c, D) or border(c, D) computed (vm.c, group_set):
        valid while the position (its hash), the cell, the directions and
        the mover are the same */

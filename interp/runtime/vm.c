@@ -682,7 +682,7 @@ static inline int run_along(pl_state *st, int32_t c, int d, int owner)
 {
     const pl_program *p = st->prog;
     int back = d >= 0 ? p->dir_opposite[d] : -1;
-    if (st->nwords == 1 && owner >= -1 && owner < p->nplayers) {
+    if (st->nwords == 1 && owner < p->nplayers) {
         const pl_masks *m = st->masks ? st->masks : pl_masks_of(st);
         uint64_t own = st->occ[owner + 1];
         int ahead = walk_same_bits(m, p->ncells, own, c, d);
@@ -892,7 +892,7 @@ static int groups_bits(pl_state *st, int player, int dset, int most)
     const uint64_t *nbr = pl_dset_neighbors(mk, st->prog, dset, st->mover);
     uint64_t left = st->occ[player + 1];
     int side = mk->unsided[dset] ? 0 : st->mover;
-    __typeof__(st->groups_of[0]) *kept = &st->groups_of[player];
+    pl_groups_kept *kept = &st->groups_of[player];
     if (kept->count >= 0 && kept->pieces == left && kept->dset == dset && kept->side == side) {
         if (kept->exact)
             return kept->count <= most ? kept->count : most + 1;
