@@ -135,6 +135,53 @@ static void test_apply_undo_random_games(void **state)
     assert_true(pt_for_each_game("games", random_games) >= 9);
 }
 
+/* A state keeps no hash until asked (state_int.h, hash_lazy): one that
+ * is asked for it first late in a game, after undos below that ply, or
+ * as a copy, answers what a state asked at every ply answers. */
+static void hash_asked_late(const char *path)
+{
+    pl_program *prog = pt_compile(path);
+    pl_state *every = pl_state_new(prog), *late = pl_state_new(prog);
+    pl_movelist ml;
+    pl_movelist_init(&ml);
+    pl_rng rng;
+    pl_rng_seed(&rng, 99);
+    enum { STEPS = 400 };
+    int first_ask = (int)pl_rng_below(&rng, 60), asked = 0;
+    for (int step = 0; step < STEPS; step++) {
+        uint64_t want = pl_state_hash(every);
+        if (step >= first_ask && pl_rng_below(&rng, 4) == 0) {
+            assert_int_equal(pl_state_hash(late), want);
+            asked++;
+        }
+        if (pl_rng_below(&rng, 16) == 0) {    /* a copy answers too */
+            pl_state *copy = pl_state_copy(late);
+            assert_int_equal(pl_state_hash(copy), want);
+            pl_state_free(copy);
+        }
+        int n = pt_generate(every, &ml);
+        if (pl_state_ply(every) > 0 && (n == 0 || pl_rng_below(&rng, 3) == 0)) {
+            pl_undo(every);
+            pl_undo(late);
+        } else if (n > 0) {
+            int k = (int)pl_rng_below(&rng, (uint32_t)n);
+            pl_apply(every, &ml, k);
+            pl_apply(late, &ml, k);
+        }
+    }
+    assert_true(asked > 0);
+    pl_movelist_free(&ml);
+    pl_state_free(every);
+    pl_state_free(late);
+    pl_program_free(prog);
+}
+
+static void test_hash_asked_late(void **state)
+{
+    (void)state;
+    assert_true(pt_for_each_game("games", hash_asked_late) >= 9);
+}
+
 /* The same position reached in two orders has the same hash and slots;
  * a different position has another hash. */
 static void test_hash_is_a_function_of_the_position(void **state)
@@ -371,6 +418,7 @@ static void test_consistency_check_catches_corruption(void **state)
     pl_state *st = pl_state_new(prog);
     pl_movelist ml;
     pl_movelist_init(&ml);
+    pl_state_hash(st);          /* asked once: the state keeps its hash from then on */
     pt_generate(st, &ml);
     pt_play(st, &ml, "b2 a1");
     char why[256];
@@ -432,6 +480,7 @@ int main(void)
     pt_init();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_apply_undo_random_games),
+        cmocka_unit_test(test_hash_asked_late),
         cmocka_unit_test(test_hash_is_a_function_of_the_position),
         cmocka_unit_test(test_hash_after_a_cycle),
         cmocka_unit_test(test_hash_depends_on_side_to_move),

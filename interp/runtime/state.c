@@ -4,6 +4,7 @@
  * position history for repetitions, end rules and results (the board as
  * text is render.c).
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -148,13 +149,13 @@ static int check_occupancy(const pl_state *st, char *why, size_t len)
 
 int pl_state_check(const pl_state *st, char *why, size_t len)
 {
-    uint64_t h = full_hash(st);
+    uint64_t h = st->hash_lazy ? st->hash : full_hash(st);
     if (h != st->hash) {
         snprintf(why, len, "hash %016llx, the slots give %016llx",
                  (unsigned long long)st->hash, (unsigned long long)h);
         return -1;
     }
-    if (st->hashes[st->ply] != st->hash) {
+    if (!st->hash_lazy && (st->hash_from > st->ply || st->hashes[st->ply] != st->hash)) {
         snprintf(why, len, "history hash of ply %d differs from the hash", st->ply);
         return -1;
     }
@@ -342,9 +343,9 @@ static void rep_free(pl_reptable *t)
 
 int pl_state_repetitions(const pl_state *st, uint64_t hash)
 {
-    if (!st->keeps_reps) {   /* a program without REPEATED: scan */
+    if (!st->keeps_reps) {   /* a program without REPEATED: scan what is kept */
         int n = 0;
-        for (int i = 0; i <= st->ply; i++)
+        for (int i = st->hash_from; i <= st->ply; i++)
             n += st->hashes[i] == hash;
         return n;
     }
@@ -435,6 +436,8 @@ pl_state *pl_state_new(const pl_program *prog)
     if (st->keeps_boards)
         list_board_off(st);
     find_hash_readers(st);
+    st->hash_lazy = !st->runs_read_hash && !st->keeps_reps && !st->keeps_boards &&
+                    pl_memo_plan_of(st)->npoints == 0;
     pl_state_reset(st);
     return st;
 }
@@ -477,6 +480,9 @@ pl_state *pl_state_copy(const pl_state *src)
     st->ply = src->ply;
     st->start_mover = src->start_mover;
     st->hash = src->hash;
+    st->hash_lazy = src->hash_lazy;
+    st->hash_from = src->hash_from;
+    st->hashless = src->hashless;
     st->step_budget = src->step_budget;
     st->has_err = src->has_err;
     memcpy(st->err, src->err, sizeof st->err);
@@ -553,8 +559,10 @@ void pl_state_start_from(pl_state *st, const int32_t *slots)
             st_occ(st, c, 0, st->slot[c]);
     st->ntrail = 0;
     st->ply = 0;
-    st->hash = full_hash(st);
+    st->hash = st->hash_lazy ? 0 : full_hash(st);
     st->hashes[0] = st->hash;
+    st->hash_from = st->hash_lazy ? INT_MAX : 0;
+    st->hashless = st->hash_lazy;
     if (st->keeps_reps)
         rep_rebuild(&st->reps, st->hashes, 0);
     if (st->keeps_boards) {
@@ -575,7 +583,21 @@ void pl_state_start_from(pl_state *st, const int32_t *slots)
 const pl_program *pl_state_program(const pl_state *st) { return st->prog; }
 int pl_state_to_move(const pl_state *st) { return st->slot[st->prog->tomove_slot]; }
 int pl_state_ply(const pl_state *st) { return st->ply; }
-uint64_t pl_state_hash(const pl_state *st) { return st_full_hash(st); }
+/* The hash of a lazy state is made when first asked, and kept from then
+ * on (an engine that asks once asks at every node).  The state is const
+ * to the caller: the hash is what it always was, computed late. */
+uint64_t pl_state_hash(const pl_state *st)
+{
+    if (st->hash_lazy) {
+        pl_state *keeper = (pl_state *)st;
+        keeper->hash = full_hash(st);
+        keeper->hashes[st->ply] = st->hash;
+        keeper->hash_from = st->ply;
+        keeper->hash_lazy = 0;
+        keeper->hashless = 0;
+    }
+    return st_full_hash(st);
+}
 int32_t pl_state_slot(const pl_state *st, int slot) { return st->slot[slot]; }
 const char *pl_state_error(const pl_state *st) { return st->has_err ? st->err : NULL; }
 
@@ -678,7 +700,13 @@ pl_err pl_undo(pl_state *st)
         rep_remove(&st->turns, st->shashes[st->ply]);
     st->ply--;
     st_unwind(st, st->hist[st->ply].trail_mark);
-    st->hash = st->hashes[st->ply];
+    if (st->ply >= st->hash_from) {
+        st->hash = st->hashes[st->ply];
+    } else if (!st->hash_lazy) {     /* a ply from before the hash was kept */
+        st->hash = full_hash(st);
+        st->hashes[st->ply] = st->hash;
+        st->hash_from = st->ply;
+    }
     DEBUG_CHECK(st, "undo");
     return PL_OK;
 }

@@ -288,6 +288,16 @@ struct pl_state {
     int moves_read_hash;      /* ... in the code the move programs reach */
     uint8_t *in_moves;        /* ncode: reached from a move program's entry */
     int hashless;
+    /* A state whose program reads the hash nowhere (no `repeated`, no
+       set cached by it, no memo of generation) keeps none until someone
+       asks pl_state_hash: random playouts never do, and the hash's
+       updates were a twentieth of a short game's playout.  While
+       hash_lazy, hash and hashes[] mean nothing and hashless stays set
+       between runs; once asked, the state keeps it from then on, and
+       hashes[i] is right for i >= hash_from (pl_undo below that ply
+       computes the hash afresh). */
+    int hash_lazy;
+    int hash_from;
 
     /* VM registers and stacks */
     int32_t *stack;
