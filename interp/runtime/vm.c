@@ -1262,7 +1262,8 @@ static inline void list_write(pl_movelist *ml, pl_move *m, int32_t idx, int32_t 
  * mark, a path write gives the slot's value (pw_final); mark + 1, the
  * board does (a path write set it back to the board's value); mark + 2,
  * listed. */
-static void record_writes(pl_state *st, pl_movelist *ml, pl_move *m)
+static inline __attribute__((always_inline)) void record_writes(pl_state *st, pl_movelist *ml,
+                                                               pl_move *m)
 {
     int32_t nslots = st->nslots;
     uint32_t *written = st->written;
@@ -1356,15 +1357,79 @@ static inline __attribute__((always_inline)) int record_lean(pl_state *st)
     return 1;
 }
 
+/* The reservoir's draw for a move of a generation that keeps one and
+ * whose texts are proven distinct, before anything of it is recorded: 0,
+ * passed over (most moves: nothing more to do); 1, kept (list_kept lists
+ * it); -1 near a limit, where record_move does it all and says why.  It
+ * counts the move's units as record_move would. */
+static int keep_lean_draw(pl_state *st)
+{
+    const pl_movelist *ml = st->out;
+    int len = st->is_pass && st->text_len == 0 ? 4 : st->text_len;
+    long units = st->recorded_units + len + (st->ntrail - st->gen_trail + st->pw_len) / 2;
+    if (ml->count >= VM_MAX_MOVES || ml->text_len > VM_MAX_LIST_TEXT - len - 1 ||
+        units > st->step_budget * VM_RECORD_UNITS_PER_STEP || st->keep_n >= VM_MAX_MOVES ||
+        st->keep_text > VM_MAX_LIST_TEXT - len - 1)
+        return -1;
+    st->recorded_units = units;
+    return keep_draw(st, len);
+}
+
+/* Append the way's move to the list: its text, and its effects when
+ * `effects` (a move only listed for its text, which a later way may
+ * repeat, needs none). */
+static inline __attribute__((always_inline)) void list_move(pl_state *st, pl_movelist *ml,
+                                                           const char *text, int len, int effects)
+{
+    PL_GROW(ml->moves, ml->cap, ml->count + 1);
+    PL_GROW(ml->text, ml->text_cap, ml->text_len + len + 17);   /* 16 more: see below */
+    pl_move *m = &ml->moves[ml->count++];
+    m->text_off = ml->text_len;
+    m->text_len = len;
+    if (len <= 16 && text == st->text && st->text_cap >= 16 && ml->text_cap - ml->text_len > 16) {
+        /* a short text, as two words (both buffers have room) */
+        memcpy(ml->text + ml->text_len, text, 16);
+    } else if (len) {
+        memcpy(ml->text + ml->text_len, text, (size_t)len);
+    }
+    ml->text_len += len;
+    ml->text[ml->text_len++] = 0;
+    m->is_pass = (uint8_t)st->is_pass;
+    m->write_off = ml->nwrites;
+    m->nwrites = 0;
+    if (effects)
+        record_writes(st, ml, m);
+}
+
+/* The text of the way being followed ("pass" for a pass without text). */
+static const char *way_text(const pl_state *st, int *len)
+{
+    *len = st->text_len;
+    if (st->is_pass && st->text_len == 0) {
+        *len = 4;
+        return "pass";
+    }
+    return st->text ? st->text : "";
+}
+
+/* A move keep_lean_draw kept: it replaces the one kept before, alone in
+ * the list, as record_move does for texts proven distinct. */
+static void list_kept(pl_state *st)
+{
+    pl_movelist *ml = st->out;
+    int len;
+    const char *text = way_text(st, &len);
+    ml->count = ml->text_len = 0;
+    ml->nwrites = 0;
+    st->keep_idx = 0;
+    list_move(st, ml, text, len, 1);
+}
+
 static int record_move(pl_state *st)
 {
     pl_movelist *ml = st->out;
-    const char *text = st->text ? st->text : ""; /* no text written yet */
-    int len = st->text_len;
-    if (st->is_pass && len == 0) {
-        text = "pass";
-        len = 4;
-    }
+    int len;
+    const char *text = way_text(st, &len);
     if (ml->count >= VM_MAX_MOVES || ml->text_len > VM_MAX_LIST_TEXT - len - 1)
         return -1;
     /* the work below grows with the way: its text and its trail */
@@ -1401,41 +1466,13 @@ static int record_move(pl_state *st)
             st->keep_idx = ml->count;
         }
     }
-    PL_GROW(ml->moves, ml->cap, ml->count + 1);
-    PL_GROW(ml->text, ml->text_cap, ml->text_len + len + 17);   /* 16 more: see below */
-    pl_move *m = &ml->moves[ml->count++];
-    m->text_off = ml->text_len;
-    m->text_len = len;
-    if (len <= 16 && text == st->text && st->text_cap >= 16 && ml->text_cap - ml->text_len > 16) {
-        /* a short text, as two words (both buffers have room) */
-        memcpy(ml->text + ml->text_len, text, 16);
-    } else if (len) {
-        memcpy(ml->text + ml->text_len, text, (size_t)len);
-    }
-    ml->text_len += len;
-    ml->text[ml->text_len++] = 0;
-    m->is_pass = (uint8_t)st->is_pass;
-    m->write_off = ml->nwrites;
-    m->nwrites = 0;
-    if (keep)
-        record_writes(st, ml, m);
+    list_move(st, ml, text, len, keep);
     return 0;
 }
 
 /* ---------------------------------------------------------------------- */
 /* random ways (VM_SAMPLE) and counting the ways of one text (VM_COUNT);
  * sample.c explains why this gives every legal move the same chance */
-
-/* The text of the way being followed ("pass" for a pass without text). */
-static const char *way_text(const pl_state *st, int *len)
-{
-    *len = st->text_len;
-    if (st->is_pass && st->text_len == 0) {
-        *len = 4;
-        return "pass";
-    }
-    return st->text ? st->text : "";
-}
 
 /* A uniform index in [0, k), k > 0; a choice of one draws nothing. */
 static inline __attribute__((always_inline)) int sample_below(pl_state *st, int k)

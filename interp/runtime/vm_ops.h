@@ -39,6 +39,8 @@ typedef struct vm_regs {
     int base_sp, base_text, base_trail, base_ltrail;
     int path_writes;          /* VM_GEN: dead writes go to st->pw (PATH_WRITE) */
     int lean_record;          /* ... and YIELD may record by record_lean */
+    int keep_lean;            /* VM_GEN keeping one move of proven distinct texts:
+                                 YIELD draws before recording (keep_lean_draw) */
     uint64_t base_hash;
     int32_t ret;              /* VA_DONE: the run's answer */
     int32_t target;           /* VA_GOTO: where to go */
@@ -524,7 +526,10 @@ VMOP(YIELD)
 {
     int mode = MODE;
     if (mode == VM_GEN) {
-        if (!(r->lean_record && record_lean(st)) && record_move(st) != 0) {
+        int drawn = r->keep_lean ? keep_lean_draw(st) : -1;
+        if (drawn == 1)
+            list_kept(st);
+        else if (drawn < 0 && !(r->lean_record && record_lean(st)) && record_move(st) != 0) {
             record_error(st, PC);
             return VA_FAIL;
         }
@@ -1421,6 +1426,8 @@ VM_INLINE int vm_enter(pl_state *st, vm_regs *r, int entry, int mode)
     /* not while the test of hash collisions compares effects on the board */
     r->path_writes = (mode == VM_GEN || mode == VM_SAMPLE) && st->dead_write && !pl_vm_collision_check;
     r->lean_record = r->path_writes && !st->keep_rng && st->distinct_texts == 2;
+    r->keep_lean = mode == VM_GEN && st->keep_rng && st->distinct_texts == 2 &&
+                   !pl_vm_collision_check;
     /* this run's writes need no hash unless it may read it: everything it
        writes is undone, and the hash restored, before it returns */
     r->saved_hashless = st->hashless;
