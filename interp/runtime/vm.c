@@ -1229,12 +1229,33 @@ static int seen_insert(pl_movelist *ml, const char *text, int len, int idx, int 
 enum { VM_MAX_MOVES = 1 << 20 };
 _Static_assert(VM_MAX_MOVES < (1 << 24), "seen[] keeps index + 1 in its low 24 bits");
 
+/* The limits of full generation, whose errors record_error words: a list
+ * with no room for another move of text length len; the moves the
+ * reservoir has seen (as many as a full list); what the way adds to the
+ * recorded units (its text and writes) and whether the budget holds it. */
+static inline int list_full(const pl_movelist *ml, int len)
+{
+    return ml->count >= VM_MAX_MOVES || ml->text_len > VM_MAX_LIST_TEXT - len - 1;
+}
+static inline int keep_full(const pl_state *st, int len)
+{
+    return st->keep_n >= VM_MAX_MOVES || st->keep_text > VM_MAX_LIST_TEXT - len - 1;
+}
+static inline long way_units(const pl_state *st, int len)
+{
+    return len + (st->ntrail - st->gen_trail + st->pw_len) / 2;
+}
+static inline int over_units(const pl_state *st, long units)
+{
+    return units > st->step_budget * VM_RECORD_UNITS_PER_STEP;
+}
+
 /* Inlined: called out of line, it changed how the compiler keeps
  * pl_vm_run's registers, 2 to 3 % more instructions per move (callgrind). */
 static inline __attribute__((always_inline)) void record_error(pl_state *st, int pc)
 {
     int moves = st->keep_rng ? st->keep_n : st->out->count;
-    if (st->recorded_units > st->step_budget * VM_RECORD_UNITS_PER_STEP)
+    if (over_units(st, st->recorded_units))
         vm_error(st, pc, "the move program ran too long (its moves, %ld bytes of text and "
                  "writes, more than %d per step of its budget of %ld): a runaway loop?",
                  st->recorded_units, VM_RECORD_UNITS_PER_STEP, st->step_budget);
@@ -1309,11 +1330,10 @@ static inline int keep_draw(pl_state *st, int len)
     return st->keep_n == 1 || pl_rng_word_below(st->keep_rng, (uint32_t)st->keep_n) == 0;
 }
 
-/* keep_draw, or -1 past the limits of full generation, whose errors it
- * keeps. */
+/* keep_draw, or -1 past the limits of full generation. */
 static int keep_move(pl_state *st, int len)
 {
-    if (st->keep_n >= VM_MAX_MOVES || st->keep_text > VM_MAX_LIST_TEXT - len - 1)
+    if (keep_full(st, len))
         return -1;
     return keep_draw(st, len);
 }
@@ -1335,7 +1355,7 @@ static inline __attribute__((always_inline)) int record_lean(pl_state *st)
         ml->text_cap - ml->text_len <= 17 + len || ml->text_len > VM_MAX_LIST_TEXT - 17 ||
         ml->writes_cap - ml->nwrites < 4)
         return 0;
-    if (st->recorded_units + len + npw > st->step_budget * VM_RECORD_UNITS_PER_STEP)
+    if (over_units(st, st->recorded_units + len + npw))
         return 0;                         /* record_move counts them and fails */
     st->recorded_units += len + npw;
     pl_move *m = &ml->moves[ml->count++];
@@ -1364,12 +1384,9 @@ static inline __attribute__((always_inline)) int record_lean(pl_state *st)
  * counts the move's units as record_move would. */
 static int keep_lean_draw(pl_state *st)
 {
-    const pl_movelist *ml = st->out;
     int len = st->is_pass && st->text_len == 0 ? 4 : st->text_len;
-    long units = st->recorded_units + len + (st->ntrail - st->gen_trail + st->pw_len) / 2;
-    if (ml->count >= VM_MAX_MOVES || ml->text_len > VM_MAX_LIST_TEXT - len - 1 ||
-        units > st->step_budget * VM_RECORD_UNITS_PER_STEP || st->keep_n >= VM_MAX_MOVES ||
-        st->keep_text > VM_MAX_LIST_TEXT - len - 1)
+    long units = st->recorded_units + way_units(st, len);
+    if (list_full(st->out, len) || over_units(st, units) || keep_full(st, len))
         return -1;
     st->recorded_units = units;
     return keep_draw(st, len);
@@ -1430,11 +1447,11 @@ static int record_move(pl_state *st)
     pl_movelist *ml = st->out;
     int len;
     const char *text = way_text(st, &len);
-    if (ml->count >= VM_MAX_MOVES || ml->text_len > VM_MAX_LIST_TEXT - len - 1)
+    if (list_full(ml, len))
         return -1;
     /* the work below grows with the way: its text and its trail */
-    st->recorded_units += len + (st->ntrail - st->gen_trail + st->pw_len) / 2;
-    if (st->recorded_units > st->step_budget * VM_RECORD_UNITS_PER_STEP)
+    st->recorded_units += way_units(st, len);
+    if (over_units(st, st->recorded_units))
         return -1;
     int existing = -1;
     /* The first move of a list cannot repeat one: it enters the text set
@@ -1836,7 +1853,7 @@ static int place_run(pl_state *st, int entry, int mode)
             ml->count > VM_MAX_MOVES - n || ml->text_len > VM_MAX_LIST_TEXT - 65 * n - 17 ||
             (st->keep_rng && (st->keep_n > VM_MAX_MOVES - n ||
                               st->keep_text > VM_MAX_LIST_TEXT - 65 * n - 17)) ||
-            st->recorded_units + 66L * n > st->step_budget * VM_RECORD_UNITS_PER_STEP)
+            over_units(st, st->recorded_units + 66L * n))
             return 0;
         PL_GROW(ml->moves, ml->cap, ml->count + n);
         PL_GROW(ml->text, ml->text_cap, ml->text_len + 65 * n + 17);
@@ -2146,7 +2163,7 @@ static int steps_run(pl_state *st, int entry, int mode)
             ml->count > VM_MAX_MOVES - n || ml->text_len > VM_MAX_LIST_TEXT - text ||
             (st->keep_rng && (st->keep_n > VM_MAX_MOVES - n ||
                               st->keep_text > VM_MAX_LIST_TEXT - text)) ||
-            st->recorded_units + (longest + 3) * n > st->step_budget * VM_RECORD_UNITS_PER_STEP)
+            over_units(st, st->recorded_units + (longest + 3) * n))
             return 0;
         PL_GROW(ml->moves, ml->cap, ml->count + n);
         PL_GROW(ml->text, ml->text_cap, ml->text_len + text + longest + 8);
