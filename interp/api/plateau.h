@@ -265,7 +265,10 @@ PL_API const pl_program *pl_state_program(const pl_state *st);
 PL_API int pl_state_to_move(const pl_state *st);
 PL_API int pl_state_ply(const pl_state *st);     /* moves applied since start */
 /* A hash of the whole state (every slot, the variables `not in position`
- * included): equal states have equal hashes. */
+ * included): equal states have equal hashes.  A state whose game never
+ * reads its hash makes it on the first call (a pass over the slots) and
+ * keeps it up to date from then on; a state that is never asked never
+ * pays for it.  Not to be called on one state from two threads at once. */
 PL_API uint64_t pl_state_hash(const pl_state *st);
 
 /* Fill `ml` with the legal moves of the player to move (end rules are not
