@@ -266,14 +266,17 @@ static void tabulate_steps(pl_masks *m, const pl_program *p)
     if (m->nwords != 1)
         return;
     m->ray_bits = pl_calloc((size_t)p->ndirs * (size_t)p->ncells + 1, sizeof *m->ray_bits);
-    for (int d = 0; d < p->ndirs; d++)
-        for (int c = 0; c < p->ncells && m->dir_delta[d] != INT32_MIN; c++) {
+    for (int d = 0; d < p->ndirs; d++) {
+        if (m->dir_delta[d] == INT32_MIN)
+            continue;           /* not a shift: its rays stay 0 (walked) */
+        for (int c = 0; c < p->ncells; c++) {
             int32_t room = m->ray_room[(size_t)d * (size_t)p->ncells + (size_t)c];
             /* a constant step that is not 0 never comes back: no cycle */
             for (int32_t k = 1; k <= room; k++)
                 m->ray_bits[(size_t)d * (size_t)p->ncells + (size_t)c] |=
                     1ull << (c + k * m->dir_delta[d]);
         }
+    }
 }
 
 /* Each side of each region as a bitset, where its list names valid cells,

@@ -149,15 +149,17 @@ static int check_occupancy(const pl_state *st, char *why, size_t len)
 
 int pl_state_check(const pl_state *st, char *why, size_t len)
 {
-    uint64_t h = st->hash_lazy ? st->hash : full_hash(st);
-    if (h != st->hash) {
-        snprintf(why, len, "hash %016llx, the slots give %016llx",
-                 (unsigned long long)st->hash, (unsigned long long)h);
-        return -1;
-    }
-    if (!st->hash_lazy && (st->hash_from > st->ply || st->hashes[st->ply] != st->hash)) {
-        snprintf(why, len, "history hash of ply %d differs from the hash", st->ply);
-        return -1;
+    if (!st->hash_lazy) {     /* a lazy state keeps no hash to check */
+        uint64_t h = full_hash(st);
+        if (h != st->hash) {
+            snprintf(why, len, "hash %016llx, the slots give %016llx",
+                     (unsigned long long)st->hash, (unsigned long long)h);
+            return -1;
+        }
+        if (st->hash_from > st->ply || st->hashes[st->ply] != st->hash) {
+            snprintf(why, len, "history hash of ply %d differs from the hash", st->ply);
+            return -1;
+        }
     }
     if (st->keeps_boards && st->bhashes[st->ply] != board_hash(st)) {
         snprintf(why, len, "board hash of ply %d differs from the board's slots", st->ply);
@@ -583,6 +585,14 @@ void pl_state_start_from(pl_state *st, const int32_t *slots)
 const pl_program *pl_state_program(const pl_state *st) { return st->prog; }
 int pl_state_to_move(const pl_state *st) { return st->slot[st->prog->tomove_slot]; }
 int pl_state_ply(const pl_state *st) { return st->ply; }
+/* The hash from the slots, kept from this ply on (hash_from). */
+static void keep_hash_from_here(pl_state *st)
+{
+    st->hash = full_hash(st);
+    st->hashes[st->ply] = st->hash;
+    st->hash_from = st->ply;
+}
+
 /* The hash of a lazy state is made when first asked, and kept from then
  * on (an engine that asks once asks at every node).  The state is const
  * to the caller: the hash is what it always was, computed late. */
@@ -590,9 +600,7 @@ uint64_t pl_state_hash(const pl_state *st)
 {
     if (st->hash_lazy) {
         pl_state *keeper = (pl_state *)st;
-        keeper->hash = full_hash(st);
-        keeper->hashes[st->ply] = st->hash;
-        keeper->hash_from = st->ply;
+        keep_hash_from_here(keeper);
         keeper->hash_lazy = 0;
         keeper->hashless = 0;
     }
@@ -703,9 +711,7 @@ pl_err pl_undo(pl_state *st)
     if (st->ply >= st->hash_from) {
         st->hash = st->hashes[st->ply];
     } else if (!st->hash_lazy) {     /* a ply from before the hash was kept */
-        st->hash = full_hash(st);
-        st->hashes[st->ply] = st->hash;
-        st->hash_from = st->ply;
+        keep_hash_from_here(st);
     }
     DEBUG_CHECK(st, "undo");
     return PL_OK;

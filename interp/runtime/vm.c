@@ -1377,6 +1377,17 @@ static inline __attribute__((always_inline)) int record_lean(pl_state *st)
     return 1;
 }
 
+/* The text of the way being followed ("pass" for a pass without text). */
+static const char *way_text(const pl_state *st, int *len)
+{
+    *len = st->text_len;
+    if (st->is_pass && st->text_len == 0) {
+        *len = 4;
+        return "pass";
+    }
+    return st->text ? st->text : "";
+}
+
 /* The reservoir's draw for a move of a generation that keeps one and
  * whose texts are proven distinct, before anything of it is recorded: 0,
  * passed over (most moves: nothing more to do); 1, kept (list_kept lists
@@ -1384,7 +1395,8 @@ static inline __attribute__((always_inline)) int record_lean(pl_state *st)
  * counts the move's units as record_move would. */
 static int keep_lean_draw(pl_state *st)
 {
-    int len = st->is_pass && st->text_len == 0 ? 4 : st->text_len;
+    int len;
+    way_text(st, &len);
     long units = st->recorded_units + way_units(st, len);
     if (list_full(st->out, len) || over_units(st, units) || keep_full(st, len))
         return -1;
@@ -1416,17 +1428,6 @@ static inline __attribute__((always_inline)) void list_move(pl_state *st, pl_mov
     m->nwrites = 0;
     if (effects)
         record_writes(st, ml, m);
-}
-
-/* The text of the way being followed ("pass" for a pass without text). */
-static const char *way_text(const pl_state *st, int *len)
-{
-    *len = st->text_len;
-    if (st->is_pass && st->text_len == 0) {
-        *len = 4;
-        return "pass";
-    }
-    return st->text ? st->text : "";
 }
 
 /* A move keep_lean_draw kept: it replaces the one kept before, alone in
