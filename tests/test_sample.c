@@ -636,8 +636,8 @@ static void test_proof_in_part(void **state)
 /* Knights whose move text names only the square reached: different ways
  * write different texts only while the mover has one knight.  The proof
  * holds on that condition (a `single` PICK, distinct.c); with two knights
- * that reach one square, counting and sampling must see two ways write it
- * and count the move once. */
+ * that reach one square, counting, sampling and drawing from full
+ * generation must see two ways write it and count the move once. */
 static const char lone_knight[] =
     "game \"Lone knight\"\n"
     "import grid\n"
@@ -652,6 +652,29 @@ static const char lone_knight[] =
     "  move from to dest\n"
     "  text dest\n"
     "}\n";
+
+/* The moves drawn depend only on the position and the generator: a state
+ * that has drawn many times draws, from the same seed, what a new state
+ * in the same position draws (full generation). */
+static void expect_same_draws(pl_state *used, pl_program *prog, uint64_t seed)
+{
+    pl_state *fresh = pl_state_new(prog);
+    pl_random_move_force(fresh, 0);
+    pl_movelist a, b;
+    pl_movelist_init(&a);
+    pl_movelist_init(&b);
+    uint64_t rng_used = seed, rng_fresh = seed;
+    for (int i = 0; i < 200; i++) {
+        assert_int_equal(pl_random_move(used, &rng_used, &a), PL_OK);
+        assert_int_equal(pl_random_move(fresh, &rng_fresh, &b), PL_OK);
+        assert_int_equal(a.count, 1);
+        assert_int_equal(b.count, 1);
+        assert_string_equal(pl_move_text(&a, 0), pl_move_text(&b, 0));
+    }
+    pl_movelist_free(&a);
+    pl_movelist_free(&b);
+    pl_state_free(fresh);
+}
 
 static void test_distinct_on_condition(void **state)
 {
@@ -678,6 +701,12 @@ static void test_distinct_on_condition(void **state)
         pl_random_move_force(st, 1);
         uint64_t rng = 41 + (uint64_t)k;
         check_uniform_here(st, &rng, setups[k], 0);
+        /* drawn from full generation: with two knights the condition
+           fails after a1's moves were drawn from, and b3 still counts once */
+        pl_random_move_force(st, 0);
+        check_uniform_here(st, &rng, setups[k], 0);
+        expect_same_draws(st, prog, 0x5eed + (uint64_t)k);
+        pl_random_move_force(st, 1);
         check_counts_along(st, 3 + (uint64_t)k, 30);
         pl_movelist_free(&ml);
         pl_state_free(st);
@@ -723,9 +752,11 @@ static void test_distinct_unless_ray_of_zero(void **state)
     assert_int_equal(pl_count_moves(st, &ml, &r, &n), PL_OK);
     assert_int_equal(n, 1);
     assert_int_equal(pl_random_move_ways(st, "e5", &ml), 4);
+    pl_random_move_force(st, 0);            /* from full generation: one move */
+    uint64_t rng = 5;
+    check_uniform_here(st, &rng, "ray zero, far 0", 0);
     pt_play(st, &ml, "e5");                 /* x's turn, far 1 */
     pl_random_move_force(st, 1);
-    uint64_t rng = 5;
     check_uniform_here(st, &rng, "ray zero, far 1", 0);
     check_counts_along(st, 9, 40);
     pl_movelist_free(&ml);

@@ -647,16 +647,31 @@ static void note_proof_held(pl_state *st)
 
 pl_err pl_generate(pl_state *st, pl_movelist *ml)
 {
-    pl_movelist_reset(ml);
     pl_state_texts_distinct(st);
-    pl_memo_new_generation(st);
-    st->out = ml;
     st->mover = pl_state_to_move(st);
-    st->budget = st->step_budget;
-    st->recorded_units = 0;
-    st->unproven = 0;
-    pl_err err = pl_vm_run(st, st->prog->entry_moves[st->mover], VM_GEN, NULL);
-    st->out = NULL;
+    pl_err err;
+    for (;;) {
+        pl_movelist_reset(ml);
+        pl_memo_new_generation(st);
+        st->out = ml;
+        st->budget = st->step_budget;
+        st->recorded_units = 0;
+        st->unproven = 0;
+        err = pl_vm_run(st, st->prog->entry_moves[st->mover], VM_GEN, NULL);
+        st->out = NULL;
+        if (!st->lean_redo)
+            break;
+        /* the proof's condition failed after moves were passed over
+           unlisted (state_int.h): again, listing every move; the draws
+           start afresh (whether a run stops depends on the position only,
+           so the move kept is still uniform) */
+        st->lean_redo = 0;
+        st->lean_off = 1;
+        st->keep_n = 0;
+        st->keep_idx = -1;
+        st->keep_text = 0;
+    }
+    st->lean_off = 0;
     if (st->proof_in_part && st->distinct_texts == 3)
         note_proof_held(st);
     return err;

@@ -411,6 +411,14 @@ struct pl_state {
     uint64_t *keep_rng;
     int keep_n, keep_idx;
     long keep_text;
+    /* A run that draws before recording (keep_lean, vm_enter) lists the
+       kept move only, which holds while the texts are proven distinct; a
+       proof on condition (distinct_texts 3) that fails mid-run cannot
+       catch up with moves it never listed: the run stops (lean_redo) and
+       pl_generate runs it again recording every move (lean_off).  Never
+       for good: the moves drawn depend on the position and the caller's
+       generator only, not on what the state did before. */
+    int lean_redo, lean_off;
     const uint8_t *dead_write; /* the plan's, once this state generated */
     const int32_t *dead_yield; /* the plan's too */
     const uint8_t *bulk_run;  /* the plan's too */

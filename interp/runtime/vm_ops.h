@@ -131,6 +131,26 @@ VM_INLINE void push_fork(pl_state *st, int kind, int pc, int sp, int aux)
     }
 }
 
+/* The proof of distinct texts does not cover this run (VM_TALLY,
+ * VM_GEN).  Generation goes on checking texts; one that listed only its
+ * kept move (keep_lean) goes on listing every move if it passed none
+ * over, and otherwise stops, to run again listing every move
+ * (state_int.h, lean_redo); a count stops too.  1: the run is done. */
+VM_INLINE int proof_lost(pl_state *st, vm_regs *r)
+{
+    st->unproven = 1;
+    if (r->mode == VM_GEN && r->keep_lean && st->keep_n == st->out->count) {
+        r->keep_lean = 0;
+        return 0;
+    }
+    if (r->mode == VM_GEN && r->keep_lean)
+        st->lean_redo = 1;
+    else if (r->mode != VM_TALLY)
+        return 0;
+    r->ret = 0;
+    return 1;
+}
+
 static __attribute__((noinline)) int vm_overflow(pl_state *st, int pc, int op, int32_t a, int32_t b)
 {
     if (op == PL_OP_NEG)
@@ -620,13 +640,12 @@ VMOP(RAY)
         vm_error(st, PC, "negative distance %d", (int)c);
         return VA_FAIL;
     }
-    if (c == 0 && st->check_rays && (MODE == VM_SAMPLE || MODE == VM_TALLY || MODE == VM_GEN)) {
-        st->unproven = 1;   /* every direction gives the start: see distinct.c */
-        if (MODE == VM_TALLY) {
-            r->ret = 0;
-            return VA_DONE;  /* counted by generation instead */
-        }
-    }
+    /* every direction gives the start: see distinct.c */
+    if (c == 0 && st->check_rays && MODE == VM_SAMPLE)
+        st->unproven = 1;
+    else if (c == 0 && st->check_rays && (MODE == VM_TALLY || MODE == VM_GEN) &&
+             proof_lost(st, r))
+        return VA_DONE;   /* counted by generation instead, or generated again */
     if (a >= 0 && a < VM_PROG(ncells) && c > 0) {
         const pl_masks *m = st->masks ? st->masks : pl_masks_of(st);
         int32_t delta = m->dir_delta[b], room = m->ray_room[b * VM_PROG(ncells) + a];
@@ -1254,11 +1273,7 @@ VM_INLINE int proof_condition_fails(pl_state *st, vm_regs *r, int pc, int bit)
 {
     if (!st->single || !(st->single[pc] & bit) || (r->mode != VM_TALLY && r->mode != VM_GEN))
         return 0;
-    st->unproven = 1;
-    if (r->mode != VM_TALLY)
-        return 0;
-    r->ret = 0;
-    return 1;
+    return proof_lost(st, r);
 }
 
 VM_INLINE int vm_backtrack(pl_state *st, vm_regs *r, const int32_t *code, long *budget, int pc)
@@ -1426,7 +1441,11 @@ VM_INLINE int vm_enter(pl_state *st, vm_regs *r, int entry, int mode)
     /* not while the test of hash collisions compares effects on the board */
     r->path_writes = (mode == VM_GEN || mode == VM_SAMPLE) && st->dead_write && !pl_vm_collision_check;
     r->lean_record = r->path_writes && !st->keep_rng && st->distinct_texts == 2;
-    r->keep_lean = mode == VM_GEN && st->keep_rng && st->distinct_texts == 2 &&
+    /* not under a proof in part, which a state may give up (note_proof_held),
+       drawing from then on as a fresh state would not */
+    r->keep_lean = mode == VM_GEN && st->keep_rng &&
+                   (st->distinct_texts == 2 ||
+                    (st->distinct_texts == 3 && !st->proof_in_part && !st->lean_off)) &&
                    !pl_vm_collision_check;
     /* this run's writes need no hash unless it may read it: everything it
        writes is undone, and the hash restored, before it returns */
