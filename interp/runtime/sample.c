@@ -1331,9 +1331,7 @@ long pl_random_move_ways(pl_state *st, const char *text, pl_movelist *ml)
 static int random_move_in_full(pl_state *st, uint64_t *rng, pl_movelist *ml)
 {
     st->keep_rng = rng;
-    st->keep_n = 0;
-    st->keep_idx = -1;
-    st->keep_text = 0;
+    st_keep_restart(st);
     pl_err e = pl_generate(st, ml);
     st->keep_rng = NULL;
     if (e != PL_OK)

@@ -667,9 +667,7 @@ pl_err pl_generate(pl_state *st, pl_movelist *ml)
            so the move kept is still uniform) */
         st->lean_redo = 0;
         st->lean_off = 1;
-        st->keep_n = 0;
-        st->keep_idx = -1;
-        st->keep_text = 0;
+        st_keep_restart(st);
     }
     st->lean_off = 0;
     if (st->proof_in_part && st->distinct_texts == 3)

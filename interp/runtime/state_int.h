@@ -527,6 +527,14 @@ static inline __attribute__((always_inline)) void st_write_local(pl_state *st, i
     st->slot[idx] = v;
 }
 
+/* A reservoir draw from full generation starts afresh: no move seen. */
+static inline void st_keep_restart(pl_state *st)
+{
+    st->keep_n = 0;
+    st->keep_idx = -1;
+    st->keep_text = 0;
+}
+
 /* Unwind the locals' trail to `mark` (most backtracks have none to). */
 static inline void st_unwind_locals(pl_state *st, int mark)
 {

@@ -1275,22 +1275,28 @@ static inline void list_write(pl_movelist *ml, pl_move *m, int32_t idx, int32_t 
     m->nwrites++;
 }
 
-/* record_writes for the commonest way: no write on the board since
- * generation began and a few path writes, each to a slot of its own (a
- * few comparisons tell): its effects are those writes that change their
- * slot, in order.  0 when the way is not such a way. */
+/* The commonest way's effects: no write on the board since generation
+ * began and at most `most` path writes, each to a slot of its own (a few
+ * comparisons tell).  Its effects are then those writes that change
+ * their slot, in order (list_own_writes), with no marks to keep. */
 enum { FEW_WRITES = 4 };
-static inline __attribute__((always_inline)) int record_few_writes(pl_state *st, pl_movelist *ml,
-                                                                  pl_move *m)
+static inline __attribute__((always_inline)) int own_writes(const pl_state *st, int most)
 {
     int n = st->pw_len / 2;
     const int32_t *pw = st->pw;
-    if (st->ntrail != st->gen_trail || n > FEW_WRITES)
+    if (st->ntrail != st->gen_trail || n > most)
         return 0;
     for (int i = 1; i < n; i++)
         for (int j = 0; j < i; j++)
             if (pw[2 * i] == pw[2 * j])
                 return 0;
+    return 1;
+}
+static inline __attribute__((always_inline)) void list_own_writes(pl_state *st, pl_movelist *ml,
+                                                                 pl_move *m)
+{
+    int n = st->pw_len / 2;
+    const int32_t *pw = st->pw;
     PL_GROW(ml->writes, ml->writes_cap, ml->nwrites + 2 * n);
     for (int i = 0; i < n; i++)
         if (pw[2 * i + 1] != st->slot[pw[2 * i]]) {
@@ -1298,7 +1304,6 @@ static inline __attribute__((always_inline)) int record_few_writes(pl_state *st,
             ml->writes[ml->nwrites++] = pw[2 * i + 1];
             m->nwrites++;
         }
-    return 1;
 }
 
 /* The effects of the way being recorded: each slot it changed, once, with
@@ -1312,8 +1317,10 @@ static inline __attribute__((always_inline)) int record_few_writes(pl_state *st,
 static inline __attribute__((always_inline)) void record_writes(pl_state *st, pl_movelist *ml,
                                                                pl_move *m)
 {
-    if (record_few_writes(st, ml, m))
+    if (own_writes(st, FEW_WRITES)) {
+        list_own_writes(st, ml, m);
         return;
+    }
     int32_t nslots = st->nslots;
     uint32_t *written = st->written;
     st->written_mark += 3;
@@ -1376,9 +1383,7 @@ static inline __attribute__((always_inline)) int record_lean(pl_state *st)
 {
     pl_movelist *ml = st->out;
     int len = st->text_len, npw = st->pw_len / 2;
-    const int32_t *pw = st->pw;  /* no buffer before the first */
-    if (st->ntrail != st->gen_trail || npw > 2 || (npw == 2 && pw[0] == pw[2]) ||
-        len > 16 || (st->is_pass && len == 0) || st->text_cap < 16 ||
+    if (!own_writes(st, 2) || len > 16 || (st->is_pass && len == 0) || st->text_cap < 16 ||
         ml->count >= ml->cap || ml->count >= VM_MAX_MOVES ||
         ml->text_cap - ml->text_len <= 17 + len || ml->text_len > VM_MAX_LIST_TEXT - 17 ||
         ml->writes_cap - ml->nwrites < 4)
@@ -1394,14 +1399,8 @@ static inline __attribute__((always_inline)) int record_lean(pl_state *st)
     ml->text[ml->text_len++] = 0;
     m->is_pass = (uint8_t)st->is_pass;
     m->write_off = ml->nwrites;
-    int n = 0;
-    for (int k = 0; k < npw; k++)
-        if (pw[2 * k + 1] != st->slot[pw[2 * k]]) {   /* as record_writes */
-            ml->writes[ml->nwrites++] = pw[2 * k];
-            ml->writes[ml->nwrites++] = pw[2 * k + 1];
-            n++;
-        }
-    m->nwrites = n;
+    m->nwrites = 0;
+    list_own_writes(st, ml, m);
     return 1;
 }
 

@@ -139,14 +139,15 @@ VM_INLINE void push_fork(pl_state *st, int kind, int pc, int sp, int aux)
 VM_INLINE int proof_lost(pl_state *st, vm_regs *r)
 {
     st->unproven = 1;
-    if (r->mode == VM_GEN && r->keep_lean && st->keep_n == st->out->count) {
-        r->keep_lean = 0;
+    if (r->mode == VM_GEN && r->keep_lean) {
+        if (st->keep_n == st->out->count) {   /* none passed over */
+            r->keep_lean = 0;
+            return 0;
+        }
+        st->lean_redo = 1;
+    } else if (r->mode != VM_TALLY) {
         return 0;
     }
-    if (r->mode == VM_GEN && r->keep_lean)
-        st->lean_redo = 1;
-    else if (r->mode != VM_TALLY)
-        return 0;
     r->ret = 0;
     return 1;
 }
@@ -640,12 +641,12 @@ VMOP(RAY)
         vm_error(st, PC, "negative distance %d", (int)c);
         return VA_FAIL;
     }
-    /* every direction gives the start: see distinct.c */
-    if (c == 0 && st->check_rays && MODE == VM_SAMPLE)
-        st->unproven = 1;
-    else if (c == 0 && st->check_rays && (MODE == VM_TALLY || MODE == VM_GEN) &&
-             proof_lost(st, r))
-        return VA_DONE;   /* counted by generation instead, or generated again */
+    if (c == 0 && st->check_rays) {   /* every direction gives the start: see distinct.c */
+        if (MODE == VM_SAMPLE)
+            st->unproven = 1;
+        else if ((MODE == VM_TALLY || MODE == VM_GEN) && proof_lost(st, r))
+            return VA_DONE;   /* counted by generation instead, or generated again */
+    }
     if (a >= 0 && a < VM_PROG(ncells) && c > 0) {
         const pl_masks *m = st->masks ? st->masks : pl_masks_of(st);
         int32_t delta = m->dir_delta[b], room = m->ray_room[b * VM_PROG(ncells) + a];
